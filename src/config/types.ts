@@ -1,0 +1,207 @@
+/**
+ * The harness config as the rest of the program sees it: every default applied, every ${ENV} resolved,
+ * deep-frozen. `schemas/harness-config.schema.json` validates the YAML form (all keys optional there);
+ * `defaults.ts` fills what the file leaves out. Keep the three in step (test/unit/config/schema-sync.test.ts).
+ *
+ * Everything PROFILE.md chose is re-describable here, so a target that follows SERVICE-SPEC.md but chose
+ * differently on a PROFILE point can be described instead of failing.
+ */
+
+/** The operations the harness knows. Keys of `api.paths` and `api.successStatus`. */
+export const OPERATIONS = [
+  'sendMessage',
+  'listMessages',
+  'login',
+  'account',
+  'oauthAuthorize',
+  'oauthToken',
+  'createCampaign',
+  'getCampaign',
+  'sandboxInbound',
+  'createWebhook',
+  'listWebhooks',
+  'deleteWebhook',
+] as const;
+export type Operation = (typeof OPERATIONS)[number];
+
+/** PROFILE.md areas a config can switch off for a target that does not implement them. */
+export const PROFILE_AREAS = [
+  'shortForm',
+  'mediaTypes',
+  'idempotency',
+  'oauth',
+  'pkce',
+  'jwt',
+  'campaigns',
+  'sandbox',
+  'webhooks',
+  'problemJson',
+  'methodNotAllowed',
+  'unsupportedMediaType',
+  'requestId',
+  'loginThrottling',
+  'rateLimitHeaders',
+  'rateLimitIsolation',
+] as const;
+export type ProfileArea = (typeof PROFILE_AREAS)[number];
+
+export type RateLimitHeaderStyle = 'auto' | 'ietf-draft-09' | 'ietf-draft-06' | 'x-ratelimit' | 'none';
+export type ConsentMode = 'automated' | 'code' | 'command';
+export type RateLimitAlgorithm = 'fixed-window' | 'sliding-window' | 'token-bucket';
+
+export interface OAuthClientConfig {
+  clientId: string;
+  clientSecret: string;
+  redirectUri: string;
+}
+
+export interface OAuthConfig extends OAuthClientConfig {
+  /** Space-separated scopes to request. @default "messages:send messages:read" */
+  scope: string;
+  /**
+   * How step (b) of §5 rule 3 (the user approves) is done:
+   * `automated` POSTs consent with the user's JWT (PROFILE.md); `code` uses `code` as given;
+   * `command` runs `codeCommand` and reads the code from its first output line.
+   * @default "automated"
+   */
+  consent: ConsentMode;
+  code?: string;
+  codeCommand?: string;
+  /** Use PKCE S256 in the automated flow. @default true */
+  pkce: boolean;
+  /** A second registered client, for the "other client's code" check. Optional. */
+  otherClient?: OAuthClientConfig;
+}
+
+export interface CredentialsConfig {
+  /** Key with every scope the suites need (messages:send, messages:read, campaigns:write, webhooks:manage, sandbox). */
+  apiKey?: string;
+  /** Key that lacks `messages:send` (for the 403 check, §5 rule 5). */
+  restrictedKey?: string;
+  /** Another full key, for isolation checks (one credential's exhaustion never throttles another). */
+  secondKey?: string;
+  /** Key whose quota does not bind, for throughput scenarios. */
+  loadKey?: string;
+  login?: { email: string; password: string };
+  oauth?: OAuthConfig;
+}
+
+export interface TargetConfig {
+  /** Base URL of the target. Unset: the embedded reference target is started on 127.0.0.1, port 0. */
+  baseUrl?: string;
+  /** Per-request timeout in milliseconds. @default 10000 */
+  timeoutMs: number;
+}
+
+export interface PaginationConfig {
+  /** Page size used when `limit` is not sent. @default 20 */
+  defaultLimit: number;
+  /** Largest accepted `limit`. @default 100 */
+  maxLimit: number;
+  /** Documented order of the list. @default "newest-first" */
+  order: 'newest-first' | 'oldest-first';
+}
+
+export interface ApiConfig {
+  /** Path per operation; `{id}` is replaced. Defaults are PROFILE.md's paths. */
+  paths: Record<Operation, string>;
+  /** Query parameter names of the list operation. */
+  query: { limit: string; cursor: string; from: string; since: string; until: string };
+  pagination: PaginationConfig;
+  /** Expected success status per operation. @default PROFILE.md: create 201, read 200, delete 204 */
+  successStatus: Record<Operation, number>;
+  /** Statuses that count as "the request was rejected". @default [400, 422] */
+  rejectedStatus: number[];
+  /** Status for a body that is not valid JSON. @default [400] */
+  malformedJsonStatus: number[];
+  /**
+   * JSON Schema that error bodies must match: a file path (relative to the config file; the loader makes it
+   * absolute) or the `$id` of a schema under schemas/.
+   * @default "https://api-harness.example/schemas/api/problem-details.json"
+   */
+  errorSchema: string;
+  /** Replacement schemas per resource: resource name (a schemas/api file's base name) → file path or $id. */
+  schemas: Record<string, string>;
+  /** Rate-limit header style the target uses. @default "auto" */
+  rateLimitHeaders: RateLimitHeaderStyle;
+}
+
+export interface ConformanceConfig {
+  /** Suites to run; empty: every registered suite. @default [] */
+  suites: string[];
+  /** Check ids to skip (each must be a registered id). @default [] */
+  skipChecks: string[];
+  /** PROFILE.md areas that apply to this target. @default every area true */
+  profile: Record<ProfileArea, boolean>;
+  /** Does the target have the sandbox inbound endpoint? @default true */
+  sandbox: boolean;
+  /** Messages seeded through the sandbox for pagination checks. @default 45 */
+  seedCount: number;
+  /** Upper bound on how long one check may take, in ms. @default 30000 */
+  checkTimeoutMs: number;
+}
+
+export interface ReferenceRateLimitConfig {
+  /** @default "fixed-window" */
+  algorithm: RateLimitAlgorithm;
+  /** Requests per window (fixed/sliding window) or bucket size (token bucket). @default 100 */
+  quota: number;
+  /** Window length in seconds. @default 1 */
+  windowSeconds: number;
+  /** Token bucket refill per second (token-bucket only). @default quota / windowSeconds */
+  refillPerSecond?: number;
+  /** Requests per window for unauthenticated clients, per client address. @default 200 */
+  anonymousQuota: number;
+}
+
+export interface ReferenceConfig {
+  /** @default "127.0.0.1" */
+  host: string;
+  /** @default 0 (ephemeral) */
+  port: number;
+  rateLimit: ReferenceRateLimitConfig;
+  /** Quota of the `load` credential per window: high enough never to bind. @default 1000000000 */
+  loadQuota: number;
+  /** Failed logins per email before 429, and the window they are counted in. @default 5 per 60 s */
+  loginThrottle: { attempts: number; windowSeconds: number };
+  /** Token and code lifetimes in seconds. @default jwt 900, accessToken 3600, code 60 */
+  tokens: { jwtTtlSeconds: number; accessTokenTtlSeconds: number; codeTtlSeconds: number };
+  /** Delays of the sent → delivered → read progression, in ms. @default 200 and 400 */
+  statusDelaysMs: { delivered: number; read: number };
+  /** Webhook delivery: attempts, first back-off delay and timeout. @default 5, 500 ms, 5000 ms */
+  webhooks: { attempts: number; baseDelayMs: number; timeoutMs: number };
+  /** Fixed credentials (otherwise random per start). */
+  credentials?: {
+    apiKey?: string;
+    restrictedKey?: string;
+    secondKey?: string;
+    loadKey?: string;
+    login?: { email: string; password: string };
+    oauth?: OAuthClientConfig;
+  };
+}
+
+export interface ReportConfig {
+  /** Folder that receives reports/<run-id>/. Relative to the working directory. @default "reports" */
+  outDir: string;
+}
+
+export interface HarnessConfig {
+  /** File the config came from, or undefined for built-in defaults. Not part of the YAML. */
+  readonly source?: string;
+  target: TargetConfig;
+  credentials: CredentialsConfig;
+  api: ApiConfig;
+  conformance: ConformanceConfig;
+  reference: ReferenceConfig;
+  report: ReportConfig;
+}
+
+/** Recursively readonly: the loader deep-freezes the config. */
+export type DeepReadonly<T> = T extends (infer U)[]
+  ? ReadonlyArray<DeepReadonly<U>>
+  : T extends object
+    ? { readonly [K in keyof T]: DeepReadonly<T[K]> }
+    : T;
+
+export type FrozenConfig = DeepReadonly<HarnessConfig>;

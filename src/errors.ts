@@ -1,0 +1,103 @@
+/**
+ * Error classes with stable codes (HARNESS_ERR_*). Callers match on `code`, never on message text or class
+ * identity across module copies. Each code maps to one exit code, so the CLI's top-level handler is one lookup.
+ * docs/errors.md lists every code; test/unit/errors.test.ts keeps it in step with this file.
+ */
+import { ExitCode, type ExitCodeValue } from './exit-codes.ts';
+
+export interface ConfigIssue {
+  /** File the problem is in, when it came from a file. */
+  file?: string;
+  /** 1-based line and column in that file, when known. */
+  line?: number;
+  column?: number;
+  /** JSON-pointer-like path inside the document, e.g. `credentials.oauth.clientId`. */
+  path: string;
+  message: string;
+  /** Nearest valid key, for misspellings. */
+  suggestion?: string;
+}
+
+export abstract class HarnessError extends Error {
+  abstract readonly code: string;
+  abstract readonly exitCode: ExitCodeValue;
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = new.target.name;
+  }
+}
+
+/** Wrong command line: unknown flag, bad value, missing file argument. */
+export class UsageError extends HarnessError {
+  readonly code = 'HARNESS_ERR_USAGE';
+  readonly exitCode = ExitCode.Usage;
+}
+
+/** A file named on the command line does not exist or cannot be read. */
+export class FileNotFoundError extends HarnessError {
+  readonly code = 'HARNESS_ERR_FILE_NOT_FOUND';
+  readonly exitCode = ExitCode.Usage;
+  constructor(readonly file: string, detail = 'no such file') {
+    super(`${file}: ${detail}`);
+  }
+}
+
+/** A config, suite or scenario file is invalid; `issues` holds every problem found, not just the first. */
+export class ConfigError extends HarnessError {
+  readonly code = 'HARNESS_ERR_CONFIG';
+  readonly exitCode = ExitCode.InvalidConfig;
+  constructor(readonly issues: readonly ConfigIssue[]) {
+    super(issues.map(formatConfigIssue).join('\n'));
+  }
+}
+
+/** The target did not answer at all (refused, reset before any response, DNS, timeout). */
+export class TargetUnreachableError extends HarnessError {
+  readonly code = 'HARNESS_ERR_TARGET_UNREACHABLE';
+  readonly exitCode = ExitCode.TargetUnreachable;
+  constructor(readonly baseUrl: string, detail: string, options?: { cause?: unknown }) {
+    super(`target ${baseUrl} is unreachable: ${detail}`, options);
+  }
+}
+
+/** A check id named in a config or on the command line is not registered. */
+export class UnknownCheckError extends HarnessError {
+  readonly code = 'HARNESS_ERR_UNKNOWN_CHECK';
+  readonly exitCode = ExitCode.InvalidConfig;
+}
+
+/** A suite named with --suite or in the config does not exist. */
+export class UnknownSuiteError extends HarnessError {
+  readonly code = 'HARNESS_ERR_UNKNOWN_SUITE';
+  readonly exitCode = ExitCode.Usage;
+}
+
+/** The reference target could not start (port in use, bad option). */
+export class TargetStartError extends HarnessError {
+  readonly code = 'HARNESS_ERR_TARGET_START';
+  readonly exitCode = ExitCode.Usage;
+}
+
+/** Every class, for the table-driven test and docs/errors.md. */
+export const ERROR_CLASSES = [
+  UsageError,
+  FileNotFoundError,
+  ConfigError,
+  TargetUnreachableError,
+  UnknownCheckError,
+  UnknownSuiteError,
+  TargetStartError,
+] as const;
+
+export function formatConfigIssue(issue: ConfigIssue): string {
+  const where = issue.file
+    ? `${issue.file}${issue.line ? `:${issue.line}${issue.column ? `:${issue.column}` : ''}` : ''}`
+    : '';
+  const path = issue.path ? `${issue.path}: ` : '';
+  const hint = issue.suggestion ? ` (did you mean "${issue.suggestion}"?)` : '';
+  return `${where ? `${where}: ` : ''}${path}${issue.message}${hint}`;
+}
+
+export function isHarnessError(err: unknown): err is HarnessError {
+  return err instanceof HarnessError;
+}

@@ -1,0 +1,34 @@
+/**
+ * Process exit codes. These are API: CI jobs branch on them, so a value never changes meaning.
+ * The numbers for thresholds and config follow k6 (errext/exitcodes) so teams that know k6 read them at once.
+ * README "Exit codes" lists the same table; test/unit/exit-codes.test.ts keeps the two in step.
+ */
+export const ExitCode = {
+  /** The run finished and the target is certified (SHOULD/PROFILE warnings allowed). */
+  Certified: 0,
+  /** At least one MUST check failed: the target is not certified (also: a compare budget was exceeded). */
+  MustFailed: 1,
+  /** The command line was wrong: unknown flag, missing argument, file not found. */
+  Usage: 2,
+  /** The target could not be reached at all (connection refused, DNS, TLS, timeout on the first request). */
+  TargetUnreachable: 3,
+  /** A throughput threshold was crossed. */
+  ThresholdsCrossed: 99,
+  /** The config, suite or scenario file is invalid. */
+  InvalidConfig: 104,
+  /** A bug in the harness itself; the message says where to report it. */
+  Internal: 70,
+} as const;
+
+export type ExitCodeValue = (typeof ExitCode)[keyof typeof ExitCode];
+
+/** One line per code for `--help` and the README table. */
+export const EXIT_CODE_DOCS: ReadonlyArray<readonly [ExitCodeValue, string]> = [
+  [ExitCode.Certified, 'certified (SHOULD and PROFILE warnings allowed); for validate/serve: success'],
+  [ExitCode.MustFailed, 'a MUST check failed (not certified); for compare: a budget was exceeded'],
+  [ExitCode.Usage, 'usage error: unknown command or flag, bad flag value, missing file'],
+  [ExitCode.TargetUnreachable, 'the target could not be reached'],
+  [ExitCode.ThresholdsCrossed, 'a throughput threshold was crossed'],
+  [ExitCode.InvalidConfig, 'invalid config, suite or scenario file'],
+  [ExitCode.Internal, 'internal error in the harness (a bug: please report it)'],
+];
