@@ -73,6 +73,11 @@ export interface OAuthConfig extends OAuthClientConfig {
   otherClient?: OAuthClientConfig;
 }
 
+/**
+ * Credentials for a target given by `target.baseUrl`. The loader turns empty strings into absent members and
+ * drops sections left empty, so a member that is present is usable: `login` has both fields, `oauth` has its
+ * three client fields (and `scope`, `consent`, `pkce` filled from their defaults).
+ */
 export interface CredentialsConfig {
   /** Key with every scope the suites need (messages:send, messages:read, campaigns:write, webhooks:manage, sandbox). */
   apiKey?: string;
@@ -108,7 +113,10 @@ export interface ApiConfig {
   /** Query parameter names of the list operation. */
   query: { limit: string; cursor: string; from: string; since: string; until: string };
   pagination: PaginationConfig;
-  /** Expected success status per operation. @default PROFILE.md: create 201, read 200, delete 204 */
+  /**
+   * Expected success status per operation.
+   * @default PROFILE.md: create 201, read 200, delete 204; `oauthAuthorize` 302 (the consent POST's redirect)
+   */
   successStatus: Record<Operation, number>;
   /** Statuses that count as "the request was rejected". @default [400, 422] */
   rejectedStatus: number[];
@@ -148,7 +156,10 @@ export interface ReferenceRateLimitConfig {
   quota: number;
   /** Window length in seconds. @default 1 */
   windowSeconds: number;
-  /** Token bucket refill per second (token-bucket only). @default quota / windowSeconds */
+  /**
+   * Token bucket refill per second (token-bucket only: the loader rejects it for the window algorithms).
+   * @default quota / windowSeconds, filled in by the loader when `algorithm` is "token-bucket"; absent otherwise
+   */
   refillPerSecond?: number;
   /** Requests per window for unauthenticated clients, per client address. @default 200 */
   anonymousQuota: number;

@@ -1,0 +1,39 @@
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { collectSecrets, defaultConfig, loadConfig } from '../../../src/config/index.ts';
+
+const file = fileURLToPath(new URL('../../fixtures/configs/good/credentials.yaml', import.meta.url));
+
+describe('collectSecrets', () => {
+  it('lists every secret once, and no identifiers', () => {
+    expect(collectSecrets(loadConfig(file, { env: {} }))).toEqual([
+      'key-full',
+      'key-restricted',
+      'key-second',
+      'pass-word',
+      'client-secret-1',
+      'auth-code',
+      'client-secret-2',
+      'ref-key',
+      'ref-pass',
+      'ref-client-secret',
+    ]);
+  });
+
+  it('is empty for the defaults', () => {
+    expect(collectSecrets(defaultConfig())).toEqual([]);
+  });
+
+  it('skips empty strings even in an unnormalised config', () => {
+    const config = defaultConfig();
+    config.credentials.apiKey = '';
+    config.credentials.loadKey = 'k';
+    expect(collectSecrets(config)).toEqual(['k']);
+  });
+
+  it('the loader drops empty credentials and keeps the rest', () => {
+    const config = loadConfig(file, { env: {} });
+    expect(config.reference.credentials && 'restrictedKey' in config.reference.credentials).toBe(false);
+    expect(config.reference.credentials?.apiKey).toBe('ref-key');
+  });
+});
