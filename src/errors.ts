@@ -60,12 +60,6 @@ export class TargetUnreachableError extends HarnessError {
   }
 }
 
-/** A check id named in a config or on the command line is not registered. */
-export class UnknownCheckError extends HarnessError {
-  readonly code = 'HARNESS_ERR_UNKNOWN_CHECK';
-  readonly exitCode = ExitCode.InvalidConfig;
-}
-
 /** A suite named with --suite or in the config does not exist. */
 export class UnknownSuiteError extends HarnessError {
   readonly code = 'HARNESS_ERR_UNKNOWN_SUITE';
@@ -84,7 +78,6 @@ export const ERROR_CLASSES = [
   FileNotFoundError,
   ConfigError,
   TargetUnreachableError,
-  UnknownCheckError,
   UnknownSuiteError,
   TargetStartError,
 ] as const;

@@ -6,7 +6,7 @@
 export const ExitCode = {
   /** The run finished and the target is certified (SHOULD/PROFILE warnings allowed). */
   Certified: 0,
-  /** At least one MUST check failed: the target is not certified (also: a compare budget was exceeded). */
+  /** At least one MUST check failed (or could not decide): the target is not certified. */
   MustFailed: 1,
   /** The command line was wrong: unknown flag, missing argument, file not found. */
   Usage: 2,
@@ -25,7 +25,7 @@ export type ExitCodeValue = (typeof ExitCode)[keyof typeof ExitCode];
 /** One line per code for `--help` and the README table. */
 export const EXIT_CODE_DOCS: ReadonlyArray<readonly [ExitCodeValue, string]> = [
   [ExitCode.Certified, 'certified (SHOULD and PROFILE warnings allowed); for validate/serve: success'],
-  [ExitCode.MustFailed, 'a MUST check failed (not certified); for compare: a budget was exceeded'],
+  [ExitCode.MustFailed, 'a MUST check failed: not certified'],
   [ExitCode.Usage, 'usage error: unknown command or flag, bad flag value, missing file'],
   [ExitCode.TargetUnreachable, 'the target could not be reached'],
   [ExitCode.ThresholdsCrossed, 'a throughput threshold was crossed'],

@@ -1,0 +1,111 @@
+/**
+ * `harness serve`: the reference target alone, until SIGINT/SIGTERM. Prints one JSON line (machine-readable:
+ * port and credentials) and then a readable table, so both scripts and people can start from its output.
+ */
+import type { Command } from 'commander';
+import { loadConfig } from '../config/index.ts';
+import type { RateLimitAlgorithm, ReferenceConfig } from '../config/types.ts';
+import { TargetStartError, UsageError } from '../errors.ts';
+import { credentialBanner, startReferenceTarget } from '../target/index.ts';
+import { integerFlag, positiveNumberFlag, resolveConfigFile } from './parse-flags.ts';
+
+interface ServeFlags {
+  port?: number;
+  host?: string;
+  config?: string;
+  algorithm?: string;
+  quota?: number;
+  window?: number;
+  refill?: number;
+  anonymousQuota?: number;
+  loadQuota?: number;
+  jwtTtl?: number;
+  accessTokenTtl?: number;
+  codeTtl?: number;
+  loginAttempts?: number;
+}
+
+const ALGORITHMS: readonly RateLimitAlgorithm[] = ['fixed-window', 'sliding-window', 'token-bucket'];
+
+/** Flag name per config path, so a bad value is reported against the flag the user typed. */
+const FLAG_SOURCE: Record<string, string> = {
+  'reference.port': '--port',
+  'reference.host': '--host',
+  'reference.rateLimit.algorithm': '--algorithm',
+  'reference.rateLimit.quota': '--quota',
+  'reference.rateLimit.windowSeconds': '--window',
+  'reference.rateLimit.refillPerSecond': '--refill',
+  'reference.rateLimit.anonymousQuota': '--anonymous-quota',
+  'reference.loadQuota': '--load-quota',
+  'reference.tokens.jwtTtlSeconds': '--jwt-ttl',
+  'reference.tokens.accessTokenTtlSeconds': '--access-token-ttl',
+  'reference.tokens.codeTtlSeconds': '--code-ttl',
+  'reference.loginThrottle.attempts': '--login-attempts',
+};
+
+export function registerServeCommand(program: Command): void {
+  program
+    .command('serve')
+    .description('start the reference target (the whole API as PROFILE.md fills it in) and print its credentials')
+    .option('--port <n>', 'port to listen on; 0 picks a free one (default: reference.port, 0)', integerFlag('--port', 0, 65535))
+    .option('--host <host>', 'address to bind (default: reference.host, 127.0.0.1)')
+    .option('--config <file>', 'config file whose reference: section sets limits and lifetimes')
+    .option('--algorithm <name>', `rate-limit algorithm: ${ALGORITHMS.join(', ')}`)
+    .option('--quota <n>', 'requests per window per credential (token bucket: burst size)', integerFlag('--quota', 1, 1e9))
+    .option('--window <s>', 'rate-limit window in seconds', positiveNumberFlag('--window'))
+    .option('--refill <n>', 'token-bucket refill per second', positiveNumberFlag('--refill'))
+    .option('--anonymous-quota <n>', 'requests per window per client address without credentials', integerFlag('--anonymous-quota', 1, 1e9))
+    .option('--load-quota <n>', 'quota of the load credential per window', integerFlag('--load-quota', 1, 1e12))
+    .option('--jwt-ttl <s>', 'JWT lifetime in seconds', integerFlag('--jwt-ttl', 1, 1e9))
+    .option('--access-token-ttl <s>', 'OAuth access-token lifetime in seconds', integerFlag('--access-token-ttl', 1, 1e9))
+    .option('--code-ttl <s>', 'OAuth authorization-code lifetime in seconds', integerFlag('--code-ttl', 1, 1e9))
+    .option('--login-attempts <n>', 'failed logins per email before 429', integerFlag('--login-attempts', 1, 1e6))
+    .action(async (flags: ServeFlags) => {
+      if (flags.algorithm !== undefined && !ALGORITHMS.includes(flags.algorithm as RateLimitAlgorithm)) {
+        throw new UsageError(`--algorithm: must be one of ${ALGORITHMS.join(', ')}, got "${flags.algorithm}"`);
+      }
+      const config = loadConfig(resolveConfigFile(flags.config), {
+        env: process.env,
+        overrides: { reference: referenceOverrides(flags) },
+        overrideSource: FLAG_SOURCE,
+      });
+      const reference = structuredClone(config.reference) as ReferenceConfig;
+      let started;
+      try {
+        started = await startReferenceTarget(reference);
+      } catch (err) {
+        throw new TargetStartError(`cannot listen on ${reference.host}:${reference.port}: ${(err as Error).message}`, { cause: err });
+      }
+      const banner = credentialBanner(started.credentials, started.baseUrl);
+      process.stdout.write(`${banner.json}\n${banner.table}\n`);
+      await new Promise<void>((resolve) => {
+        const stop = () => resolve();
+        process.once('SIGINT', stop);
+        process.once('SIGTERM', stop);
+      });
+      await started.close();
+    });
+}
+
+function referenceOverrides(flags: ServeFlags): Record<string, unknown> {
+  const rateLimit = pick({
+    algorithm: flags.algorithm,
+    quota: flags.quota,
+    windowSeconds: flags.window,
+    refillPerSecond: flags.refill,
+    anonymousQuota: flags.anonymousQuota,
+  });
+  const tokens = pick({ jwtTtlSeconds: flags.jwtTtl, accessTokenTtlSeconds: flags.accessTokenTtl, codeTtlSeconds: flags.codeTtl });
+  return pick({
+    port: flags.port,
+    host: flags.host,
+    loadQuota: flags.loadQuota,
+    ...(Object.keys(rateLimit).length ? { rateLimit } : {}),
+    ...(Object.keys(tokens).length ? { tokens } : {}),
+    ...(flags.loginAttempts !== undefined ? { loginThrottle: { attempts: flags.loginAttempts } } : {}),
+  });
+}
+
+function pick(record: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(record).filter(([, value]) => value !== undefined));
+}

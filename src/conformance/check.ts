@@ -1,0 +1,56 @@
+/**
+ * A check is one small module: `{ id, suite, title, level, specRef, run }`. `run` returns on pass and throws
+ * `CheckFailure` (with a message and optional details) on failure, or `CheckSkipped` when a precondition does
+ * not hold. Anything else thrown is recorded as an `error` (the check could not decide). Evidence — the exact
+ * exchanges — is attached by the runner, never assembled by the check.
+ */
+import type { CheckContext } from './context.ts';
+
+/** MUST: SERVICE-SPEC.md says it. SHOULD: a public standard. PROFILE: PROFILE.md's choice (see shared/PROFILE.md). */
+export type Level = 'MUST' | 'SHOULD' | 'PROFILE';
+export const LEVELS: readonly Level[] = ['MUST', 'SHOULD', 'PROFILE'];
+
+export type CheckStatus = 'passed' | 'failed' | 'skipped' | 'error';
+
+export interface Check {
+  /** Stable, dotted: `<suite>.<what>`. Report consumers and `skipChecks` key on it. */
+  id: string;
+  suite: string;
+  title: string;
+  level: Level;
+  /** Where the rule comes from: "SERVICE-SPEC §5 rule 5", "RFC 6750 §3", "PROFILE Authentication". */
+  specRef: string;
+  run(ctx: CheckContext): Promise<void>;
+}
+
+/** The check ran and the target broke the rule. */
+export class CheckFailure extends Error {
+  constructor(
+    message: string,
+    readonly details?: { expected?: unknown; actual?: unknown; [key: string]: unknown },
+  ) {
+    super(message);
+    this.name = 'CheckFailure';
+  }
+}
+
+/** The check cannot apply to this target or run (a precondition does not hold); `message` says why. */
+export class CheckSkipped extends Error {
+  constructor(reason: string) {
+    super(reason);
+    this.name = 'CheckSkipped';
+  }
+}
+
+export function fail(message: string, details?: CheckFailure['details']): never {
+  throw new CheckFailure(message, details);
+}
+
+export function skip(reason: string): never {
+  throw new CheckSkipped(reason);
+}
+
+/** Identity helper that gives check literals their type. */
+export function defineCheck(check: Check): Check {
+  return check;
+}

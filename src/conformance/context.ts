@@ -1,0 +1,53 @@
+/**
+ * What a check gets to work with. One context serves the whole run; per-check state (evidence, deadline) is kept
+ * by the runner, not here, so checks stay plain functions of the context.
+ */
+import type { CredentialsConfig, FrozenConfig, Operation } from '../config/types.ts';
+import type { HttpClient } from '../http/client.ts';
+import type { SecretRegistry } from '../http/redact.ts';
+import type { SchemaValidator } from './schema-validator.ts';
+
+export interface TargetInfo {
+  baseUrl: string;
+  /** True when the harness started its own reference target for this run. */
+  embedded: boolean;
+}
+
+export interface CheckContext {
+  readonly config: FrozenConfig;
+  readonly target: TargetInfo;
+  readonly http: HttpClient;
+  /** Credentials in effect: the config's, or the embedded target's. */
+  readonly credentials: Readonly<CredentialsConfig>;
+  readonly schemas: SchemaValidator;
+  /** Register every token, code or password the checks obtain, so reports never show it. */
+  readonly secrets: SecretRegistry;
+  /** Path of an operation with `{name}` placeholders filled in. */
+  path(operation: Operation, params?: Record<string, string>): string;
+  /**
+   * Run-wide memo: the first caller computes, later callers share the promise (e.g. one login for every check
+   * that needs a JWT). A rejected computation is not cached, so a later check may try again.
+   */
+  memo<T>(key: string, compute: () => Promise<T>): Promise<T>;
+}
+
+export function createContext(parts: Omit<CheckContext, 'path' | 'memo'>): CheckContext {
+  const memos = new Map<string, Promise<unknown>>();
+  return {
+    ...parts,
+    path(operation, params = {}) {
+      const template = parts.config.api.paths[operation];
+      return template.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(params[name] ?? `{${name}}`));
+    },
+    memo<T>(key: string, compute: () => Promise<T>): Promise<T> {
+      const existing = memos.get(key);
+      if (existing) return existing as Promise<T>;
+      const created = compute().catch((err: unknown) => {
+        memos.delete(key);
+        throw err;
+      });
+      memos.set(key, created);
+      return created;
+    },
+  };
+}

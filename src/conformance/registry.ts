@@ -1,0 +1,68 @@
+/**
+ * The one list of suites and checks. Suites register here; `--suite` and `conformance.suites` select from it;
+ * `conformance.skipChecks` must name registered ids (an unknown id is a config error, with a suggestion).
+ */
+import { ConfigError, UnknownSuiteError } from '../errors.ts';
+import type { Check } from './check.ts';
+import { suggestKey } from '../util/suggest.ts';
+
+export interface Suite {
+  /** Short name used by `--suite`: `smoke`, `auth`, `pagination`, … */
+  name: string;
+  title: string;
+  checks: readonly Check[];
+}
+
+export class CheckRegistry {
+  readonly #suites = new Map<string, Suite>();
+  readonly #checks = new Map<string, Check>();
+
+  register(suite: Suite): this {
+    if (this.#suites.has(suite.name)) throw new Error(`suite "${suite.name}" is registered twice`);
+    for (const check of suite.checks) {
+      if (this.#checks.has(check.id)) throw new Error(`check id "${check.id}" is registered twice`);
+      if (check.suite !== suite.name) throw new Error(`check "${check.id}" says suite "${check.suite}" but is in "${suite.name}"`);
+      this.#checks.set(check.id, check);
+    }
+    this.#suites.set(suite.name, suite);
+    return this;
+  }
+
+  get suites(): Suite[] {
+    return [...this.#suites.values()];
+  }
+
+  get checkIds(): string[] {
+    return [...this.#checks.keys()];
+  }
+
+  check(id: string): Check | undefined {
+    return this.#checks.get(id);
+  }
+
+  /** The named suites in registry order; no names: all of them. */
+  select(names: readonly string[] = []): Suite[] {
+    if (names.length === 0) return this.suites;
+    for (const name of names) {
+      if (!this.#suites.has(name)) {
+        const suggestion = suggestKey(name, [...this.#suites.keys()]);
+        throw new UnknownSuiteError(
+          `unknown suite "${name}"${suggestion ? ` (did you mean "${suggestion}"?)` : ''}; available: ${[...this.#suites.keys()].join(', ')}`,
+        );
+      }
+    }
+    return this.suites.filter((suite) => names.includes(suite.name));
+  }
+
+  /** Throws one ConfigError naming every unknown id in `ids` (from config path `source`). */
+  assertKnownChecks(ids: readonly string[], source: string, file?: string): void {
+    const issues = ids
+      .map((id, index) => ({ id, index }))
+      .filter(({ id }) => !this.#checks.has(id))
+      .map(({ id, index }) => {
+        const suggestion = suggestKey(id, this.checkIds);
+        return { ...(file ? { file } : {}), path: `${source}[${index}]`, message: `unknown check id "${id}"`, ...(suggestion ? { suggestion } : {}) };
+      });
+    if (issues.length > 0) throw new ConfigError(issues);
+  }
+}

@@ -1,0 +1,93 @@
+/**
+ * Validates response bodies against the API schemas in schemas/api (the same files the reference target
+ * validates requests with), or against the replacements a config names for a target with other shapes.
+ */
+import { readFileSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
+import type { ErrorObject, ValidateFunction } from 'ajv';
+import { ConfigError } from '../errors.ts';
+import { createAjv, schemaId } from '../schemas/registry.ts';
+import { fail } from './check.ts';
+
+type Ajv = ReturnType<typeof createAjv>;
+
+export interface SchemaValidatorOptions {
+  /** Resource name → absolute file path or schema $id (config `api.schemas`). */
+  replacements?: Readonly<Record<string, string>>;
+  /** File path or $id of the error-body schema (config `api.errorSchema`). */
+  errorSchema: string;
+}
+
+export type ValidationOutcome = { ok: true } | { ok: false; errors: string[] };
+
+/** Resource name under which the configured error schema is looked up. */
+export const ERROR_SCHEMA = 'error';
+
+export class SchemaValidator {
+  readonly #ajv: Ajv;
+  readonly #refs = new Map<string, string>();
+  readonly #compiled = new Map<string, ValidateFunction>();
+
+  constructor(options: SchemaValidatorOptions) {
+    this.#ajv = createAjv();
+    for (const [name, ref] of Object.entries(options.replacements ?? {})) this.#refs.set(name, this.#resolve(ref, `api.schemas.${name}`));
+    this.#refs.set(ERROR_SCHEMA, this.#resolve(options.errorSchema, 'api.errorSchema'));
+  }
+
+  /** Validates `value` against the schema of resource `name` (a schemas/api base name, or "error"). */
+  validate(name: string, value: unknown): ValidationOutcome {
+    const validator = this.#validator(name);
+    if (validator(value)) return { ok: true };
+    return { ok: false, errors: (validator.errors ?? []).map(describeError) };
+  }
+
+  /** Like validate, but a mismatch fails the running check, naming the schema and every violation. */
+  expect(name: string, value: unknown, what = 'response body'): void {
+    const outcome = this.validate(name, value);
+    if (!outcome.ok) {
+      fail(`${what} does not match schema "${name}": ${outcome.errors.slice(0, 5).join('; ')}`, {
+        schema: this.#refs.get(name) ?? schemaId(name),
+        errors: outcome.errors,
+      });
+    }
+  }
+
+  #validator(name: string): ValidateFunction {
+    let validator = this.#compiled.get(name);
+    if (!validator) {
+      const id = this.#refs.get(name) ?? schemaId(name);
+      validator = this.#ajv.getSchema(id);
+      if (!validator) throw new Error(`no schema "${name}" (${id}) is loaded`);
+      this.#compiled.set(name, validator);
+    }
+    return validator;
+  }
+
+  /** A $id stays; a file is read and added under its own $id (or its file URL). */
+  #resolve(ref: string, configPath: string): string {
+    if (/^(https?|urn):/.test(ref)) {
+      if (!this.#ajv.getSchema(ref)) {
+        throw new ConfigError([{ path: configPath, message: `no schema with $id "${ref}" is known` }]);
+      }
+      return ref;
+    }
+    let schema: { $id?: string };
+    try {
+      schema = JSON.parse(readFileSync(ref, 'utf8')) as { $id?: string };
+    } catch (err) {
+      throw new ConfigError([{ path: configPath, message: `cannot read schema file ${ref}: ${(err as Error).message}` }]);
+    }
+    const id = schema.$id ?? pathToFileURL(ref).toString();
+    if (!this.#ajv.getSchema(id)) this.#ajv.addSchema({ ...schema, $id: id });
+    return id;
+  }
+}
+
+function describeError(error: ErrorObject): string {
+  const where = error.instancePath || '/';
+  if (error.keyword === 'additionalProperties') {
+    return `${where} has unexpected property "${String(error.params.additionalProperty)}"`;
+  }
+  if (error.keyword === 'required') return `${where} is missing required property "${String(error.params.missingProperty)}"`;
+  return `${where} ${error.message ?? 'is invalid'}`;
+}

@@ -1,0 +1,224 @@
+/**
+ * The harness's HTTP client for conformance traffic (undici Pool, keep-alive). It never follows redirects
+ * (OAuth checks read the 302 themselves), records every exchange for evidence, reports transport failures as
+ * `TransportError` instead of throwing undici internals, and — unless a check opts out — waits out a 429 the
+ * way a polite client does (bounded), so a target with a small quota is not failed by checks about other things.
+ */
+import { Pool } from 'undici';
+import { recordExchange, type Exchange } from './exchange.ts';
+import { parseRetryAfter } from './retry-after.ts';
+
+export interface RequestOptions {
+  method?: string;
+  /** Path relative to the base URL, may include a query string; or an absolute URL on the same origin. */
+  path: string;
+  query?: Record<string, string | number | boolean | undefined | null>;
+  headers?: Record<string, string>;
+  /** Serialised as JSON with `Content-Type: application/json` unless a content type is given. */
+  json?: unknown;
+  /** Sent as `application/x-www-form-urlencoded`. */
+  form?: Record<string, string | undefined>;
+  /** Raw body, sent as is. */
+  body?: string;
+  /** Credential sent as `Authorization: Bearer <bearer>`. */
+  bearer?: string;
+  /** Wait out 429 answers (bounded). @default the client's setting */
+  retryOn429?: boolean;
+}
+
+export interface HttpResponse {
+  status: number;
+  headers: Record<string, string>;
+  text: string;
+  durationMs: number;
+  exchange: Exchange;
+  /** Lower-cased header lookup. */
+  header(name: string): string | undefined;
+  /** The body parsed as JSON, or undefined when it is not JSON. */
+  json<T = unknown>(): T | undefined;
+}
+
+export interface HttpClientOptions {
+  baseUrl: string;
+  /** Per-request timeout (headers and body). @default 10000 */
+  timeoutMs?: number;
+  /** Connections kept to the target. @default 8 */
+  connections?: number;
+  /** Wait out 429s by default. @default true */
+  retryOn429?: boolean;
+  /** Longest single Retry-After wait, in seconds, before giving up and returning the 429. @default 10 */
+  maxRetryAfterSeconds?: number;
+  /** Retries per request on 429. @default 3 */
+  max429Retries?: number;
+  /** Called for every exchange (the standing no-5xx check and traffic counters listen here). */
+  onExchange?: (exchange: Exchange) => void;
+  /** Sleep, replaceable in tests. */
+  sleep?: (ms: number) => Promise<void>;
+}
+
+/** No HTTP response at all: refused, reset, timed out. `code` is the system / undici code. */
+export class TransportError extends Error {
+  constructor(
+    message: string,
+    readonly code: string,
+    readonly exchange: Exchange,
+  ) {
+    super(message);
+    this.name = 'TransportError';
+  }
+}
+
+/** Bodies larger than this are not read whole: a hostile target must not exhaust the harness's memory. */
+const MAX_BODY_BYTES = 8 * 1024 * 1024;
+
+export class HttpClient {
+  readonly baseUrl: string;
+  readonly #origin: string;
+  readonly #basePath: string;
+  readonly #pool: Pool;
+  readonly #opts: Required<Omit<HttpClientOptions, 'onExchange' | 'baseUrl'>> & Pick<HttpClientOptions, 'onExchange'>;
+
+  constructor(options: HttpClientOptions) {
+    const url = new URL(options.baseUrl);
+    this.baseUrl = options.baseUrl.replace(/\/+$/, '');
+    this.#origin = url.origin;
+    this.#basePath = url.pathname.replace(/\/+$/, '');
+    this.#opts = {
+      timeoutMs: options.timeoutMs ?? 10_000,
+      connections: options.connections ?? 8,
+      retryOn429: options.retryOn429 ?? true,
+      maxRetryAfterSeconds: options.maxRetryAfterSeconds ?? 10,
+      max429Retries: options.max429Retries ?? 3,
+      onExchange: options.onExchange,
+      sleep: options.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms))),
+    };
+    this.#pool = new Pool(this.#origin, {
+      connections: this.#opts.connections,
+      headersTimeout: this.#opts.timeoutMs,
+      bodyTimeout: this.#opts.timeoutMs,
+      connectTimeout: this.#opts.timeoutMs,
+    });
+  }
+
+  /** Full URL for a path (with query), as sent. */
+  url(path: string, query?: RequestOptions['query']): string {
+    const target = /^https?:\/\//.test(path) ? new URL(path) : new URL(this.#basePath + path, this.#origin);
+    for (const [name, value] of Object.entries(query ?? {})) {
+      if (value !== undefined && value !== null) target.searchParams.append(name, String(value));
+    }
+    return target.toString();
+  }
+
+  async request(options: RequestOptions): Promise<HttpResponse> {
+    const retry = options.retryOn429 ?? this.#opts.retryOn429;
+    let response = await this.#send(options);
+    for (let attempt = 0; retry && response.status === 429 && attempt < this.#opts.max429Retries; attempt++) {
+      const waitS = parseRetryAfter(response.header('retry-after'), Date.now()) ?? 1;
+      if (waitS > this.#opts.maxRetryAfterSeconds) break;
+      await this.#opts.sleep(Math.max(waitS, 0) * 1000 + 50);
+      response = await this.#send(options);
+    }
+    return response;
+  }
+
+  async close(): Promise<void> {
+    await this.#pool.close();
+  }
+
+  async #send(options: RequestOptions): Promise<HttpResponse> {
+    const method = (options.method ?? 'GET').toUpperCase();
+    const url = this.url(options.path, options.query);
+    const headers: Record<string, string> = { accept: 'application/json, application/problem+json;q=0.9, */*;q=0.1' };
+    let body: string | undefined;
+    if (options.json !== undefined) {
+      headers['content-type'] = 'application/json';
+      body = JSON.stringify(options.json);
+    } else if (options.form !== undefined) {
+      headers['content-type'] = 'application/x-www-form-urlencoded';
+      const form = new URLSearchParams();
+      for (const [k, v] of Object.entries(options.form)) if (v !== undefined) form.append(k, v);
+      body = form.toString();
+    } else if (options.body !== undefined) {
+      body = options.body;
+    }
+    if (options.bearer !== undefined) headers.authorization = `Bearer ${options.bearer}`;
+    for (const [name, value] of Object.entries(options.headers ?? {})) headers[name.toLowerCase()] = value;
+
+    const exchange: Exchange = {
+      startedAt: new Date().toISOString(),
+      durationMs: 0,
+      request: { method, url, headers, ...(body !== undefined ? { body } : {}) },
+    };
+    const started = performance.now();
+    try {
+      const target = new URL(url);
+      const res = await this.#pool.request({ method, path: target.pathname + target.search, headers, body });
+      const text = await readCapped(res.body);
+      exchange.durationMs = round(performance.now() - started);
+      const responseHeaders = flattenHeaders(res.headers);
+      exchange.response = { status: res.statusCode, headers: responseHeaders, body: text };
+      this.#emit(exchange);
+      return makeResponse(exchange, res.statusCode, responseHeaders, text);
+    } catch (err) {
+      exchange.durationMs = round(performance.now() - started);
+      const code = (err as { code?: string }).code ?? 'UNKNOWN';
+      exchange.error = `${code}: ${(err as Error).message}`;
+      this.#emit(exchange);
+      throw new TransportError(`no HTTP response for ${method} ${url}: ${exchange.error}`, code, exchange);
+    }
+  }
+
+  #emit(exchange: Exchange): void {
+    recordExchange(exchange);
+    this.#opts.onExchange?.(exchange);
+  }
+}
+
+function makeResponse(exchange: Exchange, status: number, headers: Record<string, string>, text: string): HttpResponse {
+  let parsed: { value: unknown } | undefined;
+  return {
+    status,
+    headers,
+    text,
+    durationMs: exchange.durationMs,
+    exchange,
+    header: (name) => headers[name.toLowerCase()],
+    json<T>(): T | undefined {
+      if (!parsed) {
+        try {
+          parsed = { value: text.length ? JSON.parse(text) : undefined };
+        } catch {
+          parsed = { value: undefined };
+        }
+      }
+      return parsed.value as T | undefined;
+    },
+  };
+}
+
+async function readCapped(body: AsyncIterable<Buffer> & { destroy?: () => void }): Promise<string> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of body) {
+    size += chunk.length;
+    if (size > MAX_BODY_BYTES) {
+      body.destroy?.();
+      chunks.push(Buffer.from(`… [body larger than ${MAX_BODY_BYTES} bytes, not read further]`));
+      break;
+    }
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+function flattenHeaders(raw: Record<string, string | string[] | undefined>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(raw)) {
+    if (value !== undefined) out[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
+  }
+  return out;
+}
+
+function round(ms: number): number {
+  return Math.round(ms * 100) / 100;
+}

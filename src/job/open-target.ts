@@ -1,0 +1,45 @@
+/**
+ * Where a run's traffic goes: the URL the config names, or — when it names none — the embedded reference
+ * target, started on 127.0.0.1 port 0 for this run only and closed afterwards. Also decides which credentials
+ * are in effect: the embedded target's own, or the config's.
+ */
+import type { CredentialsConfig, FrozenConfig } from '../config/types.ts';
+import type { TargetInfo } from '../conformance/context.ts';
+import { startReferenceTarget } from '../target/index.ts';
+import type { ReferenceCredentials } from '../target/types.ts';
+
+export interface OpenTarget {
+  info: TargetInfo;
+  credentials: CredentialsConfig;
+  close(): Promise<void>;
+}
+
+/** Scopes the automated OAuth flow asks for by default: enough for the messaging checks. */
+export const DEFAULT_OAUTH_SCOPE = 'messages:send messages:read';
+
+export async function openTarget(config: FrozenConfig): Promise<OpenTarget> {
+  if (config.target.baseUrl) {
+    return {
+      info: { baseUrl: config.target.baseUrl.replace(/\/+$/, ''), embedded: false },
+      credentials: structuredClone(config.credentials) as CredentialsConfig,
+      close: async () => {},
+    };
+  }
+  const started = await startReferenceTarget({ ...structuredClone(config.reference), host: '127.0.0.1', port: 0 });
+  return {
+    info: { baseUrl: started.baseUrl, embedded: true },
+    credentials: credentialsFromReference(started.credentials, config.credentials.oauth?.scope),
+    close: () => started.close(),
+  };
+}
+
+export function credentialsFromReference(creds: ReferenceCredentials, scope = DEFAULT_OAUTH_SCOPE): CredentialsConfig {
+  return {
+    apiKey: creds.apiKeys.full,
+    restrictedKey: creds.apiKeys.restricted,
+    secondKey: creds.apiKeys.second,
+    loadKey: creds.apiKeys.load,
+    login: { ...creds.login },
+    oauth: { ...creds.oauth, scope, consent: 'automated', pkce: true, otherClient: { ...creds.otherOAuthClient } },
+  };
+}

@@ -1,0 +1,94 @@
+/**
+ * Human-readable progress and summary on a stream (stdout by default). One line per check, failures with their
+ * message indented below, and a closing verdict line. Colour only on a TTY and never with NO_COLOR.
+ */
+import { styleText } from 'node:util';
+import type { HarnessEvent, Reporter } from '../events.ts';
+import type { CheckResult, Summary } from '../conformance/result.ts';
+
+type Style = Parameters<typeof styleText>[0];
+
+const MARK: Record<CheckResult['status'], { text: string; style: Style }> = {
+  passed: { text: 'PASS', style: 'green' },
+  failed: { text: 'FAIL', style: 'red' },
+  skipped: { text: 'SKIP', style: 'yellow' },
+  error: { text: 'ERR ', style: 'magenta' },
+};
+
+export interface ConsoleReporterOptions {
+  write?: (text: string) => void;
+  color?: boolean;
+  /** Also list passed checks (default: yes; `--quiet` lists only failures and skips). */
+  showPassed?: boolean;
+}
+
+export class ConsoleReporter implements Reporter {
+  readonly name = 'console';
+  readonly #write: (text: string) => void;
+  readonly #color: boolean;
+  readonly #showPassed: boolean;
+
+  constructor(options: ConsoleReporterOptions = {}) {
+    this.#write = options.write ?? ((text) => process.stdout.write(text));
+    this.#color = options.color ?? (process.stdout.isTTY === true && !process.env.NO_COLOR);
+    this.#showPassed = options.showPassed ?? true;
+  }
+
+  onEvent(event: HarnessEvent): void {
+    switch (event.type) {
+      case 'run-started': {
+        const where = event.target.embedded ? ' (embedded reference target)' : '';
+        const total = event.suites.reduce((n, s) => n + s.checks, 0);
+        this.#line(`run ${event.runId} against ${event.target.baseUrl}${where}: ${total} checks in ${event.suites.length} suite(s)`);
+        break;
+      }
+      case 'suite-started':
+        this.#line('');
+        this.#line(this.#style('bold', `${event.suite} — ${event.title}`));
+        break;
+      case 'check-finished':
+        this.#check(event.result);
+        break;
+      case 'notice':
+        this.#line(event.level === 'warn' ? this.#style('yellow', `warning: ${event.message}`) : event.message);
+        break;
+      case 'run-finished':
+        this.#line('');
+        if (event.report.run.aborted) this.#line(this.#style('red', `run aborted: ${event.report.run.aborted.message}`));
+        this.#line(this.#verdictLine(event.report.verdict, event.report.summary));
+        break;
+      default:
+        break;
+    }
+  }
+
+  #check(result: CheckResult): void {
+    if (result.status === 'passed' && !this.#showPassed) return;
+    const mark = MARK[result.status];
+    const level = result.level.padEnd(7);
+    this.#line(`  ${this.#style(mark.style, mark.text)} ${level} ${result.id}  ${this.#style('dim', `${result.title} (${Math.round(result.durationMs)} ms)`)}`);
+    if (result.message && result.status !== 'passed') {
+      for (const line of result.message.split('\n')) this.#line(`         ${line}`);
+      if (result.status !== 'skipped') this.#line(this.#style('dim', `         see ${result.specRef}`));
+    }
+  }
+
+  #verdictLine(verdict: string, s: Summary): string {
+    const style: Style = verdict === 'certified' ? 'green' : verdict === 'not-certified' ? 'red' : 'yellow';
+    const levels = (['MUST', 'SHOULD', 'PROFILE'] as const)
+      .map((level) => {
+        const c = s.byLevel[level];
+        return `${level} ${c.passed}/${c.passed + c.failed + c.errors}`;
+      })
+      .join(', ');
+    return `${this.#style(style, `verdict: ${verdict.toUpperCase()}`)} — ${s.passed} passed, ${s.failed} failed, ${s.skipped} skipped, ${s.errors} errors (${levels})`;
+  }
+
+  #style(style: Style, text: string): string {
+    return this.#color ? styleText(style, text) : text;
+  }
+
+  #line(text: string): void {
+    this.#write(`${text}\n`);
+  }
+}

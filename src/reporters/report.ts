@@ -1,0 +1,59 @@
+/**
+ * report.json's model. The fields below are stable API from schemaVersion 1 on: later work adds fields,
+ * never renames or removes them. schemas/report.schema.json describes the same shape.
+ */
+import type { TargetInfo } from '../conformance/context.ts';
+import { summarize, verdictOf, type CheckResult, type Summary, type Verdict } from '../conformance/result.ts';
+
+export const REPORT_SCHEMA_VERSION = 1;
+
+export interface Report {
+  schemaVersion: typeof REPORT_SCHEMA_VERSION;
+  run: {
+    id: string;
+    startedAt: string;
+    finishedAt: string;
+    harnessVersion: string;
+    target: TargetInfo;
+    /** Set when the run stopped early; what was measured before is still here. */
+    aborted?: { code: string; message: string };
+  };
+  verdict: Verdict;
+  checks: CheckResult[];
+  summary: Summary;
+}
+
+export interface ReportInput {
+  runId: string;
+  startedAt: string;
+  finishedAt: string;
+  harnessVersion: string;
+  target: TargetInfo;
+  checks: CheckResult[];
+  aborted?: { code: string; message: string };
+}
+
+export function buildReport(input: ReportInput): Report {
+  const summary = summarize(input.checks);
+  return {
+    schemaVersion: REPORT_SCHEMA_VERSION,
+    run: {
+      id: input.runId,
+      startedAt: input.startedAt,
+      finishedAt: input.finishedAt,
+      harnessVersion: input.harnessVersion,
+      target: input.target,
+      ...(input.aborted ? { aborted: input.aborted } : {}),
+    },
+    verdict: verdictOf(summary, input.aborted !== undefined),
+    checks: input.checks,
+    summary,
+  };
+}
+
+/** Sortable and unique: 20261121T061502Z-3f9a1c. */
+export function newRunId(now = new Date(), random = Math.random): string {
+  const stamp = now.toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z');
+  const suffix = Math.floor(random() * 0xffffff).toString(16).padStart(6, '0');
+  return `${stamp}-${suffix}`;
+}

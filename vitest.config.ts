@@ -1,0 +1,11 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: ['test/**/*.test.ts'],
+    testTimeout: 30_000,
+    hookTimeout: 30_000,
+    // The JSON results feed .ci/run's closing "tests: N passed, N failed" line.
+    reporters: ['default', ['json', { outputFile: 'test-output/vitest-results.json' }]],
+  },
+});
