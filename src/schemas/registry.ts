@@ -1,0 +1,60 @@
+/**
+ * The one place that loads the API's JSON Schemas (schemas/api/*.schema.json, draft 2020-12). The reference
+ * target validates request bodies with them and the conformance checks validate responses with them, so both
+ * sides agree by construction: a schema change is a change for both.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import addFormatsModule from 'ajv-formats';
+
+export const SCHEMA_ID_BASE = 'https://api-harness.example/schemas/api/';
+
+const SCHEMA_DIR = fileURLToPath(new URL('../../schemas/api/', import.meta.url));
+const SUFFIX = '.schema.json';
+
+/** A schema as read from disk: a JSON object with at least an `$id`. */
+export type JsonSchema = { $id: string } & Record<string, unknown>;
+
+/** `$id` of an API schema by its base name, e.g. `schemaId('listed-message')`. */
+export function schemaId(name: string): string {
+  return `${SCHEMA_ID_BASE}${name}.json`;
+}
+
+let cached: ReadonlyMap<string, JsonSchema> | undefined;
+
+/** Every API schema by base name, read once per process. Throws when a file's `$id` does not match its name. */
+export function loadApiSchemas(): ReadonlyMap<string, JsonSchema> {
+  if (cached) return cached;
+  const schemas = new Map<string, JsonSchema>();
+  for (const file of readdirSync(SCHEMA_DIR).filter((f) => f.endsWith(SUFFIX)).sort()) {
+    const name = file.slice(0, -SUFFIX.length);
+    const schema = JSON.parse(readFileSync(`${SCHEMA_DIR}${file}`, 'utf8')) as JsonSchema;
+    // A mismatched $id would make $refs resolve to the wrong file silently; fail loudly instead.
+    if (schema.$id !== schemaId(name)) {
+      throw new Error(`schemas/api/${file}: $id must be ${schemaId(name)}, found ${String(schema.$id)}`);
+    }
+    schemas.set(name, schema);
+  }
+  cached = schemas;
+  return schemas;
+}
+
+// ajv-formats is CommonJS; under NodeNext its default import is the module object in some toolchains.
+type AddFormats = (ajv: Ajv2020) => Ajv2020;
+const addFormats: AddFormats =
+  (addFormatsModule as unknown as { default?: AddFormats }).default ?? (addFormatsModule as unknown as AddFormats);
+
+/**
+ * A fresh Ajv (draft 2020-12, every format of ajv-formats, all errors) with every API schema added, plus
+ * `extra` schemas (each needs its own `$id`). Strict mode stays on so a typo in a keyword fails at load time;
+ * union types are allowed because `["string", "null"]` is how the schemas say "nullable", and `required`
+ * may name properties declared in a sibling (if/then), which strictRequired would reject.
+ */
+export function createAjv(extra: readonly object[] = []): Ajv2020 {
+  const ajv = new Ajv2020({ allErrors: true, strict: true, strictRequired: false, allowUnionTypes: true });
+  addFormats(ajv);
+  for (const schema of loadApiSchemas().values()) ajv.addSchema(schema);
+  for (const schema of extra) ajv.addSchema(schema);
+  return ajv;
+}

@@ -1,0 +1,62 @@
+/**
+ * buildApp(): the reference target as a ready Fastify instance that never listens (tests use inject(),
+ * start.ts listens). Hook order per request:
+ *   onRequest  authentication (who) → rate limit (their bucket) → route guard (401/403)
+ *   parsing    415 / 400 invalid JSON / 413, then each route validates its body against schemas/api (400)
+ *   onSend     X-Request-Id on every answer
+ */
+import Fastify from 'fastify';
+import { installAuthentication } from './auth/authenticate.ts';
+import { createContext } from './context.ts';
+import type { EventBus } from './events.ts';
+import { installContentTypes } from './http/content-types.ts';
+import { frameworkErrorHandler, installErrorHandler } from './http/error-handler.ts';
+import { installNotFound } from './http/not-found.ts';
+import { genRequestId, installRequestId } from './http/request-id.ts';
+import { resolveOptions } from './options.ts';
+import { installRateLimit } from './ratelimit/plugin.ts';
+import { accountRoutes } from './routes/account.ts';
+import { campaignRoutes } from './routes/campaigns.ts';
+import { loginRoutes } from './routes/login.ts';
+import { messageRoutes } from './routes/messages.ts';
+import { oauthRoutes } from './routes/oauth.ts';
+import { sandboxRoutes } from './routes/sandbox.ts';
+import { webhookRoutes } from './routes/webhooks.ts';
+import type { BuiltReferenceApp, ReferenceTargetOptions } from './types.ts';
+
+export interface BuiltApp extends BuiltReferenceApp {
+  /** The target's internal events (`message.received`, `message.status`), for delivery and tests. */
+  events: EventBus;
+}
+
+const ROUTES = [messageRoutes, sandboxRoutes, campaignRoutes, accountRoutes, loginRoutes, oauthRoutes, webhookRoutes];
+
+export async function buildApp(opts: ReferenceTargetOptions = {}): Promise<BuiltApp> {
+  const options = resolveOptions(opts);
+  const app = Fastify({
+    logger: options.logger,
+    bodyLimit: options.bodyLimitBytes,
+    genReqId: genRequestId,
+    // Our genReqId reads and validates X-Request-Id itself; Fastify's option would echo anything.
+    requestIdHeader: false,
+    frameworkErrors: frameworkErrorHandler,
+    onProtoPoisoning: 'error',
+    onConstructorPoisoning: 'error',
+  });
+  const ctx = createContext(options, (err) => app.log.error({ err }, 'event listener failed'));
+
+  installContentTypes(app);
+  installRequestId(app);
+  installErrorHandler(app);
+  installNotFound(app);
+  installAuthentication(app, ctx);
+  installRateLimit(app, ctx);
+  app.addHook('onClose', async () => {
+    ctx.timers.clearAll();
+    ctx.events.clear();
+  });
+
+  for (const routes of ROUTES) await app.register(routes, { ctx });
+  await app.ready();
+  return { app, credentials: ctx.credentials, events: ctx.events };
+}

@@ -1,0 +1,103 @@
+/**
+ * Everything one app instance owns: options, credentials, stores, limiter, event bus and timers. Built once
+ * per `buildApp()` and handed to the plugins, so two apps in one process share no state.
+ */
+import { ApiKeyRegistry } from './auth/api-keys.ts';
+import { AccessTokenStore } from './auth/access-tokens.ts';
+import { JwtService } from './auth/jwt.ts';
+import { LoginThrottle } from './auth/login-throttle.ts';
+import { OAuthClientRegistry } from './auth/oauth-clients.ts';
+import { AuthorizationCodeStore } from './auth/oauth-codes.ts';
+import type { QuotaClass } from './auth/principal.ts';
+import { createCredentials } from './credentials.ts';
+import { EventBus } from './events.ts';
+import { CursorCodec } from './http/cursor.ts';
+import { sharedBodyValidator, type BodyValidator } from './http/validation.ts';
+import { isoTime, resourceId } from './ids.ts';
+import type { Account } from './model.ts';
+import type { ResolvedOptions } from './options.ts';
+import { createRateLimiter } from './ratelimit/create.ts';
+import type { RateLimiter, RatePolicy } from './ratelimit/types.ts';
+import { CampaignStore } from './store/campaigns.ts';
+import { IdempotencyStore } from './store/idempotency.ts';
+import { InboundMessageStore } from './store/inbound-messages.ts';
+import { OutboundMessageStore } from './store/outbound-messages.ts';
+import { UserStore } from './store/users.ts';
+import { WebhookStore } from './store/webhooks.ts';
+import { TimerRegistry } from './timers.ts';
+import type { ReferenceCredentials } from './types.ts';
+
+export interface TargetContext {
+  options: ResolvedOptions;
+  now: () => number;
+  credentials: ReferenceCredentials;
+  account: Account;
+  users: UserStore;
+  apiKeys: ApiKeyRegistry;
+  jwt: JwtService;
+  oauthClients: OAuthClientRegistry;
+  codes: AuthorizationCodeStore;
+  accessTokens: AccessTokenStore;
+  loginThrottle: LoginThrottle;
+  limiter: RateLimiter;
+  policies: Record<QuotaClass | 'anonymous', RatePolicy>;
+  validator: BodyValidator;
+  cursors: CursorCodec;
+  inbound: InboundMessageStore;
+  outbound: OutboundMessageStore;
+  idempotency: IdempotencyStore;
+  campaigns: CampaignStore;
+  webhooks: WebhookStore;
+  events: EventBus;
+  timers: TimerRegistry;
+}
+
+export function createContext(options: ResolvedOptions, onListenerError?: (err: unknown) => void): TargetContext {
+  const { now, tokens, rateLimit } = options;
+  const credentials = createCredentials(options.credentials);
+  const account: Account = {
+    id: resourceId('acct', now()),
+    email: credentials.login.email,
+    name: 'Reference Tester',
+    plan: 'developer',
+    created_at: isoTime(now()),
+  };
+  const users = new UserStore();
+  users.add(account, credentials.login.password);
+
+  return {
+    options,
+    now,
+    credentials,
+    account,
+    users,
+    apiKeys: new ApiKeyRegistry(credentials.apiKeys),
+    jwt: new JwtService(tokens.jwtTtlSeconds, now),
+    oauthClients: new OAuthClientRegistry(credentials),
+    codes: new AuthorizationCodeStore(tokens.codeTtlSeconds, tokens.accessTokenTtlSeconds, now),
+    accessTokens: new AccessTokenStore(tokens.accessTokenTtlSeconds, now),
+    loginThrottle: new LoginThrottle(options.loginThrottle.attempts, options.loginThrottle.windowSeconds, now),
+    limiter: createRateLimiter(rateLimit.algorithm, now),
+    policies: {
+      default: policy(rateLimit.quota),
+      load: policy(options.loadQuota),
+      anonymous: policy(rateLimit.anonymousQuota),
+    },
+    validator: sharedBodyValidator(),
+    cursors: new CursorCodec(),
+    inbound: new InboundMessageStore(),
+    outbound: new OutboundMessageStore(),
+    idempotency: new IdempotencyStore(now),
+    campaigns: new CampaignStore(),
+    webhooks: new WebhookStore(),
+    events: new EventBus(onListenerError),
+    timers: new TimerRegistry(),
+  };
+
+  // Every policy shares the window; the token bucket refills each in proportion to its quota, so the configured
+  // refillPerSecond (for the default quota) keeps its meaning of "window length to refill completely".
+  function policy(quota: number): RatePolicy {
+    const refillPerSecond = (rateLimit.refillPerSecond / rateLimit.quota) * quota;
+    return { name: 'default', quota, windowSeconds: rateLimit.windowSeconds, refillPerSecond };
+  }
+}

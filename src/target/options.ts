@@ -1,0 +1,100 @@
+/**
+ * The reference target's options with every default applied. The defaults are the `@default` values of
+ * `ReferenceConfig` (src/config/types.ts) and live only here, so `buildApp()` with no options behaves exactly
+ * like `harness serve` with an empty config.
+ */
+import type { RateLimitAlgorithm, ReferenceConfig } from '../config/types.ts';
+import { TargetStartError } from '../errors.ts';
+import type { ReferenceTargetOptions } from './types.ts';
+
+export interface ResolvedRateLimit {
+  algorithm: RateLimitAlgorithm;
+  quota: number;
+  windowSeconds: number;
+  refillPerSecond: number;
+  anonymousQuota: number;
+}
+
+export interface ResolvedOptions {
+  rateLimit: ResolvedRateLimit;
+  loadQuota: number;
+  loginThrottle: ReferenceConfig['loginThrottle'];
+  tokens: ReferenceConfig['tokens'];
+  statusDelaysMs: ReferenceConfig['statusDelaysMs'];
+  webhooks: ReferenceConfig['webhooks'];
+  credentials: NonNullable<ReferenceConfig['credentials']>;
+  logger: boolean;
+  now: () => number;
+  /** Largest accepted request body: a 1 MiB campaign plus its JSON envelope must fit. */
+  bodyLimitBytes: number;
+}
+
+export const DEFAULTS = {
+  rateLimit: { algorithm: 'fixed-window', quota: 100, windowSeconds: 1, anonymousQuota: 200 },
+  loadQuota: 1_000_000_000,
+  loginThrottle: { attempts: 5, windowSeconds: 60 },
+  tokens: { jwtTtlSeconds: 900, accessTokenTtlSeconds: 3600, codeTtlSeconds: 60 },
+  statusDelaysMs: { delivered: 200, read: 400 },
+  webhooks: { attempts: 5, baseDelayMs: 500, timeoutMs: 5000 },
+  bodyLimitBytes: 2 * 1024 * 1024,
+} as const;
+
+export function resolveOptions(opts: ReferenceTargetOptions = {}): ResolvedOptions {
+  const rl = opts.rateLimit ?? {};
+  const quota = positive(rl.quota, DEFAULTS.rateLimit.quota, 'rateLimit.quota');
+  const windowSeconds = positive(rl.windowSeconds, DEFAULTS.rateLimit.windowSeconds, 'rateLimit.windowSeconds');
+  return {
+    rateLimit: {
+      algorithm: rl.algorithm ?? DEFAULTS.rateLimit.algorithm,
+      quota,
+      windowSeconds,
+      refillPerSecond: positive(rl.refillPerSecond, quota / windowSeconds, 'rateLimit.refillPerSecond'),
+      anonymousQuota: positive(rl.anonymousQuota, DEFAULTS.rateLimit.anonymousQuota, 'rateLimit.anonymousQuota'),
+    },
+    loadQuota: positive(opts.loadQuota, DEFAULTS.loadQuota, 'loadQuota'),
+    loginThrottle: {
+      attempts: positive(opts.loginThrottle?.attempts, DEFAULTS.loginThrottle.attempts, 'loginThrottle.attempts'),
+      windowSeconds: positive(
+        opts.loginThrottle?.windowSeconds,
+        DEFAULTS.loginThrottle.windowSeconds,
+        'loginThrottle.windowSeconds',
+      ),
+    },
+    tokens: {
+      jwtTtlSeconds: positive(opts.tokens?.jwtTtlSeconds, DEFAULTS.tokens.jwtTtlSeconds, 'tokens.jwtTtlSeconds'),
+      accessTokenTtlSeconds: positive(
+        opts.tokens?.accessTokenTtlSeconds,
+        DEFAULTS.tokens.accessTokenTtlSeconds,
+        'tokens.accessTokenTtlSeconds',
+      ),
+      codeTtlSeconds: positive(opts.tokens?.codeTtlSeconds, DEFAULTS.tokens.codeTtlSeconds, 'tokens.codeTtlSeconds'),
+    },
+    statusDelaysMs: {
+      delivered: nonNegative(opts.statusDelaysMs?.delivered, DEFAULTS.statusDelaysMs.delivered, 'statusDelaysMs.delivered'),
+      read: nonNegative(opts.statusDelaysMs?.read, DEFAULTS.statusDelaysMs.read, 'statusDelaysMs.read'),
+    },
+    webhooks: {
+      attempts: positive(opts.webhooks?.attempts, DEFAULTS.webhooks.attempts, 'webhooks.attempts'),
+      baseDelayMs: nonNegative(opts.webhooks?.baseDelayMs, DEFAULTS.webhooks.baseDelayMs, 'webhooks.baseDelayMs'),
+      timeoutMs: positive(opts.webhooks?.timeoutMs, DEFAULTS.webhooks.timeoutMs, 'webhooks.timeoutMs'),
+    },
+    credentials: opts.credentials ?? {},
+    logger: opts.logger ?? false,
+    now: opts.now ?? Date.now,
+    bodyLimitBytes: DEFAULTS.bodyLimitBytes,
+  };
+}
+
+// The config loader validates user files; these guards catch programmatic callers passing nonsense, which
+// would otherwise surface much later as a limiter that never admits anything.
+function positive(value: number | undefined, fallback: number, name: string): number {
+  if (value === undefined) return fallback;
+  if (!Number.isFinite(value) || value <= 0) throw new TargetStartError(`reference target option ${name} must be > 0`);
+  return value;
+}
+
+function nonNegative(value: number | undefined, fallback: number, name: string): number {
+  if (value === undefined) return fallback;
+  if (!Number.isFinite(value) || value < 0) throw new TargetStartError(`reference target option ${name} must be >= 0`);
+  return value;
+}

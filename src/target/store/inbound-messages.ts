@@ -1,0 +1,94 @@
+/**
+ * Received messages, kept sorted newest first by (timestamp, id) — the list order — so a page is a binary
+ * search to the cursor position plus a scan. Keyset paging (the cursor is the last item's sort key, not an
+ * offset) is what keeps pages stable while messages arrive: a newer message sorts before the cursor and can
+ * never shift or repeat items on later pages.
+ */
+import type { ListedMessage } from '../model.ts';
+
+export interface SortKey {
+  /** Milliseconds since the epoch. */
+  t: number;
+  id: string;
+}
+
+export interface PageQuery {
+  limit: number;
+  /** Start strictly after this position. */
+  after?: SortKey;
+  from?: string;
+  /** Inclusive lower bound, ms. */
+  since?: number;
+  /** Exclusive upper bound, ms. */
+  until?: number;
+}
+
+export interface Page {
+  items: ListedMessage[];
+  /** Sort key of the last item when more items match after it. */
+  next: SortKey | null;
+}
+
+interface Entry {
+  key: SortKey;
+  message: ListedMessage;
+}
+
+/** Negative when a sorts before b in list order (newest first). */
+function compare(a: SortKey, b: SortKey): number {
+  if (a.t !== b.t) return b.t - a.t;
+  return a.id < b.id ? 1 : a.id > b.id ? -1 : 0;
+}
+
+export class InboundMessageStore {
+  readonly #entries: Entry[] = [];
+
+  add(message: ListedMessage): void {
+    const entry = { key: { t: Date.parse(message.timestamp), id: message.id }, message };
+    this.#entries.splice(this.#firstAfterOrAt(entry.key), 0, entry);
+  }
+
+  get size(): number {
+    return this.#entries.length;
+  }
+
+  page(query: PageQuery): Page {
+    const items: ListedMessage[] = [];
+    let last: SortKey | null = null;
+    let index = query.after ? this.#firstAfter(query.after) : 0;
+    // `until` is exclusive and the list runs newest first: skip straight past everything at or after it.
+    // The empty id sorts after every real id of the same instant, so this lands on the first entry older than until.
+    if (query.until !== undefined) index = Math.max(index, this.#firstAfterOrAt({ t: query.until, id: '' }));
+    for (; index < this.#entries.length; index++) {
+      const { key, message } = this.#entries[index]!;
+      if (query.since !== undefined && key.t < query.since) break;
+      if (query.from !== undefined && message.from !== query.from) continue;
+      if (items.length === query.limit) return { items, next: last };
+      items.push(message);
+      last = key;
+    }
+    return { items, next: null };
+  }
+
+  /** Index of the first entry that sorts strictly after `key`. */
+  #firstAfter(key: SortKey): number {
+    return this.#search((entry) => compare(entry, key) > 0);
+  }
+
+  /** Index of the first entry that sorts at or after `key`. */
+  #firstAfterOrAt(key: SortKey): number {
+    return this.#search((entry) => compare(entry, key) >= 0);
+  }
+
+  /** Lowest index whose key satisfies a predicate that is monotone over the sorted array. */
+  #search(isAtOrPast: (key: SortKey) => boolean): number {
+    let lo = 0;
+    let hi = this.#entries.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (isAtOrPast(this.#entries[mid]!.key)) hi = mid;
+      else lo = mid + 1;
+    }
+    return lo;
+  }
+}

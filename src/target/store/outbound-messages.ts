@@ -1,0 +1,38 @@
+/**
+ * Sent messages and their status. Bounded: under a long load run the oldest entries are dropped (a Map
+ * iterates in insertion order), since nothing reads a message after its status progression has finished.
+ */
+import type { MessageError, MessageStatus } from '../model.ts';
+
+export interface OutboundMessage {
+  id: string;
+  to: string;
+  type: string;
+  status: MessageStatus;
+  timestamp: string;
+  error?: MessageError;
+}
+
+export const MAX_OUTBOUND_MESSAGES = 100_000;
+
+export class OutboundMessageStore {
+  readonly #messages = new Map<string, OutboundMessage>();
+
+  constructor(private readonly capacity = MAX_OUTBOUND_MESSAGES) {}
+
+  add(message: OutboundMessage): void {
+    this.#messages.set(message.id, message);
+    if (this.#messages.size > this.capacity) {
+      const oldest = this.#messages.keys().next().value;
+      if (oldest !== undefined) this.#messages.delete(oldest);
+    }
+  }
+
+  get(id: string): OutboundMessage | undefined {
+    return this.#messages.get(id);
+  }
+
+  get size(): number {
+    return this.#messages.size;
+  }
+}

@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { TargetStartError } from '../../../src/errors.ts';
+import { resolveOptions } from '../../../src/target/options.ts';
+
+describe('resolveOptions', () => {
+  it('applies the @default values of ReferenceConfig', () => {
+    const o = resolveOptions();
+    expect(o.rateLimit).toEqual({ algorithm: 'fixed-window', quota: 100, windowSeconds: 1, refillPerSecond: 100, anonymousQuota: 200 });
+    expect(o.loadQuota).toBe(1_000_000_000);
+    expect(o.loginThrottle).toEqual({ attempts: 5, windowSeconds: 60 });
+    expect(o.tokens).toEqual({ jwtTtlSeconds: 900, accessTokenTtlSeconds: 3600, codeTtlSeconds: 60 });
+    expect(o.statusDelaysMs).toEqual({ delivered: 200, read: 400 });
+    expect(o.webhooks).toEqual({ attempts: 5, baseDelayMs: 500, timeoutMs: 5000 });
+    expect(o.now).toBe(Date.now);
+    expect(o.logger).toBe(false);
+  });
+
+  it('derives the token-bucket refill from quota and window', () => {
+    expect(resolveOptions({ rateLimit: { quota: 10, windowSeconds: 5 } }).rateLimit.refillPerSecond).toBe(2);
+    expect(resolveOptions({ rateLimit: { quota: 10, refillPerSecond: 3 } }).rateLimit.refillPerSecond).toBe(3);
+  });
+
+  it('keeps given values and rejects nonsense with a TargetStartError', () => {
+    expect(resolveOptions({ statusDelaysMs: { delivered: 0 } }).statusDelaysMs).toEqual({ delivered: 0, read: 400 });
+    expect(() => resolveOptions({ rateLimit: { quota: 0 } })).toThrow(TargetStartError);
+    expect(() => resolveOptions({ tokens: { codeTtlSeconds: Number.NaN } })).toThrow(/tokens.codeTtlSeconds/);
+  });
+});

@@ -1,0 +1,115 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAjv, schemaId } from '../../../../src/schemas/registry.ts';
+import { buildApp, type BuiltApp } from '../../../../src/target/index.ts';
+import { bearer, fakeClock } from '../../../helpers/reference-target.ts';
+
+const ajv = createAjv();
+const isCampaign = ajv.getSchema(schemaId('campaign-response'))!;
+const isWebhook = ajv.getSchema(schemaId('webhook'))!;
+const isWebhookList = ajv.getSchema(schemaId('webhook-list'))!;
+
+const clock = fakeClock(Date.parse('2030-06-01T12:00:00.000Z'));
+const CAMPAIGN = { name: 'Spring', subject: 'Hello', content: '<p>Hi</p>', recipients: ['a@example.com', 'b@example.com'] };
+
+describe('email campaigns', () => {
+  let target: BuiltApp;
+  let auth: { authorization: string };
+  beforeAll(async () => {
+    target = await buildApp({ now: clock.now });
+    auth = bearer(target.credentials.apiKeys.full);
+  });
+  afterAll(() => target.app.close());
+
+  const create = (payload: object, headers = auth) => target.app.inject({ method: 'POST', url: '/v1/email/campaigns', headers, payload });
+
+  it('creates a draft without schedule and reads it back', async () => {
+    const res = await create(CAMPAIGN);
+    expect(res.statusCode).toBe(201);
+    expect(isCampaign(res.json())).toBe(true);
+    const body = res.json() as { id: string };
+    expect(body).toMatchObject({ status: 'draft', schedule: null, recipients_count: 2, created_at: '2030-06-01T12:00:00.000Z' });
+    expect(res.headers.location).toBe(`/v1/email/campaigns/${body.id}`);
+    const read = await target.app.inject({ method: 'GET', url: `/v1/email/campaigns/${body.id}`, headers: auth });
+    expect(read.statusCode).toBe(200);
+    expect(read.json()).toEqual(body);
+  });
+
+  it('schedules a campaign in the future and deduplicates recipients', async () => {
+    const res = await create({ ...CAMPAIGN, recipients: ['a@example.com', 'A@Example.com', 'b@example.com'], schedule: '2030-06-02T09:00:00Z' });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({ status: 'scheduled', schedule: '2030-06-02T09:00:00.000Z', recipients_count: 2 });
+  });
+
+  it.each([
+    ['past schedule', { ...CAMPAIGN, schedule: '2030-06-01T11:59:59Z' }, '/schedule'],
+    ['schedule without Z', { ...CAMPAIGN, schedule: '2030-06-02T09:00:00' }, '/schedule'],
+    ['no recipients', { ...CAMPAIGN, recipients: [] }, '/recipients'],
+    ['invalid address', { ...CAMPAIGN, recipients: ['not-an-address'] }, '/recipients/0'],
+    ['too many recipients', { ...CAMPAIGN, recipients: Array.from({ length: 10_001 }, (_, i) => `u${i}@example.com`) }, '/recipients'],
+    ['empty name', { ...CAMPAIGN, name: '' }, '/name'],
+    ['long name', { ...CAMPAIGN, name: 'n'.repeat(201) }, '/name'],
+    ['long subject', { ...CAMPAIGN, subject: 's'.repeat(999) }, '/subject'],
+    ['missing content', { name: 'n', subject: 's', recipients: ['a@example.com'] }, '/content'],
+    ['content over 1 MiB of UTF-8', { ...CAMPAIGN, content: 'é'.repeat(600_000) }, '/content'],
+  ])('rejects %s with 400 at %s', async (_name, body, path) => {
+    const res = await create(body);
+    expect(res.statusCode).toBe(400);
+    expect((res.json() as { errors: { path: string }[] }).errors.map((e) => e.path)).toContain(path);
+  });
+
+  it('accepts 10000 recipients', async () => {
+    const res = await create({ ...CAMPAIGN, recipients: Array.from({ length: 10_000 }, (_, i) => `u${i}@example.com`) });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({ recipients_count: 10_000 });
+  });
+
+  it('answers 404 for an unknown campaign and 401 without credentials', async () => {
+    const res = await target.app.inject({ method: 'GET', url: '/v1/email/campaigns/cmp_nope', headers: auth });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toMatchObject({ code: 'not_found' });
+    expect((await create(CAMPAIGN, {} as typeof auth)).statusCode).toBe(401);
+  });
+});
+
+describe('webhook management', () => {
+  let target: BuiltApp;
+  let auth: { authorization: string };
+  beforeAll(async () => {
+    target = await buildApp({ now: clock.now });
+    auth = bearer(target.credentials.apiKeys.full);
+  });
+  afterAll(() => target.app.close());
+
+  it('registers, lists and deletes webhooks', async () => {
+    const created = await target.app.inject({ method: 'POST', url: '/v1/webhooks', headers: auth, payload: { url: 'https://hooks.example.com/in', events: ['message.received'] } });
+    expect(created.statusCode).toBe(201);
+    expect(isWebhook(created.json())).toBe(true);
+    const hook = created.json() as { id: string; secret: string };
+    expect(hook.secret).toMatch(/^whsec_[A-Za-z0-9+/]{32}$/);
+
+    const own = await target.app.inject({ method: 'POST', url: '/v1/webhooks', headers: auth, payload: { url: 'http://127.0.0.1:9/x', events: ['message.status', 'message.received'], secret: 'my-secret-123' } });
+    expect(own.json()).toMatchObject({ secret: 'my-secret-123' });
+
+    const list = await target.app.inject({ method: 'GET', url: '/v1/webhooks', headers: auth });
+    expect(list.statusCode).toBe(200);
+    expect(isWebhookList(list.json())).toBe(true);
+    expect((list.json() as { data: unknown[] }).data).toHaveLength(2);
+
+    const del = await target.app.inject({ method: 'DELETE', url: `/v1/webhooks/${hook.id}`, headers: auth });
+    expect(del.statusCode).toBe(204);
+    expect(del.body).toBe('');
+    const again = await target.app.inject({ method: 'DELETE', url: `/v1/webhooks/${hook.id}`, headers: auth });
+    expect(again.statusCode).toBe(404);
+  });
+
+  it.each([
+    ['no events', { url: 'https://a.example/x', events: [] }],
+    ['unknown event', { url: 'https://a.example/x', events: ['message.deleted'] }],
+    ['duplicate events', { url: 'https://a.example/x', events: ['message.status', 'message.status'] }],
+    ['non-http url', { url: 'ftp://a.example/x', events: ['message.status'] }],
+    ['missing url', { events: ['message.status'] }],
+  ])('rejects %s with 400', async (_name, payload) => {
+    const res = await target.app.inject({ method: 'POST', url: '/v1/webhooks', headers: auth, payload });
+    expect(res.statusCode).toBe(400);
+  });
+});
