@@ -6,7 +6,7 @@
  * 401 when there is no usable credential of an accepted kind (RFC 6750 §3: `error="invalid_token"` only when a
  * credential was sent); 403 when the credential is good but lacks the scope.
  */
-import type { onRequestAsyncHookHandler } from 'fastify';
+import type { onRequestHookHandler } from 'fastify';
 import { ProblemError } from '../http/problem.ts';
 import type { Scope } from '../types.ts';
 import type { PrincipalKind } from './principal.ts';
@@ -18,16 +18,18 @@ export interface GuardOptions {
 
 export const REALM = 'api';
 
-export function requireAuth(options: GuardOptions): onRequestAsyncHookHandler {
-  return async (request) => {
+/** Callback style and synchronous: it runs on every guarded request, and an async hook costs a promise each time. */
+export function requireAuth(options: GuardOptions): onRequestHookHandler {
+  return (request, _reply, done) => {
     const { principal, credentialSent } = request.auth;
-    if (!principal || !options.kinds.includes(principal.kind)) throw unauthorized(credentialSent);
+    if (!principal || !options.kinds.includes(principal.kind)) return done(unauthorized(credentialSent));
     if (options.scope && !principal.scopes.has(options.scope)) {
-      throw new ProblemError(403, 'insufficient_scope', {
+      return done(new ProblemError(403, 'insufficient_scope', {
         detail: `This credential lacks the scope ${options.scope}.`,
         headers: { 'WWW-Authenticate': `Bearer error="insufficient_scope", scope="${options.scope}"` },
-      });
+      }));
     }
+    done();
   };
 }
 

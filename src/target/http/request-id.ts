@@ -2,9 +2,9 @@
  * X-Request-Id: echoed when the client sent a sane one, generated otherwise. Echoing is limited to short
  * visible-ASCII values so a client cannot inject header-breaking or log-polluting content through it.
  */
-import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { IncomingMessage } from 'node:http';
+import { randomHex } from '../ids.ts';
 
 export const REQUEST_ID_HEADER = 'x-request-id';
 const ACCEPTED = /^[A-Za-z0-9._:@/+=-]{1,128}$/;
@@ -13,7 +13,7 @@ const ACCEPTED = /^[A-Za-z0-9._:@/+=-]{1,128}$/;
 export function genRequestId(req: IncomingMessage): string {
   const sent = req.headers[REQUEST_ID_HEADER];
   if (typeof sent === 'string' && ACCEPTED.test(sent)) return sent;
-  return `req_${randomBytes(8).toString('hex')}`;
+  return `req_${randomHex(8)}`;
 }
 
 /**
@@ -21,8 +21,8 @@ export function genRequestId(req: IncomingMessage): string {
  * body-parser errors, 429s thrown by hooks), so no response can leave without the header.
  */
 export function installRequestId(app: FastifyInstance): void {
-  app.addHook('onSend', async (request, reply, payload) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     reply.header('X-Request-Id', request.id);
-    return payload;
+    done(null, payload);
   });
 }

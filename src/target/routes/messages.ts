@@ -54,12 +54,13 @@ export const messageRoutes: FastifyPluginAsync<{ ctx: TargetContext }> = async (
     return reply.code(201).send(response);
   });
 
-  app.get(PATH, { onRequest: canRead }, async (request) => {
+  app.get(PATH, { onRequest: canRead }, async (request, reply) => {
     const query = parseListQuery(request.query as RawQuery, ctx.cursors);
     const page = ctx.inbound.page(query);
-    return {
-      data: page.items,
-      pagination: { next: page.next ? ctx.cursors.encode(page.next) : null, limit: query.limit },
-    };
+    let next: string | null = null;
+    if (page.next) next = page.next.cursor ??= ctx.cursors.encode(page.next.key);
+    // Assembled from the items' stored JSON: serialising 20 objects per request was the list's main cost.
+    const pagination = JSON.stringify({ next, limit: query.limit });
+    return reply.type('application/json; charset=utf-8').send(`{"data":[${page.itemsJson.join(',')}],"pagination":${pagination}}`);
   });
 };

@@ -25,13 +25,18 @@ export interface PageQuery {
 
 export interface Page {
   items: ListedMessage[];
-  /** Sort key of the last item when more items match after it. */
-  next: SortKey | null;
+  /** Each item's JSON, serialised once when it was stored (stored messages never change). */
+  itemsJson: string[];
+  /** The last item's entry when more items match after it: the next page starts after it. */
+  next: Entry | null;
 }
 
-interface Entry {
-  key: SortKey;
-  message: ListedMessage;
+export interface Entry {
+  readonly key: SortKey;
+  readonly message: ListedMessage;
+  readonly json: string;
+  /** The cursor that pages past this entry, memoised by the list route (cursors are deterministic). */
+  cursor?: string;
 }
 
 /** Negative when a sorts before b in list order (newest first). */
@@ -44,7 +49,7 @@ export class InboundMessageStore {
   readonly #entries: Entry[] = [];
 
   add(message: ListedMessage): void {
-    const entry = { key: { t: Date.parse(message.timestamp), id: message.id }, message };
+    const entry: Entry = { key: { t: Date.parse(message.timestamp), id: message.id }, message, json: JSON.stringify(message) };
     this.#entries.splice(this.#firstAfterOrAt(entry.key), 0, entry);
   }
 
@@ -54,20 +59,22 @@ export class InboundMessageStore {
 
   page(query: PageQuery): Page {
     const items: ListedMessage[] = [];
-    let last: SortKey | null = null;
+    const itemsJson: string[] = [];
+    let last: Entry | null = null;
     let index = query.after ? this.#firstAfter(query.after) : 0;
     // `until` is exclusive and the list runs newest first: skip straight past everything at or after it.
     // The empty id sorts after every real id of the same instant, so this lands on the first entry older than until.
     if (query.until !== undefined) index = Math.max(index, this.#firstAfterOrAt({ t: query.until, id: '' }));
     for (; index < this.#entries.length; index++) {
-      const { key, message } = this.#entries[index]!;
-      if (query.since !== undefined && key.t < query.since) break;
-      if (query.from !== undefined && message.from !== query.from) continue;
-      if (items.length === query.limit) return { items, next: last };
-      items.push(message);
-      last = key;
+      const entry = this.#entries[index]!;
+      if (query.since !== undefined && entry.key.t < query.since) break;
+      if (query.from !== undefined && entry.message.from !== query.from) continue;
+      if (items.length === query.limit) return { items, itemsJson, next: last };
+      items.push(entry.message);
+      itemsJson.push(entry.json);
+      last = entry;
     }
-    return { items, next: null };
+    return { items, itemsJson, next: null };
   }
 
   /** Index of the first entry that sorts strictly after `key`. */

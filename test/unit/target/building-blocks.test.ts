@@ -120,6 +120,34 @@ describe('TimerRegistry', () => {
   });
 });
 
+describe('TimerRegistry queues', () => {
+  it('runs actions of one delay in order, each at its own due time, across delays', () => {
+    vi.useFakeTimers();
+    try {
+      const timers = new TimerRegistry();
+      const seen: string[] = [];
+      timers.schedule(100, () => seen.push('a100'));
+      vi.advanceTimersByTime(30);
+      timers.schedule(100, () => seen.push('b100'));
+      timers.schedule(50, () => seen.push('c50'));
+      vi.advanceTimersByTime(60); // t=90: c50 was due at 80
+      expect(seen).toEqual(['c50']);
+      vi.advanceTimersByTime(15); // t=105: a100 due at 100, b100 at 130
+      expect(seen).toEqual(['c50', 'a100']);
+      expect(timers.size).toBe(1);
+      vi.advanceTimersByTime(30);
+      expect(seen).toEqual(['c50', 'a100', 'b100']);
+      expect(timers.size).toBe(0);
+      timers.schedule(100, () => seen.push('d100')); // a drained queue re-arms
+      vi.advanceTimersByTime(101);
+      expect(seen.at(-1)).toBe('d100');
+      timers.clearAll();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});
+
 describe('credentials and banner', () => {
   it('are random per start unless fixed', () => {
     const a = createCredentials({});
