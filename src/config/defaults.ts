@@ -73,6 +73,8 @@ export function fileDefaults(): HarnessConfig {
       sandbox: true,
       seedCount: 45,
       checkTimeoutMs: 30_000,
+      maxWaitSeconds: 5,
+      embeddedJwtTtlSeconds: 3,
     },
     reference: {
       host: '127.0.0.1',

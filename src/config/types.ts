@@ -147,6 +147,16 @@ export interface ConformanceConfig {
   seedCount: number;
   /** Upper bound on how long one check may take, in ms. @default 30000 */
   checkTimeoutMs: number;
+  /**
+   * Longest a check may wait for something to happen by itself: a token to expire, a Retry-After to pass.
+   * A check that would have to wait longer is skipped with that reason. @default 5
+   */
+  maxWaitSeconds: number;
+  /**
+   * JWT lifetime of the embedded reference target during `harness run`: short, so the expired-token check can
+   * wait it out within maxWaitSeconds. Not used for `harness serve` or an external target. @default 3
+   */
+  embeddedJwtTtlSeconds: number;
 }
 
 export interface ReferenceRateLimitConfig {

@@ -4,6 +4,7 @@
  * not hold. Anything else thrown is recorded as an `error` (the check could not decide). Evidence — the exact
  * exchanges — is attached by the runner, never assembled by the check.
  */
+import type { Exchange } from '../http/exchange.ts';
 import type { CheckContext } from './context.ts';
 
 /** MUST: SERVICE-SPEC.md says it. SHOULD: a public standard. PROFILE: PROFILE.md's choice (see shared/PROFILE.md). */
@@ -20,6 +21,8 @@ export interface Check {
   level: Level;
   /** Where the rule comes from: "SERVICE-SPEC §5 rule 5", "RFC 6750 §3", "PROFILE Authentication". */
   specRef: string;
+  /** SERVICE-SPEC clauses this check tests (ids of spec-clauses.ts), for the coverage matrix. */
+  clauses: readonly string[];
   run(ctx: CheckContext): Promise<void>;
 }
 
@@ -28,6 +31,8 @@ export class CheckFailure extends Error {
   constructor(
     message: string,
     readonly details?: { expected?: unknown; actual?: unknown; [key: string]: unknown },
+    /** Exchanges to show besides the check's own (e.g. a standing check pointing at other checks' traffic). */
+    readonly exchanges?: readonly Exchange[],
   ) {
     super(message);
     this.name = 'CheckFailure';
@@ -42,8 +47,8 @@ export class CheckSkipped extends Error {
   }
 }
 
-export function fail(message: string, details?: CheckFailure['details']): never {
-  throw new CheckFailure(message, details);
+export function fail(message: string, details?: CheckFailure['details'], exchanges?: readonly Exchange[]): never {
+  throw new CheckFailure(message, details, exchanges);
 }
 
 export function skip(reason: string): never {

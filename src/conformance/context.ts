@@ -6,6 +6,7 @@ import type { CredentialsConfig, FrozenConfig, Operation } from '../config/types
 import type { HttpClient } from '../http/client.ts';
 import type { SecretRegistry } from '../http/redact.ts';
 import type { SchemaValidator } from './schema-validator.ts';
+import type { TrafficLog } from './traffic.ts';
 
 export interface TargetInfo {
   baseUrl: string;
@@ -22,6 +23,8 @@ export interface CheckContext {
   readonly schemas: SchemaValidator;
   /** Register every token, code or password the checks obtain, so reports never show it. */
   readonly secrets: SecretRegistry;
+  /** Every exchange of the run so far, tagged by check (standing checks read it). */
+  readonly traffic: TrafficLog;
   /** Path of an operation with `{name}` placeholders filled in. */
   path(operation: Operation, params?: Record<string, string>): string;
   /**
@@ -29,9 +32,11 @@ export interface CheckContext {
    * that needs a JWT). A rejected computation is not cached, so a later check may try again.
    */
   memo<T>(key: string, compute: () => Promise<T>): Promise<T>;
+  /** Drops a memoised value (an expired token), so the next `memo` call computes it again. */
+  forget(key: string): void;
 }
 
-export function createContext(parts: Omit<CheckContext, 'path' | 'memo'>): CheckContext {
+export function createContext(parts: Omit<CheckContext, 'path' | 'memo' | 'forget'>): CheckContext {
   const memos = new Map<string, Promise<unknown>>();
   return {
     ...parts,
@@ -48,6 +53,9 @@ export function createContext(parts: Omit<CheckContext, 'path' | 'memo'>): Check
       });
       memos.set(key, created);
       return created;
+    },
+    forget(key) {
+      memos.delete(key);
     },
   };
 }

@@ -32,23 +32,51 @@ export function getAccount(ctx: CheckContext, bearer: string | undefined, extra:
   return ctx.http.request({ method: 'GET', path: ctx.path('account'), ...(bearer !== undefined ? { bearer } : {}), ...extra });
 }
 
+/** A token and when it stops being usable (ms since epoch; Infinity when the target does not say). */
+export interface IssuedToken {
+  token: string;
+  expiresAtMs: number;
+}
+
+/** Tokens are renewed this long before they expire, so a check never sends one that dies in flight. */
+const RENEW_BEFORE_MS = 1000;
+
 /**
- * A JWT from the configured login, shared by every check that needs one. A check that cannot get one is
- * skipped with the reason (the login checks themselves report the failure).
+ * A JWT from the configured login, shared by every check that needs one and renewed when it is about to
+ * expire (the embedded target issues short-lived tokens on purpose). A check that cannot get one is skipped
+ * with the reason; the login checks themselves report the failure.
  */
 export async function obtainJwt(ctx: CheckContext): Promise<string> {
+  for (let attempt = 0; attempt < 2; attempt++) {
+    const issued = await ctx.memo('jwt', () => freshJwt(ctx)).catch((err: Error) => skip(`needs a JWT, but ${err.message}`));
+    if (issued.expiresAtMs - Date.now() > RENEW_BEFORE_MS) return issued.token;
+    ctx.forget('jwt');
+  }
+  return skip('needs a JWT, but the target issues tokens that expire within a second');
+}
+
+/** Logs in with the configured account; the token's lifetime comes from its `exp` claim, else `expires_in`. */
+export async function freshJwt(ctx: CheckContext): Promise<IssuedToken> {
   const credentials = ctx.credentials.login;
   if (!credentials) skip('no credentials.login configured for this target');
-  const token = await ctx
-    .memo('jwt', async () => {
-      const res = await login(ctx, { email: credentials.email, password: credentials.password });
-      const token = res.json<{ token?: unknown }>()?.token;
-      if (res.status < 200 || res.status > 299 || typeof token !== 'string') {
-        throw new Error(`login answered ${res.status} without a token`);
-      }
-      ctx.secrets.add(token);
-      return token;
-    })
-    .catch((err: Error) => skip(`needs a JWT, but ${err.message}`));
-  return token;
+  const res = await login(ctx, { email: credentials.email, password: credentials.password });
+  const body = res.json<{ token?: unknown; expires_in?: unknown }>();
+  const token = body?.token;
+  if (res.status < 200 || res.status > 299 || typeof token !== 'string') throw new Error(`login answered ${res.status} without a token`);
+  ctx.secrets.add(token);
+  const exp = jwtClaims(token)?.exp;
+  const expiresAtMs = typeof exp === 'number' ? exp * 1000 : typeof body?.expires_in === 'number' ? Date.now() + body.expires_in * 1000 : Infinity;
+  return { token, expiresAtMs };
+}
+
+/** The claims of a JWS compact token, unverified (the harness never holds the target's key), or undefined. */
+export function jwtClaims(token: string): Record<string, unknown> | undefined {
+  const part = token.split('.')[1];
+  if (!part) return undefined;
+  try {
+    const claims: unknown = JSON.parse(Buffer.from(part, 'base64url').toString('utf8'));
+    return claims && typeof claims === 'object' ? (claims as Record<string, unknown>) : undefined;
+  } catch {
+    return undefined;
+  }
 }

@@ -5,6 +5,7 @@
 import { ConfigError, UnknownSuiteError } from '../errors.ts';
 import type { Check } from './check.ts';
 import { suggestKey } from '../util/suggest.ts';
+import { CLAUSE_IDS } from './spec-clauses.ts';
 
 export interface Suite {
   /** Short name used by `--suite`: `smoke`, `auth`, `pagination`, … */
@@ -22,6 +23,8 @@ export class CheckRegistry {
     for (const check of suite.checks) {
       if (this.#checks.has(check.id)) throw new Error(`check id "${check.id}" is registered twice`);
       if (check.suite !== suite.name) throw new Error(`check "${check.id}" says suite "${check.suite}" but is in "${suite.name}"`);
+      const unknown = check.clauses.filter((clause) => !CLAUSE_IDS.has(clause));
+      if (unknown.length > 0) throw new Error(`check "${check.id}" names unknown SERVICE-SPEC clauses: ${unknown.join(', ')}`);
       this.#checks.set(check.id, check);
     }
     this.#suites.set(suite.name, suite);

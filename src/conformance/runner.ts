@@ -52,13 +52,23 @@ async function runOne(check: Check, options: RunChecksOptions): Promise<CheckRes
     const deadline = new Promise<never>((_, reject) => {
       timer = setTimeout(() => reject(new CheckTimeout(checkTimeoutMs)), checkTimeoutMs);
     });
-    await Promise.race([runRecorded(() => check.run(ctx), (log) => (exchanges = log)), deadline]);
+    await Promise.race([
+      runRecorded(
+        () => check.run(ctx),
+        (log) => {
+          exchanges = log;
+          ctx.traffic.record(check.id, log);
+        },
+      ),
+      deadline,
+    ]);
     return resultOf(check, 'passed', elapsed(started));
   } catch (err) {
     const secrets = ctx.secrets;
     if (err instanceof CheckSkipped) return resultOf(check, 'skipped', elapsed(started), secrets.redactText(err.message));
     if (err instanceof CheckFailure) {
-      return resultOf(check, 'failed', elapsed(started), secrets.redactText(err.message), evidenceOf(exchanges, secrets, err.details));
+      const shown = err.exchanges ? [...err.exchanges, ...exchanges] : exchanges;
+      return resultOf(check, 'failed', elapsed(started), secrets.redactText(err.message), evidenceOf(shown, secrets, err.details));
     }
     const message = err instanceof CheckTimeout ? err.message : `check could not run: ${(err as Error)?.message ?? String(err)}`;
     return resultOf(check, 'error', elapsed(started), secrets.redactText(message), evidenceOf(exchanges, secrets));

@@ -25,7 +25,14 @@ export async function openTarget(config: FrozenConfig): Promise<OpenTarget> {
       close: async () => {},
     };
   }
-  const started = await startReferenceTarget({ ...structuredClone(config.reference), host: '127.0.0.1', port: 0 });
+  const reference = structuredClone(config.reference) as FrozenConfig['reference'];
+  const started = await startReferenceTarget({
+    ...reference,
+    // Short-lived JWTs let the expired-token check wait one out instead of skipping (conformance.embeddedJwtTtlSeconds).
+    tokens: { ...reference.tokens, jwtTtlSeconds: config.conformance.embeddedJwtTtlSeconds },
+    host: '127.0.0.1',
+    port: 0,
+  });
   return {
     info: { baseUrl: started.baseUrl, embedded: true },
     credentials: credentialsFromReference(started.credentials, config.credentials.oauth?.scope),

@@ -11,6 +11,8 @@ import type { CheckRegistry } from '../conformance/registry.ts';
 import type { CheckResult } from '../conformance/result.ts';
 import { runChecks } from '../conformance/runner.ts';
 import { SchemaValidator } from '../conformance/schema-validator.ts';
+import { TrafficLog } from '../conformance/traffic.ts';
+import { coverageOf } from '../conformance/coverage.ts';
 import { isHarnessError } from '../errors.ts';
 import { EventBus, type Reporter } from '../events.ts';
 import { ExitCode, type ExitCodeValue } from '../exit-codes.ts';
@@ -69,7 +71,7 @@ export async function runConformance(options: ConformanceJobOptions): Promise<Jo
       suites: suites.map((s) => ({ name: s.name, title: s.title, checks: s.checks.length })),
     });
     await assertReachable(http, config.api.paths.listMessages);
-    const ctx = createContext({ config, target: target.info, http, credentials: target.credentials, schemas, secrets });
+    const ctx = createContext({ config, target: target.info, http, credentials: target.credentials, schemas, secrets, traffic: new TrafficLog() });
     results.push(
       ...(await runChecks({
         suites,
@@ -96,6 +98,7 @@ export async function runConformance(options: ConformanceJobOptions): Promise<Jo
     harnessVersion: HARNESS_VERSION,
     target: target.info,
     checks: results,
+    coverage: coverageOf(suites.flatMap((suite) => suite.checks)),
     ...(aborted ? { aborted } : {}),
   });
   await bus.emit({ type: 'run-finished', report, outDir: runDir });

@@ -3,6 +3,7 @@
  * never renames or removes them. schemas/report.schema.json describes the same shape.
  */
 import type { TargetInfo } from '../conformance/context.ts';
+import type { Coverage } from '../conformance/coverage.ts';
 import { summarize, verdictOf, type CheckResult, type Summary, type Verdict } from '../conformance/result.ts';
 
 export const REPORT_SCHEMA_VERSION = 1;
@@ -21,6 +22,8 @@ export interface Report {
   verdict: Verdict;
   checks: CheckResult[];
   summary: Summary;
+  /** Each SERVICE-SPEC clause with the checks that test it, or why nothing can. */
+  coverage: Coverage;
 }
 
 export interface ReportInput {
@@ -30,6 +33,7 @@ export interface ReportInput {
   harnessVersion: string;
   target: TargetInfo;
   checks: CheckResult[];
+  coverage: Coverage;
   aborted?: { code: string; message: string };
 }
 
@@ -48,6 +52,7 @@ export function buildReport(input: ReportInput): Report {
     verdict: verdictOf(summary, input.aborted !== undefined),
     checks: input.checks,
     summary,
+    coverage: input.coverage,
   };
 }
 

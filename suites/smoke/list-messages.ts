@@ -11,6 +11,7 @@ export const listEnvelope = requiresCredential('apiKey')(
     title: 'The message list answers a {data, pagination {next, limit}} envelope',
     level: 'MUST',
     specRef: 'SERVICE-SPEC §4 (GET /v1/whatsapp/messages), §2.3, §2.4',
+    clauses: ['§4.list', '§2.3', '§2.4', '§8.3'],
     async run(ctx) {
       const res = await listMessages(ctx);
       expect2xx(res, 'list with the API key');

@@ -11,6 +11,7 @@ export const loginIssuesJwt = requiresCredential('login')(
     title: 'Login with email and password answers a token and expires_in',
     level: 'MUST',
     specRef: 'SERVICE-SPEC §2.6, §4 (POST /v1/auth/login), §5 rule 2',
+    clauses: ['§2.6', '§4.login', '§5.2'],
     async run(ctx) {
       const { email, password } = ctx.credentials.login!;
       const res = await login(ctx, { email, password });
@@ -31,6 +32,7 @@ export const accountWithJwt = guarded(
     title: 'GET /v1/account with the JWT from login is answered',
     level: 'MUST',
     specRef: 'SERVICE-SPEC §4 (GET /v1/account, auth JWT), §5 rule 2',
+    clauses: ['§4.account', '§5.2'],
     async run(ctx) {
       const res = await getAccount(ctx, await obtainJwt(ctx));
       expect2xx(res, 'account read with the JWT');
@@ -47,6 +49,7 @@ export const accountShape = guarded(
     title: 'The account read answers {id, email, name, plan, created_at}',
     level: 'PROFILE',
     specRef: 'PROFILE Authentication (GET /v1/account 200 body)',
+    clauses: ['§4.account'],
     async run(ctx) {
       const res = await getAccount(ctx, await obtainJwt(ctx));
       expect2xx(res, 'account read with the JWT');

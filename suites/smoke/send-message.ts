@@ -11,6 +11,7 @@ export const sendTextMessage = requiresCredential('apiKey')(
     title: 'A text message sent with the API key is accepted: id, status "sent", ISO 8601 UTC timestamp',
     level: 'MUST',
     specRef: 'SERVICE-SPEC §4 (POST /v1/whatsapp/messages), §2.1, §2.2, §5 rule 1',
+    clauses: ['§4.send', '§2.1', '§2.2', '§3', '§5.1', '§1.messaging'],
     async run(ctx) {
       const res = await sendMessage(ctx, textMessage());
       expect2xx(res, 'send with the API key');
@@ -30,6 +31,7 @@ export const sendCreatedStatus = requiresCredential('apiKey')(
     title: 'Sending a message answers the configured create status (201 by default)',
     level: 'PROFILE',
     specRef: 'PROFILE General ("a create answers 201"); api.successStatus.sendMessage',
+    clauses: ['§4.send'],
     async run(ctx) {
       const res = await sendMessage(ctx, textMessage());
       expectSuccessStatus(ctx, res, 'sendMessage', 'send with the API key');

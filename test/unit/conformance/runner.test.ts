@@ -13,6 +13,7 @@ import { HttpClient } from '../../../src/http/client.ts';
 import { REDACTED, SecretRegistry } from '../../../src/http/redact.ts';
 import { ConfigError, UnknownSuiteError } from '../../../src/errors.ts';
 import { deepFreeze } from '../../../src/config/freeze.ts';
+import { TrafficLog } from '../../../src/conformance/traffic.ts';
 
 const SECRET = 'sk_test_supersecret_value';
 let server: Server;
@@ -36,6 +37,7 @@ beforeAll(async () => {
     credentials: { apiKey: SECRET },
     schemas: new SchemaValidator({ errorSchema: config.api.errorSchema }),
     secrets: new SecretRegistry([SECRET]),
+    traffic: new TrafficLog(),
   });
 });
 
@@ -44,7 +46,7 @@ afterAll(async () => {
   await new Promise((resolve) => server.close(resolve));
 });
 
-const check = (id: string, run: Check['run']): Check => defineCheck({ id: `t.${id}`, suite: 't', title: id, level: 'MUST', specRef: 'test', run });
+const check = (id: string, run: Check['run']): Check => defineCheck({ id: `t.${id}`, suite: 't', title: id, level: 'MUST', specRef: 'test', clauses: [], run });
 
 async function run(checks: Check[], options: { skip?: string[]; timeoutMs?: number } = {}) {
   const events: HarnessEvent[] = [];
@@ -97,10 +99,10 @@ describe('runChecks', () => {
 });
 
 describe('CheckRegistry', () => {
-  const registry = new CheckRegistry().register({ name: 'smoke', title: 's', checks: [defineCheck({ id: 'smoke.a', suite: 'smoke', title: 'a', level: 'MUST', specRef: 'x', run: async () => {} })] });
+  const registry = new CheckRegistry().register({ name: 'smoke', title: 's', checks: [defineCheck({ id: 'smoke.a', suite: 'smoke', title: 'a', level: 'MUST', specRef: 'x', clauses: [], run: async () => {} })] });
 
   it('rejects duplicate ids and mismatched suites', () => {
-    const dup = defineCheck({ id: 'smoke.a', suite: 'other', title: 'a', level: 'MUST', specRef: 'x', run: async () => {} });
+    const dup = defineCheck({ id: 'smoke.a', suite: 'other', title: 'a', level: 'MUST', specRef: 'x', clauses: [], run: async () => {} });
     expect(() => new CheckRegistry().register({ name: 'other', title: 'o', checks: [dup, dup] })).toThrow(/registered twice/);
     expect(() => new CheckRegistry().register({ name: 'smoke', title: 'o', checks: [dup] })).toThrow(/says suite "other"/);
   });
