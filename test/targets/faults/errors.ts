@@ -1,4 +1,4 @@
 /** Faulty targets for the errors checks (filled in with the suites). */
 import type { FaultCase } from '../fault-case.ts';
 
-export const ERRORS_FAULTS: FaultCase[] = [];
+export const ERROR_FAULTS: FaultCase[] = [];
