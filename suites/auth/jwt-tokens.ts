@@ -1,0 +1,146 @@
+/**
+ * Auth / JWT use: GET /v1/account refuses anything but a live, untouched JWT (SERVICE-SPEC §5 rules 2 and 5),
+ * and the credentials are not interchangeable (PROFILE).
+ */
+import { defineCheck, fail, skip } from '../../src/conformance/check.ts';
+import type { CheckContext } from '../../src/conformance/context.ts';
+import { expectStatus } from '../../src/conformance/expect.ts';
+import { freshJwt, getAccount, listMessages, obtainJwt, sendMessage, textMessage } from '../../src/conformance/operations.ts';
+import { guarded, requiresCredential, requiresProfile } from '../../src/conformance/preconditions.ts';
+import { parseJws, unsecuredCopy, withBrokenSignature, withChangedClaims, type JwsParts } from './jws.ts';
+
+export const accountWithoutCredential = defineCheck({
+  id: 'auth.jwt.account-without-credential',
+  suite: 'auth',
+  title: 'GET /v1/account without any credential is refused with 401',
+  level: 'MUST',
+  specRef: 'SERVICE-SPEC §4 (GET /v1/account, auth JWT), §5 rule 5, §7 (401)',
+  clauses: ['§4.account', '§5.5', '§7.401'],
+  async run(ctx) {
+    expectStatus(await getAccount(ctx, undefined), [401], 'account read without an Authorization header');
+  },
+});
+
+/**
+ * A JWS from the configured login whose untouched form the target accepts: only then does a 401 for a forged
+ * copy show that the forgery was detected (and not that the account read is broken).
+ */
+async function acceptedJws(ctx: CheckContext): Promise<JwsParts> {
+  const token = await obtainJwt(ctx);
+  const parts = parseJws(token);
+  if (!parts) skip('the login token is not a compact JWS, so it cannot be altered part by part');
+  const control = await getAccount(ctx, token);
+  if (control.status < 200 || control.status > 299) skip(`the untouched JWT is itself refused (${control.status}), so a 401 for an altered one would prove nothing`);
+  return parts;
+}
+
+const MUST_INVALID = { level: 'MUST', specRef: 'SERVICE-SPEC §5 rule 5 (invalid credentials yield 401), §7 (401); RFC 7515 §5.2', clauses: ['§5.2', '§5.5', '§7.401'] } as const;
+
+export const expiredRejected = requiresCredential('login')(
+  defineCheck({
+    id: 'auth.jwt.expired-rejected',
+    suite: 'auth',
+    title: 'A JWT past its exp is refused with 401',
+    ...MUST_INVALID,
+    specRef: 'SERVICE-SPEC §5 rule 5 (invalid credentials yield 401), §7 (401); RFC 7519 §4.1.4',
+    async run(ctx) {
+      const issued = await freshJwt(ctx).catch((err: Error) => skip(`needs a JWT, but ${err.message}`));
+      if (!Number.isFinite(issued.expiresAtMs)) skip('the login token states no expiry (no exp claim, no expires_in)');
+      // One second past exp: NumericDates are whole seconds, and "exp <= now" is when a token dies.
+      const waitMs = issued.expiresAtMs + 1000 - Date.now();
+      const { maxWaitSeconds, checkTimeoutMs } = ctx.config.conformance;
+      if (waitMs > maxWaitSeconds * 1000) {
+        skip(`the JWT expires in ${Math.ceil(waitMs / 1000)} s, longer than conformance.maxWaitSeconds (${maxWaitSeconds} s) allows this check to wait`);
+      }
+      // The wait must also leave the check time to finish within its own deadline.
+      if (waitMs > checkTimeoutMs - 2000) skip(`the JWT expires in ${Math.ceil(waitMs / 1000)} s, too close to conformance.checkTimeoutMs (${checkTimeoutMs} ms)`);
+      const control = await getAccount(ctx, issued.token);
+      if (control.status < 200 || control.status > 299) skip(`the fresh JWT is itself refused (${control.status}), so a 401 after expiry would prove nothing`);
+      await new Promise((resolve) => setTimeout(resolve, Math.max(0, waitMs)));
+      const res = await getAccount(ctx, issued.token);
+      expectStatus(res, [401], `account read with a JWT that expired ${Math.round((Date.now() - issued.expiresAtMs) / 100) / 10} s ago`);
+    },
+  }),
+);
+
+export const tamperedPayload = requiresCredential('login')(
+  defineCheck({
+    id: 'auth.jwt.tampered-payload-rejected',
+    suite: 'auth',
+    title: 'A JWT whose payload was changed (another sub, a later exp) under the original signature is refused with 401',
+    ...MUST_INVALID,
+    async run(ctx) {
+      const parts = await acceptedJws(ctx);
+      const exp = typeof parts.claims.exp === 'number' ? parts.claims.exp + 86_400 : Math.floor(Date.now() / 1000) + 86_400;
+      const sub = `${String(parts.claims.sub ?? 'user')}-other`;
+      for (const [what, change] of [['another sub', { sub }], ['an exp one day later', { exp }]] as const) {
+        expectStatus(await getAccount(ctx, withChangedClaims(parts, change)), [401], `account read with a JWT altered to carry ${what}, signature unchanged`);
+      }
+    },
+  }),
+);
+
+export const tamperedSignature = requiresCredential('login')(
+  defineCheck({
+    id: 'auth.jwt.tampered-signature-rejected',
+    suite: 'auth',
+    title: 'A JWT with an altered signature is refused with 401',
+    ...MUST_INVALID,
+    async run(ctx) {
+      const parts = await acceptedJws(ctx);
+      expectStatus(await getAccount(ctx, withBrokenSignature(parts)), [401], 'account read with a JWT whose signature was altered');
+    },
+  }),
+);
+
+export const algNoneRejected = requiresCredential('login')(
+  defineCheck({
+    id: 'auth.jwt.alg-none-rejected',
+    suite: 'auth',
+    title: 'An unsigned JWT (header alg "none", empty signature) with the same claims is refused with 401',
+    ...MUST_INVALID,
+    specRef: 'SERVICE-SPEC §5 rule 5 (invalid credentials yield 401), §7 (401); RFC 8725 §2.1, §3.1',
+    async run(ctx) {
+      const parts = await acceptedJws(ctx);
+      expectStatus(await getAccount(ctx, unsecuredCopy(parts)), [401], 'account read with an alg "none" copy of the JWT');
+    },
+  }),
+);
+
+export const apiKeyOnAccount = guarded(
+  defineCheck({
+    id: 'auth.jwt.api-key-on-account-refused',
+    suite: 'auth',
+    title: 'An API key is not a user credential: GET /v1/account with it is refused with 401',
+    level: 'PROFILE',
+    specRef: 'PROFILE Authentication ("An API key on /v1/account gets 401")',
+    clauses: ['§4.account'],
+    async run(ctx) {
+      expectStatus(await getAccount(ctx, ctx.credentials.apiKey!), [401], 'account read with the API key');
+    },
+  }),
+  requiresCredential('apiKey'),
+  requiresProfile('jwt'),
+);
+
+export const jwtOnMessaging = guarded(
+  defineCheck({
+    id: 'auth.jwt.jwt-on-messaging-refused',
+    suite: 'auth',
+    title: 'A user JWT is not an API key: send and list with it are refused with 401',
+    level: 'PROFILE',
+    specRef: 'PROFILE Authentication ("a JWT on the messaging operations gets 401")',
+    clauses: ['§5.1'],
+    async run(ctx) {
+      const jwt = await obtainJwt(ctx);
+      const sent = await sendMessage(ctx, textMessage(), { bearer: jwt });
+      if (sent.status >= 200 && sent.status < 300) fail(`send with the user JWT: expected 401, got ${sent.status} — the message was accepted`, { expected: 401, actual: sent.status });
+      expectStatus(sent, [401], 'send with the user JWT');
+      expectStatus(await listMessages(ctx, {}, { bearer: jwt }), [401], 'list with the user JWT');
+    },
+  }),
+  requiresCredential('login'),
+  requiresProfile('jwt'),
+);
+
+export const JWT_TOKEN_CHECKS = [accountWithoutCredential, expiredRejected, tamperedPayload, tamperedSignature, algNoneRejected, apiKeyOnAccount, jwtOnMessaging];
