@@ -1,0 +1,69 @@
+/**
+ * Generated valid bodies are accepted (2xx). Valid per the published request schemas, which are PROFILE.md's —
+ * so PROFILE checks — except SERVICE-SPEC §2.1's long-form text message, which every implementation must take
+ * (MUST). Login bodies carry made-up accounts: "accepted" there means not rejected as invalid (2xx or 401).
+ */
+import { defineCheck, fail, type Check } from '../../src/conformance/check.ts';
+import type { CheckContext } from '../../src/conformance/context.ts';
+import { guarded, requiresProfile, requiresSandbox } from '../../src/conformance/preconditions.ts';
+import { BODY_OPERATIONS, describeBody, longFormTextBodies, validBodies, type BodyOperation, type GeneratedBody } from './generate-bodies.ts';
+import { detailOf, requiresSendingKey, sendBodies, type Sent } from './send-bodies.ts';
+
+function accepted(operation: BodyOperation, { status }: Sent['res']): boolean {
+  return (status >= 200 && status <= 299) || (operation === 'login' && status === 401);
+}
+
+async function expectAccepted(ctx: CheckContext, operation: BodyOperation, bodies: GeneratedBody[], what: string): Promise<void> {
+  const sent = await sendBodies(ctx, operation, bodies);
+  const offending = sent.filter(({ res }) => !accepted(operation, res));
+  if (offending.length === 0) return;
+  fail(`${offending.length} of ${sent.length} valid ${what} bodies were not accepted: `
+    + offending.slice(0, 5).map(({ generated, res }) => `${describeBody(generated.body, 80)} → ${res.status}${detailOf(res) ? ` (${detailOf(res)})` : ''}`).join('; '), {
+    expected: operation === 'login' ? '2xx, or 401 for an unknown account' : '2xx',
+    actual: offending.map(({ generated, res }) => ({ kind: generated.kind, status: res.status, body: describeBody(generated.body), ...(detailOf(res) ? { detail: detailOf(res) } : {}) })),
+  });
+}
+
+/** Message forms the target's profile has: the short form and media/template types can be switched off. */
+function messageFormAllowed(ctx: CheckContext, body: unknown): boolean {
+  const record = body as { type?: unknown; text?: unknown };
+  if (typeof record.text === 'string' && !ctx.config.conformance.profile.shortForm) return false;
+  if (record.type !== undefined && record.type !== 'text' && !ctx.config.conformance.profile.mediaTypes) return false;
+  return true;
+}
+
+function validAccepted(operation: BodyOperation, what: string, clauses: string[]): Check {
+  const spec = BODY_OPERATIONS[operation];
+  return defineCheck({
+    id: `inputs.${spec.slug}.valid-accepted`,
+    suite: 'inputs',
+    title: `Generated ${what} bodies that are valid per the request schema are accepted`,
+    level: 'PROFILE',
+    specRef: `PROFILE (schemas/api/${spec.schema}.schema.json)`,
+    clauses,
+    async run(ctx) {
+      const accept = operation === 'sendMessage' ? (body: unknown) => messageFormAllowed(ctx, body) : undefined;
+      await expectAccepted(ctx, operation, validBodies(spec, undefined, undefined, accept), what);
+    },
+  });
+}
+
+export const sendMessageValid = requiresSendingKey(validAccepted('sendMessage', 'send-message', ['§2.1', '§4.send']));
+export const campaignValid = guarded(validAccepted('createCampaign', 'campaign', ['§2.5', '§4.campaigns']), requiresSendingKey, requiresProfile('campaigns'));
+export const loginValid = requiresProfile('jwt')(validAccepted('login', 'login', ['§2.6', '§4.login']));
+export const sandboxValid = guarded(validAccepted('sandboxInbound', 'sandbox inbound', ['§1.sandbox']), requiresSendingKey, requiresSandbox);
+export const webhookValid = guarded(validAccepted('createWebhook', 'webhook registration', ['§6']), requiresSendingKey, requiresProfile('webhooks'));
+
+export const longFormTextAccepted = requiresSendingKey(
+  defineCheck({
+    id: 'inputs.send-message.long-form-text-accepted',
+    suite: 'inputs',
+    title: 'Long-form text messages {to, type: "text", text: {body}} with generated texts (any script, emoji, RTL) are accepted',
+    level: 'MUST',
+    specRef: 'SERVICE-SPEC §2.1, §4 (POST /v1/whatsapp/messages)',
+    clauses: ['§2.1', '§4.send', '§1.messaging'],
+    async run(ctx) {
+      await expectAccepted(ctx, 'sendMessage', longFormTextBodies(), 'long-form text message');
+    },
+  }),
+);

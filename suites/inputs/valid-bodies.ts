@@ -1,0 +1,79 @@
+/**
+ * Valid request bodies from a request schema, as fast-check arbitraries: the schema is walked node by node
+ * (object, array, string with length / pattern / format, enum, const, oneOf). Strings mix any Unicode code point
+ * with graphemes; lengths are kept short (the boundaries are the invalid generator's business). URLs point at
+ * `.invalid` hosts (RFC 6761), so a registered webhook can never deliver anywhere.
+ */
+import fc from 'fast-check';
+import { child, resolve, type Located } from './schema-walk.ts';
+
+/** Arbitraries that replace the schema's own at a JSON Pointer (rules that live beyond the schema). */
+export type Overrides = Readonly<Record<string, fc.Arbitrary<unknown>>>;
+
+/** Longest generated string, unless the schema demands more. */
+const MAX_GENERATED_LENGTH = 64;
+const MAX_GENERATED_ITEMS = 4;
+
+/** ISO 8601 UTC date-times between two years, millisecond precision ("2031-04-05T06:07:08.009Z"). */
+export function isoDates(fromYear: number, toYear: number): fc.Arbitrary<string> {
+  return fc
+    .integer({ min: Date.UTC(fromYear, 0, 1), max: Date.UTC(toYear, 0, 1) })
+    .map((ms) => new Date(ms).toISOString());
+}
+
+/** Any Unicode scalar value (fast-check's own 'binary' unit costs a second to set up on first use). */
+const codePoint = fc
+  .integer({ min: 0, max: 0x10ffff })
+  .filter((cp) => cp < 0xd800 || cp > 0xdfff)
+  .map((cp) => String.fromCodePoint(cp));
+
+const label = fc.stringMatching(/^[a-z][a-z0-9-]{0,14}[a-z0-9]$/);
+
+/** http(s) URLs on hosts that never resolve. */
+export const invalidHostUrls: fc.Arbitrary<string> = fc
+  .tuple(fc.constantFrom('http', 'https'), label, fc.array(fc.stringMatching(/^[A-Za-z0-9._~-]{1,12}$/), { maxLength: 3 }))
+  .map(([scheme, host, segments]) => `${scheme}://${host}.example.invalid/${segments.join('/')}`);
+
+export function validArbitrary(node: Located, overrides: Overrides = {}, pointer = ''): fc.Arbitrary<unknown> {
+  const override = overrides[pointer];
+  if (override) return override;
+  const here = resolve(node);
+  const schema = here.schema;
+  if (Array.isArray(schema.oneOf)) {
+    return fc.oneof(...schema.oneOf.map((branch: object) => validArbitrary(child(here, branch), overrides, pointer)));
+  }
+  if ('const' in schema) return fc.constant(schema.const);
+  if (Array.isArray(schema.enum)) return fc.constantFrom(...(schema.enum as unknown[]));
+  switch (schema.type) {
+    case 'object': {
+      const properties = (schema.properties ?? {}) as Record<string, object>;
+      const shapes: Record<string, fc.Arbitrary<unknown>> = {};
+      for (const [name, sub] of Object.entries(properties)) shapes[name] = validArbitrary(child(here, sub), overrides, `${pointer}/${name}`);
+      return fc.record(shapes, { requiredKeys: (schema.required ?? []) as string[] });
+    }
+    case 'array': {
+      const item = validArbitrary(child(here, schema.items as object), overrides, `${pointer}/0`);
+      const constraints = {
+        minLength: (schema.minItems as number | undefined) ?? 0,
+        maxLength: Math.max((schema.minItems as number | undefined) ?? 0, Math.min((schema.maxItems as number | undefined) ?? MAX_GENERATED_ITEMS, MAX_GENERATED_ITEMS)),
+      };
+      return schema.uniqueItems ? fc.uniqueArray(item, { ...constraints, selector: (v) => JSON.stringify(v) }) : fc.array(item, constraints);
+    }
+    case 'string':
+      return stringArbitrary(schema);
+    default:
+      throw new Error(`the body generator cannot generate ${JSON.stringify(schema.type)} at ${pointer || '/'}`);
+  }
+}
+
+function stringArbitrary(schema: Record<string, any>): fc.Arbitrary<string> {
+  const min = (schema.minLength as number | undefined) ?? 0;
+  const max = (schema.maxLength as number | undefined) ?? Number.MAX_SAFE_INTEGER;
+  const fits = (s: string) => [...s].length >= min && [...s].length <= max;
+  if (schema.format === 'email') return fc.emailAddress().filter(fits);
+  if (schema.format === 'uri') return invalidHostUrls.filter(fits);
+  if (schema.format === 'date-time') return isoDates(2000, 2020);
+  if (typeof schema.pattern === 'string') return fc.stringMatching(new RegExp(schema.pattern as string)).filter(fits);
+  const constraints = { minLength: min, maxLength: Math.min(max, Math.max(min, MAX_GENERATED_LENGTH)) };
+  return fc.oneof(fc.string({ ...constraints, unit: codePoint }), fc.string({ ...constraints, unit: 'grapheme' })).filter(fits);
+}

@@ -1,0 +1,108 @@
+/**
+ * Bounded request bursts for the rate-limit checks (and the errors suite's 429 body check): cheap reads sent
+ * concurrently in small batches, without the polite client's 429 waiting, until the first 429 or the bound.
+ * The bound is twice the quota the headers announce (a fixed window may turn over mid-burst), else
+ * MAX_BURST requests, and never longer than half the check's time budget.
+ */
+import type { CheckContext } from '../../src/conformance/context.ts';
+import type { HttpResponse } from '../../src/http/client.ts';
+import { parseRetryAfter } from '../../src/http/retry-after.ts';
+import { readRateLimit, type RateLimitReading } from '../../src/ratelimit/headers.ts';
+
+/** Most requests one burst sends when the target announces no quota. */
+export const MAX_BURST = 1000;
+const BATCH = 10;
+
+export interface BurstOutcome {
+  /** Requests sent, the first one included. */
+  sent: number;
+  /** How many answers of each status came. */
+  statuses: Record<number, number>;
+  elapsedMs: number;
+  /** The bound the burst worked to. */
+  bound: number;
+  /** What the first answer's rate-limit headers said. */
+  reading: RateLimitReading;
+  /** The first 429, if any came. */
+  throttled?: HttpResponse;
+  /** The announced quota is beyond what a burst may send: nothing was burst. */
+  quotaTooLarge?: boolean;
+}
+
+/** One cheap read with `bearer` (undefined: no credential), never waiting out a 429. */
+export function probe(ctx: CheckContext, bearer: string | undefined): Promise<HttpResponse> {
+  return ctx.http.request({
+    method: 'GET',
+    path: ctx.path('listMessages'),
+    query: { [ctx.config.api.query.limit]: 1 },
+    ...(bearer !== undefined ? { bearer } : {}),
+    retryOn429: false,
+  });
+}
+
+export async function burstUntil429(ctx: CheckContext, bearer: string | undefined): Promise<BurstOutcome> {
+  const started = performance.now();
+  const deadline = started + ctx.config.conformance.checkTimeoutMs / 2;
+  const statuses: Record<number, number> = {};
+  const count = (res: HttpResponse) => (statuses[res.status] = (statuses[res.status] ?? 0) + 1);
+
+  const first = await probe(ctx, bearer);
+  count(first);
+  const reading = readRateLimit(first.headers, ctx.config.api.rateLimitHeaders, Date.now());
+  const quota = reading.quota;
+  const bound = quota !== undefined ? Math.min(MAX_BURST, 2 * quota + BATCH) : MAX_BURST;
+  const outcome = (sent: number, throttled?: HttpResponse, quotaTooLarge?: boolean): BurstOutcome => ({
+    sent,
+    statuses,
+    elapsedMs: Math.round(performance.now() - started),
+    bound,
+    reading,
+    ...(throttled ? { throttled } : {}),
+    ...(quotaTooLarge ? { quotaTooLarge } : {}),
+  });
+  if (first.status === 429) return outcome(1, first);
+  if (quota !== undefined && quota > MAX_BURST) return outcome(1, undefined, true);
+
+  let sent = 1;
+  while (sent < bound && performance.now() < deadline) {
+    const size = Math.min(BATCH, bound - sent);
+    const answers = await Promise.all(Array.from({ length: size }, () => probe(ctx, bearer)));
+    sent += size;
+    answers.forEach(count);
+    const throttled = answers.find((res) => res.status === 429);
+    if (throttled) return outcome(sent, throttled);
+  }
+  return outcome(sent);
+}
+
+/** Words for a failure message: "sent 1000 requests in 812 ms (200 ×1000)". */
+export function describeBurst(burst: BurstOutcome): string {
+  const statuses = Object.entries(burst.statuses).map(([status, n]) => `${status} ×${n}`).join(', ');
+  return `sent ${burst.sent} requests in ${burst.elapsedMs} ms (${statuses})`;
+}
+
+/** Seconds a 429 asks the client to wait: Retry-After, else the rate-limit reset, else undefined. */
+export function waitSecondsOf(ctx: CheckContext, res: HttpResponse): number | undefined {
+  return parseRetryAfter(res.header('retry-after'), Date.now()) ?? readRateLimit(res.headers, ctx.config.api.rateLimitHeaders, Date.now()).resetS;
+}
+
+export function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+/**
+ * Lets a throttled credential's bucket recover so later checks are not throttled: waits what the 429 asked
+ * (at least 1 s), probes, and repeats while throttled — never longer than maxWaitSeconds in all. Returns whether
+ * the credential is usable again.
+ */
+export async function recover(ctx: CheckContext, bearer: string | undefined, throttled: HttpResponse): Promise<boolean> {
+  const until = Date.now() + ctx.config.conformance.maxWaitSeconds * 1000;
+  let last = throttled;
+  for (;;) {
+    const waitMs = Math.max(1, waitSecondsOf(ctx, last) ?? 1) * 1000 + 50;
+    if (Date.now() + waitMs > until) return false;
+    await sleep(waitMs);
+    last = await probe(ctx, bearer);
+    if (last.status !== 429) return true;
+  }
+}

@@ -1,0 +1,102 @@
+/**
+ * Exceeding the quota of credentials.apiKey: 429 (SERVICE-SPEC §7, §8 rule 1), with a Retry-After that is
+ * there (RFC 6585 §4) and honest (RFC 9110 §10.2.3). Every check lets the key's bucket recover before it ends.
+ */
+import { defineCheck, fail, skip } from '../../src/conformance/check.ts';
+import type { CheckContext } from '../../src/conformance/context.ts';
+import { requiresCredential } from '../../src/conformance/preconditions.ts';
+import type { HttpResponse } from '../../src/http/client.ts';
+import { parseRetryAfter } from '../../src/http/retry-after.ts';
+import { burstUntil429, describeBurst, MAX_BURST, probe, recover, sleep, type BurstOutcome } from './burst.ts';
+
+/** Bursts with the API key and hands the 429 to `use`; the key recovers afterwards either way. */
+async function withThrottledApiKey(ctx: CheckContext, use: (throttled: HttpResponse, burst: BurstOutcome) => Promise<HttpResponse | void>): Promise<void> {
+  const key = ctx.credentials.apiKey!;
+  const burst = await burstUntil429(ctx, key);
+  if (burst.quotaTooLarge) skip(`the target announces a quota of ${burst.reading.quota}, more than the ${MAX_BURST} requests a burst may send`);
+  if (!burst.throttled) skip(`no 429 came within the burst (${describeBurst(burst)}); ratelimit.burst.exceeding-quota-gets-429 reports that`);
+  let last: HttpResponse = burst.throttled;
+  try {
+    last = (await use(burst.throttled, burst)) ?? last;
+  } finally {
+    if (last.status === 429) await recover(ctx, key, last);
+  }
+}
+
+export const burstGets429 = requiresCredential('apiKey')(
+  defineCheck({
+    id: 'ratelimit.burst.exceeding-quota-gets-429',
+    suite: 'ratelimit',
+    title: 'A burst of requests past the quota of one API key is answered 429',
+    level: 'MUST',
+    specRef: 'SERVICE-SPEC §7 (429 Rate Limit), §8 rule 1',
+    clauses: ['§7.429', '§8.1'],
+    async run(ctx) {
+      const key = ctx.credentials.apiKey!;
+      const burst = await burstUntil429(ctx, key);
+      if (burst.quotaTooLarge) skip(`the target announces a quota of ${burst.reading.quota}, more than the ${MAX_BURST} requests a burst may send`);
+      if (burst.throttled) {
+        await recover(ctx, key, burst.throttled);
+        return;
+      }
+      fail(`expected a 429 once the quota is exceeded, but ${describeBurst(burst)} without one`, {
+        expected: 429,
+        actual: burst.statuses,
+        sent: burst.sent,
+        bound: burst.bound,
+        announcedQuota: burst.reading.quota ?? null,
+      });
+    },
+  }),
+);
+
+export const retryAfterPresent = requiresCredential('apiKey')(
+  defineCheck({
+    id: 'ratelimit.retry-after.present',
+    suite: 'ratelimit',
+    title: 'A 429 carries Retry-After in delay-seconds or as an HTTP-date',
+    level: 'SHOULD',
+    specRef: 'RFC 6585 §4, RFC 9110 §10.2.3',
+    clauses: ['§7.429'],
+    async run(ctx) {
+      await withThrottledApiKey(ctx, async (throttled) => {
+        const value = throttled.header('retry-after');
+        if (value === undefined) fail('expected a Retry-After header on the 429, got none', { expected: 'Retry-After', actual: null });
+        if (parseRetryAfter(value, Date.now()) === undefined) {
+          fail(`expected Retry-After as delay-seconds or an HTTP-date, got ${JSON.stringify(value)}`, { actual: value });
+        }
+      });
+    },
+  }),
+);
+
+export const retryAfterHonest = requiresCredential('apiKey')(
+  defineCheck({
+    id: 'ratelimit.retry-after.honest',
+    suite: 'ratelimit',
+    title: 'A request sent after the Retry-After of a 429 has passed is not throttled',
+    level: 'SHOULD',
+    specRef: 'RFC 9110 §10.2.3; PROFILE Rate limits ("it is honest")',
+    clauses: ['§7.429', '§8.1'],
+    async run(ctx) {
+      const key = ctx.credentials.apiKey!;
+      await withThrottledApiKey(ctx, async (throttled) => {
+        const waitS = parseRetryAfter(throttled.header('retry-after'), Date.now());
+        if (waitS === undefined) skip('the 429 has no usable Retry-After to honour (ratelimit.retry-after.present reports it)');
+        const maxWait = ctx.config.conformance.maxWaitSeconds;
+        if (waitS > maxWait) skip(`Retry-After is ${waitS} s, longer than conformance.maxWaitSeconds (${maxWait} s)`);
+        await sleep(waitS * 1000 + 100);
+        const after = await probe(ctx, key);
+        if (after.status === 429) {
+          fail(`expected the request sent ${waitS} s after the 429 (as its Retry-After said) to be admitted, got 429 again`
+            + ` (Retry-After now ${JSON.stringify(after.header('retry-after') ?? null)})`, {
+            expected: 'not 429',
+            actual: 429,
+            retryAfterSeconds: waitS,
+          });
+        }
+        return after;
+      });
+    },
+  }),
+);
