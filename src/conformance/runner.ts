@@ -67,7 +67,8 @@ async function runOne(check: Check, options: RunChecksOptions): Promise<CheckRes
     const secrets = ctx.secrets;
     if (err instanceof CheckSkipped) return resultOf(check, 'skipped', elapsed(started), secrets.redactText(err.message));
     if (err instanceof CheckFailure) {
-      const shown = err.exchanges ? [...err.exchanges, ...exchanges] : exchanges;
+      // A check may point at exchanges it also made itself (shared, memoised traffic): show each once.
+      const shown = err.exchanges ? [...new Set([...err.exchanges, ...exchanges])] : exchanges;
       return resultOf(check, 'failed', elapsed(started), secrets.redactText(err.message), evidenceOf(shown, secrets, err.details));
     }
     const message = err instanceof CheckTimeout ? err.message : `check could not run: ${(err as Error)?.message ?? String(err)}`;

@@ -47,6 +47,9 @@ export class SecretRegistry {
       // URL-encoded forms appear in query strings and form bodies.
       const encoded = encodeURIComponent(secret);
       if (encoded !== secret && out.includes(encoded)) out = out.split(encoded).join(REDACTED);
+      // A target that echoes a secret inside a JSON string writes `"` and `\` escaped.
+      const jsonEscaped = JSON.stringify(secret).slice(1, -1);
+      if (jsonEscaped !== secret && out.includes(jsonEscaped)) out = out.split(jsonEscaped).join(REDACTED);
     }
     return out;
   }

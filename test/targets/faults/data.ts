@@ -1,4 +1,151 @@
-/** Faulty targets for the data checks (filled in with the suites). */
+/**
+ * Faulty targets for the data checks (pagination, schemas, email, idempotency, standing): each breaks one rule
+ * in front of a correct reference target and names exactly the checks that must catch it.
+ */
 import type { FaultCase } from '../fault-case.ts';
+import { jsonBody, withJson, type ProxyRequest, type ProxyResponse } from '../faulty-proxy.ts';
 
-export const DATA_FAULTS: FaultCase[] = [];
+const MESSAGES_PATH = '/v1/whatsapp/messages';
+const CAMPAIGNS_PATH = '/v1/email/campaigns';
+
+function urlOf(req: ProxyRequest): URL {
+  return new URL(req.path, 'http://proxy.invalid');
+}
+
+/** A 200 answer of the message list. */
+function isListPage(req: ProxyRequest, res: ProxyResponse): boolean {
+  return req.method === 'GET' && urlOf(req).pathname === MESSAGES_PATH && res.status === 200;
+}
+
+interface ListBody {
+  data: Array<Record<string, unknown>>;
+  pagination: { next: string | null; limit: number };
+}
+
+/** Marker cursor the "next not null" fault hands out on the last page, and answers itself. */
+const END_MARKER = 'end-of-list-marker';
+
+export const DATA_FAULTS: FaultCase[] = [
+  {
+    name: 'the last page of a default-limit walk repeats an item of the first page',
+    suites: ['pagination'],
+    fault: {
+      onResponse(req, res, tools) {
+        const url = urlOf(req);
+        // Only walks at the default limit, so every page keeps within its size and the set stays the same.
+        if (!isListPage(req, res) || url.searchParams.has('limit')) return res;
+        const body = jsonBody<ListBody>(res);
+        const key = `first:${url.searchParams.get('from')}:${url.searchParams.get('since')}:${url.searchParams.get('until')}`;
+        if (!url.searchParams.has('cursor')) {
+          if (body.data[0]) tools.state.set(key, body.data[0]);
+          return res;
+        }
+        const first = tools.state.get(key);
+        if (body.pagination.next !== null || !first) return res;
+        return withJson(res, { ...body, data: [...body.data, first] });
+      },
+    },
+    failing: ['pagination.walk.no-duplicates'],
+    verdict: 'certified-with-warnings',
+  },
+  {
+    name: 'the last page carries a next cursor that leads to an empty page',
+    suites: ['pagination'],
+    fault: {
+      onRequest(req) {
+        const url = urlOf(req);
+        if (req.method !== 'GET' || url.pathname !== MESSAGES_PATH || url.searchParams.get('cursor') !== END_MARKER) return req;
+        const limit = Number(url.searchParams.get('limit') ?? 20);
+        return { status: 200, headers: { 'content-type': 'application/json; charset=utf-8' }, body: JSON.stringify({ data: [], pagination: { next: null, limit } }) };
+      },
+      onResponse(req, res) {
+        if (!isListPage(req, res)) return res;
+        const body = jsonBody<ListBody>(res);
+        if (body.pagination.next !== null || body.data.length === 0) return res;
+        return withJson(res, { ...body, pagination: { ...body.pagination, next: END_MARKER } });
+      },
+    },
+    failing: ['pagination.walk.last-page-next-null'],
+    verdict: 'certified-with-warnings',
+  },
+  {
+    name: 'a cursor the service never issued is answered 500',
+    suites: ['pagination', 'standing'],
+    fault: {
+      onResponse(req, res) {
+        if (req.method !== 'GET' || urlOf(req).pathname !== MESSAGES_PATH || res.status !== 400) return res;
+        if (jsonBody<{ code?: string }>(res).code !== 'invalid_cursor') return res;
+        return { status: 500, headers: { 'content-type': 'application/problem+json' }, body: JSON.stringify({ type: 'about:blank', title: 'Internal Server Error', status: 500, code: 'internal' }) };
+      },
+    },
+    failing: ['pagination.cursor.garbled-not-5xx', 'pagination.cursor.garbled-rejected', 'standing.no-server-errors'],
+    verdict: 'certified-with-warnings',
+  },
+  {
+    name: 'the message list ignores since',
+    suites: ['pagination'],
+    fault: {
+      onRequest(req) {
+        const url = urlOf(req);
+        if (req.method !== 'GET' || url.pathname !== MESSAGES_PATH || !url.searchParams.has('since')) return req;
+        url.searchParams.delete('since');
+        return { ...req, path: `${url.pathname}${url.search}` };
+      },
+    },
+    failing: ['pagination.filter.since-inclusive'],
+    verdict: 'certified-with-warnings',
+  },
+  {
+    name: 'the send response carries a timestamp that is not ISO 8601',
+    suites: ['schemas', 'standing'],
+    fault: {
+      onResponse(req, res) {
+        if (req.method !== 'POST' || urlOf(req).pathname !== MESSAGES_PATH || res.status !== 201) return res;
+        const body = jsonBody<Record<string, unknown>>(res);
+        return withJson(res, { ...body, timestamp: new Date(String(body.timestamp)).toUTCString() });
+      },
+    },
+    failing: ['schemas.send-response.spec-fields', 'schemas.send-response.schema', 'standing.responses-match-schemas'],
+    verdict: 'not-certified',
+  },
+  {
+    name: 'listed messages carry their timestamp as epoch milliseconds',
+    suites: ['schemas'],
+    fault: {
+      onResponse(req, res) {
+        if (!isListPage(req, res)) return res;
+        const body = jsonBody<ListBody>(res);
+        return withJson(res, { ...body, data: body.data.map((item) => ({ ...item, timestamp: Date.parse(String(item.timestamp)) })) });
+      },
+    },
+    // The envelope's schema validates its items too (the MUST envelope check looks at the envelope only).
+    failing: ['schemas.listed-message.schema', 'schemas.listed-message.spec-fields', 'schemas.message-list.schema'],
+    verdict: 'not-certified',
+  },
+  {
+    name: 'duplicate campaign recipients are counted, not removed',
+    suites: ['email'],
+    fault: {
+      onResponse(req, res) {
+        if (req.method !== 'POST' || urlOf(req).pathname !== CAMPAIGNS_PATH || res.status !== 201) return res;
+        const sent = JSON.parse(req.body) as { recipients: unknown[] };
+        return withJson(res, { ...jsonBody<Record<string, unknown>>(res), recipients_count: sent.recipients.length });
+      },
+    },
+    failing: ['email.create.duplicate-recipients-removed'],
+    verdict: 'certified-with-warnings',
+  },
+  {
+    name: 'an idempotent replay answers a new message id',
+    suites: ['idempotency'],
+    fault: {
+      onResponse(req, res) {
+        if (req.method !== 'POST' || urlOf(req).pathname !== MESSAGES_PATH || res.headers['idempotent-replayed'] !== 'true') return res;
+        const body = jsonBody<Record<string, unknown>>(res);
+        return withJson(res, { ...body, id: `${String(body.id)}_again` });
+      },
+    },
+    failing: ['idempotency.replay.same-response'],
+    verdict: 'certified-with-warnings',
+  },
+];

@@ -1,0 +1,92 @@
+/** Email: creating a campaign — accepted, its answer, duplicate recipients, draft versus scheduled. */
+import { defineCheck, fail } from '../../src/conformance/check.ts';
+import { expect2xx, expectSuccessStatus, jsonObject } from '../../src/conformance/expect.ts';
+import { campaignBody, campaignCheck, createCampaign, isoFromNow } from './campaign-ops.ts';
+
+export const createAccepted = campaignCheck(
+  defineCheck({
+    id: 'email.create.accepted',
+    suite: 'email',
+    title: 'A campaign with name, subject, content and recipients is accepted (any 2xx)',
+    level: 'MUST',
+    specRef: 'SERVICE-SPEC §4 (POST /v1/email/campaigns, body per §2.5; success status not shown), §1 (email)',
+    clauses: ['§4.campaigns', '§2.5', '§1.email', '§4.json'],
+    async run(ctx) {
+      expect2xx(await createCampaign(ctx, campaignBody()), 'create a campaign');
+    },
+  }),
+);
+
+export const createStatusAndBody = campaignCheck(
+  defineCheck({
+    id: 'email.create.status-and-body',
+    suite: 'email',
+    title: 'Creating a campaign answers the configured create status (201) with a body matching campaign-response',
+    level: 'PROFILE',
+    specRef: 'PROFILE Email campaigns ("Answer 201 {id, name, subject, status, recipients_count, schedule, created_at}"); api.successStatus.createCampaign',
+    clauses: ['§4.campaigns'],
+    async run(ctx) {
+      const body = campaignBody();
+      const res = await createCampaign(ctx, body);
+      expectSuccessStatus(ctx, res, 'createCampaign', 'create a campaign');
+      const created = jsonObject(res, 'create response');
+      ctx.schemas.expect('campaign-response', created, 'create response');
+      const echoed = (['name', 'subject'] as const).filter((field) => created[field] !== body[field]);
+      if (echoed.length > 0) fail(`create response: ${echoed.map((f) => `${f} is ${JSON.stringify(created[f])}, sent ${JSON.stringify(body[f])}`).join('; ')}`);
+    },
+  }),
+);
+
+export const duplicatesRemoved = campaignCheck(
+  defineCheck({
+    id: 'email.create.duplicate-recipients-removed',
+    suite: 'email',
+    title: 'Duplicate recipients are removed: recipients_count counts each address once',
+    level: 'PROFILE',
+    specRef: 'PROFILE Email campaigns ("duplicates are removed")',
+    clauses: ['§2.5'],
+    async run(ctx) {
+      const body = campaignBody(3);
+      const [a, b, c] = body.recipients as string[];
+      body.recipients = [a, b, a, c, b];
+      const res = await createCampaign(ctx, body);
+      expect2xx(res, 'create a campaign with duplicate recipients');
+      const count = jsonObject(res, 'create response').recipients_count;
+      if (count !== 3) fail(`5 recipients of which 3 distinct: expected recipients_count 3, got ${JSON.stringify(count)}`, { expected: 3, actual: count ?? null });
+    },
+  }),
+);
+
+export const futureScheduleScheduled = campaignCheck(
+  defineCheck({
+    id: 'email.schedule.future-is-scheduled',
+    suite: 'email',
+    title: 'A campaign with a schedule in the future has status "scheduled"',
+    level: 'PROFILE',
+    specRef: 'PROFILE Email campaigns (status "scheduled" | "draft")',
+    clauses: ['§2.5'],
+    async run(ctx) {
+      const res = await createCampaign(ctx, campaignBody(1, { schedule: isoFromNow(7 * 24 * 3600_000) }));
+      expect2xx(res, 'create a campaign scheduled a week ahead');
+      const status = jsonObject(res, 'create response').status;
+      if (status !== 'scheduled') fail(`a campaign scheduled a week ahead: expected status "scheduled", got ${JSON.stringify(status)}`, { expected: 'scheduled', actual: status ?? null });
+    },
+  }),
+);
+
+export const noScheduleDraft = campaignCheck(
+  defineCheck({
+    id: 'email.schedule.none-is-draft',
+    suite: 'email',
+    title: 'A campaign without a schedule is a draft (status "draft")',
+    level: 'PROFILE',
+    specRef: 'PROFILE Email campaigns ("without it the campaign is a draft")',
+    clauses: ['§2.5'],
+    async run(ctx) {
+      const res = await createCampaign(ctx, campaignBody(1));
+      expect2xx(res, 'create a campaign without a schedule');
+      const status = jsonObject(res, 'create response').status;
+      if (status !== 'draft') fail(`a campaign without a schedule: expected status "draft", got ${JSON.stringify(status)}`, { expected: 'draft', actual: status ?? null });
+    },
+  }),
+);

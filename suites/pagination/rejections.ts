@@ -1,0 +1,106 @@
+/**
+ * Pagination: what the list does with a cursor it never issued and with a page size out of range.
+ *
+ * Status decision: PROFILE.md says 400 for both. The PROFILE checks accept any status of
+ * `api.rejectedStatus` (default [400, 422]) — the harness's one notion of "the request was rejected", which a
+ * config makes exact with `rejectedStatus: [400]` — so a target that answers 422 is described, not failed.
+ */
+import { defineCheck, fail } from '../../src/conformance/check.ts';
+import type { CheckContext } from '../../src/conformance/context.ts';
+import { listMessages } from '../../src/conformance/operations.ts';
+import { requiresCredential } from '../../src/conformance/preconditions.ts';
+import type { HttpResponse } from '../../src/http/client.ts';
+import { seedingApplies, requireSeed } from './seed.ts';
+
+interface Probe {
+  what: string;
+  res: HttpResponse;
+}
+
+/** Cursors the service never issued; sent once and shared by both cursor checks. */
+function cursorProbes(ctx: CheckContext): Promise<Probe[]> {
+  return ctx.memo('pagination.cursor-probes', async () => {
+    const filter = seedingApplies(ctx) ? await requireSeed(ctx).then((s) => ({ from: s.from }), () => ({})) : {};
+    const first = await listMessages(ctx, { ...filter, limit: 1 });
+    const real = first.json<{ pagination?: { next?: unknown } }>()?.pagination?.next;
+    const forgedPayload = Buffer.from(JSON.stringify([0, 'msg_forged']), 'utf8').toString('base64url');
+    const cursors: Array<[string, string]> = [
+      ['plainly garbled text', `garbled-${Math.random().toString(36).slice(2)}!*`],
+      ['a forged cursor (a made-up position with a made-up signature)', `${forgedPayload}.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA`],
+    ];
+    if (typeof real === 'string' && real.length > 4) {
+      const i = Math.floor(real.length / 2);
+      const flipped = real[i] === 'A' ? 'B' : 'A';
+      cursors.push(['an issued cursor with one character changed', `${real.slice(0, i)}${flipped}${real.slice(i + 1)}`]);
+      cursors.push(['an issued cursor cut short', real.slice(0, -3)]);
+    }
+    const probes: Probe[] = [];
+    for (const [what, cursor] of cursors) probes.push({ what, res: await listMessages(ctx, { ...filter, cursor }) });
+    return probes;
+  });
+}
+
+export const garbledCursorClientError = requiresCredential('apiKey')(
+  defineCheck({
+    id: 'pagination.cursor.garbled-not-5xx',
+    suite: 'pagination',
+    title: 'A cursor the service never issued is a client error: garbled text gets a 4xx, and no forged cursor gets a 5xx',
+    level: 'SHOULD',
+    specRef: 'RFC 9110 §15.5 (client errors are 4xx) and §15.6 (5xx means the server failed)',
+    clauses: ['§4.list'],
+    async run(ctx) {
+      const probes = await cursorProbes(ctx);
+      const bad = probes.filter((p, i) => p.res.status >= 500 || (i === 0 && (p.res.status < 400 || p.res.status > 499)));
+      if (bad.length > 0) {
+        fail(`a cursor the service never issued must be answered with a 4xx: ${bad.map((p) => `${p.what} → ${p.res.status}`).join('; ')}`,
+          { expected: '4xx', actual: bad.map((p) => ({ cursor: p.what, status: p.res.status })) },
+          bad.map((p) => p.res.exchange));
+      }
+    },
+  }),
+);
+
+export const garbledCursorRejected = requiresCredential('apiKey')(
+  defineCheck({
+    id: 'pagination.cursor.garbled-rejected',
+    suite: 'pagination',
+    title: 'A garbled, forged, altered or cut cursor is rejected (400; api.rejectedStatus)',
+    level: 'PROFILE',
+    specRef: 'PROFILE Messages ("a cursor that was not issued by the service: 400"); api.rejectedStatus',
+    clauses: ['§4.list'],
+    async run(ctx) {
+      const probes = await cursorProbes(ctx);
+      const wanted = ctx.config.api.rejectedStatus;
+      const bad = probes.filter((p) => !wanted.includes(p.res.status));
+      if (bad.length > 0) {
+        fail(`expected ${wanted.join(' or ')} for a cursor the service never issued, got: ${bad.map((p) => `${p.what} → ${p.res.status}`).join('; ')}`,
+          { expected: wanted, actual: bad.map((p) => ({ cursor: p.what, status: p.res.status })) },
+          bad.map((p) => p.res.exchange));
+      }
+    },
+  }),
+);
+
+export const limitOutOfRangeRejected = requiresCredential('apiKey')(
+  defineCheck({
+    id: 'pagination.limit.out-of-range-rejected',
+    suite: 'pagination',
+    title: 'A limit of 0, -1, maxLimit + 1 or "abc" is rejected (400; api.rejectedStatus)',
+    level: 'PROFILE',
+    specRef: 'PROFILE Messages ("limit (default 20, 1–100; outside that: 400)"); api.pagination.maxLimit, api.rejectedStatus',
+    clauses: ['§4.list'],
+    async run(ctx) {
+      const wanted = ctx.config.api.rejectedStatus;
+      const limits = ['0', '-1', String(ctx.config.api.pagination.maxLimit + 1), 'abc'];
+      const bad: Array<{ limit: string; status: number; res: HttpResponse }> = [];
+      for (const limit of limits) {
+        const res = await listMessages(ctx, { limit });
+        if (!wanted.includes(res.status)) bad.push({ limit, status: res.status, res });
+      }
+      if (bad.length > 0) {
+        fail(`expected ${wanted.join(' or ')} for a limit out of range, got: ${bad.map((b) => `limit=${b.limit} → ${b.status}`).join('; ')}`,
+          { expected: wanted, actual: bad.map(({ limit, status }) => ({ limit, status })) });
+      }
+    },
+  }),
+);

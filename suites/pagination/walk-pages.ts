@@ -1,0 +1,171 @@
+/**
+ * Pagination: what each page of a walk says about itself — its limit, its size, and its next cursor.
+ * Walks: limit 1, the default, the maximum (walk-set.ts).
+ */
+import { defineCheck, fail, skip } from '../../src/conformance/check.ts';
+import type { Exchange } from '../../src/http/exchange.ts';
+import { guarded, requiresCredential } from '../../src/conformance/preconditions.ts';
+import { sizedWalks, walkSet } from './walk-set.ts';
+
+export const pageWithinLimit = requiresCredential('apiKey')(
+  defineCheck({
+    id: 'pagination.walk.page-within-limit',
+    suite: 'pagination',
+    title: 'Every page carries pagination.limit, an integer, and lists no more items than that page size',
+    level: 'MUST',
+    specRef: 'SERVICE-SPEC §2.4 (pagination.limit: "Page size used"), §8.3',
+    clauses: ['§2.4', '§8.3', '§4.list'],
+    async run(ctx) {
+      const set = await walkSet(ctx);
+      const problems: string[] = [];
+      const shown: Exchange[] = [];
+      let pages = 0;
+      for (const { walk } of sizedWalks(set, ctx)) {
+        walk.pages.forEach((page, i) => {
+          pages++;
+          const limit = page.limit;
+          if (typeof limit !== 'number' || !Number.isInteger(limit) || limit < 1) {
+            problems.push(`${walk.label}, page ${i + 1}: pagination.limit is ${JSON.stringify(limit)}, not a positive integer`);
+            shown.push(page.exchange);
+          } else if (page.items.length > limit) {
+            problems.push(`${walk.label}, page ${i + 1}: ${page.items.length} items on a page whose pagination.limit is ${limit}`);
+            shown.push(page.exchange);
+          }
+        });
+      }
+      if (pages === 0) fail(`the list answered no page to walk: ${[set.one, set.byDefault, set.max].map((w) => w.failure?.message).join('; ')}`);
+      if (problems.length > 0) fail(`pagination.limit must be the page size used: ${problems.slice(0, 5).join('; ')}`, { problems }, shown.slice(0, 6));
+    },
+  }),
+);
+
+export const nextLeadsToNextPage = requiresCredential('apiKey')(
+  defineCheck({
+    id: 'pagination.walk.next-leads-to-next-page',
+    suite: 'pagination',
+    title: 'Following pagination.next (as the cursor parameter) answers the next page: a list envelope, not the same page again',
+    level: 'MUST',
+    specRef: 'SERVICE-SPEC §2.4 (pagination.next: "Cursor for the next page"), §8.3; cursor parameter name from api.query.cursor',
+    clauses: ['§2.4', '§8.3', '§4.list'],
+    async run(ctx) {
+      const set = await walkSet(ctx);
+      const problems: string[] = [];
+      const shown: Exchange[] = [];
+      let followed = 0;
+      for (const { walk } of sizedWalks(set, ctx)) {
+        if (walk.failure?.viaCursor) {
+          problems.push(`${walk.failure.message} when following next`);
+          shown.push(walk.failure.exchange);
+        }
+        walk.pages.forEach((page, i) => {
+          if (!page.viaCursor) return;
+          followed++;
+          const before = walk.pages[i - 1]!;
+          const same = page.items.length > 0 && page.items.map((x) => x.id).join('\n') === before.items.map((x) => x.id).join('\n');
+          if (same) {
+            problems.push(`${walk.label}: the next cursor of page ${i} led to the same page again`);
+            shown.push(before.exchange, page.exchange);
+          }
+        });
+      }
+      if (followed === 0 && problems.length === 0) skip('no page carried a next cursor, so there was nothing to follow (the list has at most one page)');
+      if (problems.length > 0) fail(`a next cursor must lead to the next page: ${problems.slice(0, 5).join('; ')}`, { problems }, shown.slice(0, 6));
+    },
+  }),
+);
+
+export const limitEchoesSize = requiresCredential('apiKey')(
+  defineCheck({
+    id: 'pagination.walk.limit-echoes-size',
+    suite: 'pagination',
+    title: 'pagination.limit is the limit sent (1 and api.pagination.maxLimit), or api.pagination.defaultLimit when none is sent',
+    level: 'PROFILE',
+    specRef: 'PROFILE Messages ("limit (default 20, 1–100)"); api.pagination.defaultLimit / maxLimit',
+    clauses: ['§2.4', '§8.3'],
+    async run(ctx) {
+      const set = await walkSet(ctx);
+      const problems: string[] = [];
+      const shown: Exchange[] = [];
+      for (const { walk, size } of sizedWalks(set, ctx)) {
+        walk.pages.forEach((page, i) => {
+          if (page.limit !== size) {
+            problems.push(`${walk.label}, page ${i + 1}: expected pagination.limit ${size}, got ${JSON.stringify(page.limit)}`);
+            shown.push(page.exchange);
+          }
+        });
+      }
+      if (problems.length > 0) fail(`pagination.limit is not the page size asked for: ${problems.slice(0, 5).join('; ')}`, { problems }, shown.slice(0, 6));
+    },
+  }),
+);
+
+export const fullPages = requiresCredential('apiKey')(
+  defineCheck({
+    id: 'pagination.walk.full-pages',
+    suite: 'pagination',
+    title: 'Every page but the last holds exactly the page size (1, the default, the maximum) in items',
+    level: 'PROFILE',
+    specRef: 'PROFILE Messages (limit is the page size; keyset pages)',
+    clauses: ['§8.3'],
+    async run(ctx) {
+      const set = await walkSet(ctx);
+      const problems: string[] = [];
+      const shown: Exchange[] = [];
+      for (const { walk, size } of sizedWalks(set, ctx)) {
+        // A complete walk's last page with items may be short (an empty page after it is the next-null
+        // check's concern); a walk that was cut had a next on every page it saw, so all of them must be full.
+        const lastWithItems = walk.pages.map((p) => p.items.length > 0).lastIndexOf(true);
+        const mustBeFull = walk.complete ? walk.pages.slice(0, Math.max(0, lastWithItems)) : walk.pages;
+        mustBeFull.forEach((page, i) => {
+          if (page.items.length !== size) {
+            problems.push(`${walk.label}, page ${i + 1}: ${page.items.length} items, expected ${size} (it is not the last page)`);
+            shown.push(page.exchange);
+          }
+        });
+      }
+      if (problems.length > 0) fail(`pages before the last must be full: ${problems.slice(0, 5).join('; ')}`, { problems }, shown.slice(0, 6));
+    },
+  }),
+);
+
+export const lastPageNextNull = guarded(
+  defineCheck({
+    id: 'pagination.walk.last-page-next-null',
+    suite: 'pagination',
+    title: 'The page holding the last item answers pagination.next: null (no cursor to an empty page, no endless cursors)',
+    level: 'PROFILE',
+    specRef: 'PROFILE Messages ("The last page has pagination.next: null")',
+    clauses: ['§2.4', '§8.3'],
+    async run(ctx) {
+      const set = await walkSet(ctx);
+      const problems: string[] = [];
+      const shown: Exchange[] = [];
+      let judged = 0;
+      for (const { walk } of sizedWalks(set, ctx)) {
+        const last = walk.pages[walk.pages.length - 1];
+        if (!last || walk.failure) continue;
+        if (!walk.complete) {
+          // Read-only walks are cut on purpose; a seeded walk needs only a few pages more than the seeds fill.
+          if (set.mode === 'seeded') {
+            judged++;
+            problems.push(`${walk.label}: after ${walk.pages.length} pages (more than the seeds fill) next is still not null`);
+            shown.push(last.exchange);
+          }
+          continue;
+        }
+        judged++;
+        if (last.next !== null) {
+          problems.push(`${walk.label}: the last page's pagination.next is ${last.next === undefined ? 'absent' : JSON.stringify(last.next)}, expected null`);
+          shown.push(last.exchange);
+        } else if (last.items.length === 0 && walk.pages.length > 1) {
+          const holder = walk.pages[walk.pages.length - 2]!;
+          problems.push(`${walk.label}: the page holding the last item carried next ${JSON.stringify(holder.next)}, which led to an empty page`);
+          shown.push(holder.exchange, last.exchange);
+        }
+      }
+      if (judged === 0) skip('no walk reached its end (read-only walks are cut after a bounded number of items)');
+      if (problems.length > 0) fail(`the last page must answer next: null: ${problems.slice(0, 5).join('; ')}`, { problems }, shown.slice(0, 6));
+    },
+  }),
+  requiresCredential('apiKey'),
+);

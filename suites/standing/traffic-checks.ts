@@ -1,0 +1,85 @@
+/**
+ * Standing checks: they send nothing themselves and judge the traffic of every check that ran before them
+ * (ctx.traffic), so they belong to the suite that runs last.
+ */
+import { defineCheck, fail, skip } from '../../src/conformance/check.ts';
+import type { TaggedExchange } from '../../src/conformance/traffic.ts';
+import { pathUnderBase, schemaForResponse } from './response-schema-map.ts';
+
+/** Mismatches listed in the message; the details keep more, the evidence the first dozen exchanges. */
+const LISTED = 5;
+const KEPT = 50;
+const SHOWN = 12;
+
+function describe(tagged: TaggedExchange): string {
+  const { request, response } = tagged.exchange;
+  const url = new URL(request.url);
+  return `${request.method} ${url.pathname} → ${response?.status} (made by ${tagged.checkId})`;
+}
+
+export const responsesMatchSchemas = defineCheck({
+  id: 'standing.responses-match-schemas',
+  suite: 'standing',
+  title: 'Every response of the run matches the schema of its operation and status (errors: the configured error schema)',
+  level: 'PROFILE',
+  specRef: 'PROFILE (response bodies of every operation; "Errors are application/problem+json"); schemas/api, api.schemas, api.errorSchema',
+  clauses: [],
+  async run(ctx) {
+    if (ctx.traffic.exchanges.length === 0) skip('no traffic to judge: no check before this one sent a request');
+    const options = { paths: ctx.config.api.paths, checkErrors: ctx.config.conformance.profile.problemJson };
+    const mismatches: Array<{ tagged: TaggedExchange; schema: string; errors: string[] }> = [];
+    for (const tagged of ctx.traffic.exchanges) {
+      const { request, response } = tagged.exchange;
+      if (!response) continue;
+      const path = pathUnderBase(request.url, ctx.target.baseUrl);
+      if (path === undefined) continue;
+      const schema = schemaForResponse({ method: request.method, path, status: response.status, contentType: response.headers['content-type'] }, options);
+      if (!schema) continue;
+      let body: unknown;
+      try {
+        body = JSON.parse(response.body);
+      } catch {
+        mismatches.push({ tagged, schema, errors: ['the body is not JSON'] });
+        continue;
+      }
+      const outcome = ctx.schemas.validate(schema, body);
+      if (!outcome.ok) mismatches.push({ tagged, schema, errors: outcome.errors });
+    }
+    if (mismatches.length > 0) {
+      const listed = mismatches.slice(0, LISTED).map((m) => `${describe(m.tagged)} does not match "${m.schema}": ${m.errors[0]}`);
+      fail(`${mismatches.length} response(s) do not match their schema: ${listed.join(' | ')}${mismatches.length > LISTED ? ' | …' : ''}`, {
+        mismatches: mismatches.slice(0, KEPT).map(({ tagged, schema, errors }) => ({
+          checkId: tagged.checkId,
+          method: tagged.exchange.request.method,
+          path: new URL(tagged.exchange.request.url).pathname,
+          status: tagged.exchange.response?.status,
+          schema,
+          errors: errors.slice(0, 5),
+        })),
+      }, mismatches.slice(0, SHOWN).map((m) => m.tagged.exchange));
+    }
+  },
+});
+
+export const noServerErrors = defineCheck({
+  id: 'standing.no-server-errors',
+  suite: 'standing',
+  title: 'No request of the run was answered with a 5xx',
+  level: 'SHOULD',
+  specRef: 'RFC 9110 §15.6 (5xx: the server failed; no client input may cause one)',
+  clauses: [],
+  async run(ctx) {
+    if (ctx.traffic.total === 0) skip('no traffic to judge: no check before this one sent a request');
+    const errors = ctx.traffic.serverErrors;
+    if (errors.length > 0) {
+      fail(`${errors.length} request(s) were answered with a server error: ${errors.slice(0, LISTED).map(describe).join('; ')}${errors.length > LISTED ? '; …' : ''}`, {
+        serverErrors: errors.slice(0, KEPT).map((tagged) => ({
+          checkId: tagged.checkId,
+          method: tagged.exchange.request.method,
+          path: new URL(tagged.exchange.request.url).pathname,
+          status: tagged.exchange.response?.status,
+        })),
+      }, errors.slice(0, SHOWN).map((tagged) => tagged.exchange));
+    }
+  },
+});
