@@ -24,6 +24,22 @@ export const OPERATIONS = [
 ] as const;
 export type Operation = (typeof OPERATIONS)[number];
 
+/** The method(s) of each operation; the authorization endpoint has two (the consent page and the consent). */
+export const OPERATION_METHODS: Readonly<Record<Operation, readonly string[]>> = {
+  sendMessage: ['POST'],
+  listMessages: ['GET'],
+  login: ['POST'],
+  account: ['GET'],
+  oauthAuthorize: ['GET', 'POST'],
+  oauthToken: ['POST'],
+  createCampaign: ['POST'],
+  getCampaign: ['GET'],
+  sandboxInbound: ['POST'],
+  createWebhook: ['POST'],
+  listWebhooks: ['GET'],
+  deleteWebhook: ['DELETE'],
+};
+
 /** PROFILE.md areas a config can switch off for a target that does not implement them. */
 export const PROFILE_AREAS = [
   'shortForm',

@@ -4,26 +4,10 @@
  * look at the same exchanges.
  */
 import { randomBytes } from 'node:crypto';
-import type { Operation } from '../../src/config/types.ts';
+import { OPERATION_METHODS as METHODS, type Operation } from '../../src/config/types.ts';
 import type { CheckContext } from '../../src/conformance/context.ts';
 import { sendMessage, textMessage } from '../../src/conformance/operations.ts';
 import type { HttpResponse } from '../../src/http/client.ts';
-
-/** Method of each operation (PROFILE paths; the authorize endpoint takes both). */
-const METHODS: Record<Operation, readonly string[]> = {
-  sendMessage: ['POST'],
-  listMessages: ['GET'],
-  login: ['POST'],
-  account: ['GET'],
-  oauthAuthorize: ['GET', 'POST'],
-  oauthToken: ['POST'],
-  createCampaign: ['POST'],
-  getCampaign: ['GET'],
-  sandboxInbound: ['POST'],
-  createWebhook: ['POST'],
-  listWebhooks: ['GET'],
-  deleteWebhook: ['DELETE'],
-};
 
 /** A method no operation of the harness uses on any path. */
 export const WRONG_METHOD = 'PATCH';
