@@ -72,6 +72,15 @@ export class TargetStartError extends HarnessError {
   readonly exitCode = ExitCode.Usage;
 }
 
+/** A report file given to `harness compare` is not JSON or not a report.json (schemas/report.schema.json). */
+export class InvalidReportError extends HarnessError {
+  readonly code = 'HARNESS_ERR_INVALID_REPORT';
+  readonly exitCode = ExitCode.InvalidConfig;
+  constructor(readonly file: string, readonly problems: readonly string[]) {
+    super(`${file}: not a valid report.json:\n${problems.map((p) => `  ${p}`).join('\n')}`);
+  }
+}
+
 /** Every class, for the table-driven test and docs/errors.md. */
 export const ERROR_CLASSES = [
   UsageError,
@@ -80,6 +89,7 @@ export const ERROR_CLASSES = [
   TargetUnreachableError,
   UnknownSuiteError,
   TargetStartError,
+  InvalidReportError,
 ] as const;
 
 export function formatConfigIssue(issue: ConfigIssue): string {

@@ -25,7 +25,7 @@ export type ExitCodeValue = (typeof ExitCode)[keyof typeof ExitCode];
 /** One line per code for `--help` and the README table. */
 export const EXIT_CODE_DOCS: ReadonlyArray<readonly [ExitCodeValue, string]> = [
   [ExitCode.Certified, 'certified (SHOULD and PROFILE warnings allowed); for validate/serve: success'],
-  [ExitCode.MustFailed, 'a MUST check failed: not certified'],
+  [ExitCode.MustFailed, 'a MUST check failed: not certified; for compare: a budget was exceeded'],
   [ExitCode.Usage, 'usage error: unknown command or flag, bad flag value, missing file'],
   [ExitCode.TargetUnreachable, 'the target could not be reached'],
   [ExitCode.ThresholdsCrossed, 'a throughput threshold was crossed'],

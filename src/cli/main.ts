@@ -6,6 +6,7 @@ import { Command, CommanderError } from 'commander';
 import { ConfigError, isHarnessError } from '../errors.ts';
 import { EXIT_CODE_DOCS, ExitCode, type ExitCodeValue } from '../exit-codes.ts';
 import { HARNESS_VERSION } from '../version.ts';
+import { registerCompareCommand } from './compare-command.ts';
 import { registerRunCommand } from './run-command.ts';
 import { registerServeCommand } from './serve-command.ts';
 import { registerValidateCommand } from './validate-command.ts';
@@ -20,6 +21,7 @@ export function buildProgram(setExit: (code: ExitCodeValue) => void): Command {
   registerRunCommand(program, setExit);
   registerServeCommand(program);
   registerValidateCommand(program);
+  registerCompareCommand(program, setExit);
   for (const command of program.commands) command.exitOverride();
   return program;
 }

@@ -18,7 +18,9 @@ import { EventBus, type Reporter } from '../events.ts';
 import { ExitCode, type ExitCodeValue } from '../exit-codes.ts';
 import { HttpClient } from '../http/client.ts';
 import { SecretRegistry } from '../http/redact.ts';
+import { HtmlReporter } from '../reporters/html-reporter.ts';
 import { JsonReporter } from '../reporters/json-reporter.ts';
+import { JunitReporter } from '../reporters/junit-reporter.ts';
 import { buildReport, newRunId, type Report } from '../reporters/report.ts';
 import { HARNESS_VERSION } from '../version.ts';
 import { openTarget } from './open-target.ts';
@@ -54,7 +56,7 @@ export async function runConformance(options: ConformanceJobOptions): Promise<Jo
   const runId = newRunId();
   const runDir = join(config.report.outDir, runId);
   const startedAt = new Date().toISOString();
-  const bus = new EventBus([...(options.reporters ?? []), new JsonReporter(secrets, log)]);
+  const bus = new EventBus([...(options.reporters ?? []), new JsonReporter(secrets, log), new HtmlReporter(secrets, log), new JunitReporter(secrets, log)]);
 
   const target = await openTarget(config);
   // The embedded target's generated credentials are secrets too.

@@ -5,6 +5,9 @@
 import type { TargetInfo } from '../conformance/context.ts';
 import type { Coverage } from '../conformance/coverage.ts';
 import { summarize, verdictOf, type CheckResult, type Summary, type Verdict } from '../conformance/result.ts';
+import type { RateLimitReport, ScenarioReport } from './report-load.ts';
+
+export type * from './report-load.ts';
 
 export const REPORT_SCHEMA_VERSION = 1;
 
@@ -24,6 +27,10 @@ export interface Report {
   summary: Summary;
   /** Each SERVICE-SPEC clause with the checks that test it, or why nothing can. */
   coverage: Coverage;
+  /** Throughput scenarios, when the run had any (report-load.ts). */
+  scenarios?: ScenarioReport[];
+  /** The rate-limit probe's findings, when it ran (report-load.ts). */
+  rateLimit?: RateLimitReport;
 }
 
 export interface ReportInput {
@@ -35,6 +42,8 @@ export interface ReportInput {
   checks: CheckResult[];
   coverage: Coverage;
   aborted?: { code: string; message: string };
+  scenarios?: ScenarioReport[];
+  rateLimit?: RateLimitReport;
 }
 
 export function buildReport(input: ReportInput): Report {
@@ -53,6 +62,8 @@ export function buildReport(input: ReportInput): Report {
     checks: input.checks,
     summary,
     coverage: input.coverage,
+    ...(input.scenarios ? { scenarios: input.scenarios } : {}),
+    ...(input.rateLimit ? { rateLimit: input.rateLimit } : {}),
   };
 }
 

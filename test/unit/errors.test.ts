@@ -10,6 +10,7 @@ const instances: errors.HarnessError[] = [
   new errors.TargetUnreachableError('http://127.0.0.1:1', 'ECONNREFUSED'),
   new errors.UnknownSuiteError('s'),
   new errors.TargetStartError('t'),
+  new errors.InvalidReportError('r.json', ['/verdict: must be equal to one of the allowed values']),
 ];
 
 describe('error classes', () => {

@@ -1,0 +1,36 @@
+/** `harness compare A.json B.json …`: reports side by side; with --budget a CI gate (exit 1 when exceeded). */
+import { join } from 'node:path';
+import type { Command } from 'commander';
+import { parseBudgets, type Budget } from '../compare/budget.ts';
+import { runCompare } from '../compare/run-compare.ts';
+import { ExitCode, type ExitCodeValue } from '../exit-codes.ts';
+import { newRunId } from '../reporters/report.ts';
+
+interface CompareFlags {
+  baseline?: string;
+  budget?: Budget[];
+  out?: string;
+  summaryMd?: string;
+}
+
+export function registerCompareCommand(program: Command, setExit: (code: ExitCodeValue) => void): void {
+  program
+    .command('compare')
+    .description('compare two or more report.json files side by side; with --budget, exit 1 when a budget is exceeded')
+    .argument('<reports...>', 'report.json files (the first is the baseline unless --baseline says otherwise)')
+    .option('--baseline <report>', 'the report the others are compared with: one of the files, or its run id')
+    .option('--budget <list>', "allowed regressions, e.g. 'p95:+10%,rps:-5%,failed:0' (p50/p95/p99 +N% or +Nms, rps -N%, failed/errors N, rate429/errorRate +Npp)", parseBudgets)
+    .option('--out <dir>', 'folder for compare.json and compare.html (default: reports/compare-<id>)')
+    .option('--summary-md <file>', 'append a Markdown summary to this file (e.g. "$GITHUB_STEP_SUMMARY")')
+    .action(async (files: string[], flags: CompareFlags) => {
+      const outcome = await runCompare({
+        files,
+        ...(flags.baseline !== undefined ? { baseline: flags.baseline } : {}),
+        ...(flags.budget ? { budgets: flags.budget } : {}),
+        outDir: flags.out ?? join('reports', `compare-${newRunId()}`),
+        ...(flags.summaryMd ? { summaryMd: flags.summaryMd } : {}),
+        write: (text) => process.stdout.write(text),
+      });
+      setExit(outcome.passed ? ExitCode.Certified : ExitCode.MustFailed);
+    });
+}

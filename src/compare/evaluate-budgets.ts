@@ -1,0 +1,97 @@
+/**
+ * Budgets against runs: each run other than the baseline is held to every budget. Scenario metrics are compared
+ * per scenario name present in both runs; a scenario metric with no common scenario is `not-evaluated` (said,
+ * not silently passed, and not failed either: a conformance-only run has no latency to regress).
+ */
+import type { Budget } from './budget.ts';
+import type { BudgetResult, ComparedRun, ScenarioMetrics, ScenarioRow } from './model.ts';
+
+/** Float noise (0.1 + 0.2) must not turn an equal value into an exceeded budget. */
+const EPSILON = 1e-9;
+
+export function evaluateBudgets(budgets: readonly Budget[], runs: readonly ComparedRun[], scenarios: readonly ScenarioRow[], baseline: number): BudgetResult[] {
+  const results: BudgetResult[] = [];
+  runs.forEach((run, index) => {
+    if (index === baseline) return;
+    for (const budget of budgets) {
+      if ('max' in budget) {
+        results.push(countResult(budget, run, runs[baseline] as ComparedRun));
+        continue;
+      }
+      const pairs = scenarios.filter((row) => row.runs[baseline] && row.runs[index]);
+      if (pairs.length === 0) {
+        results.push({ budget: budget.text, run: run.label, status: 'not-evaluated', detail: `${budget.text}: ${run.label} and the baseline have no scenario in common` });
+        continue;
+      }
+      for (const row of pairs) results.push(scenarioResult(budget, run.label, row.name, row.runs[baseline] as ScenarioMetrics, row.runs[index] as ScenarioMetrics));
+    }
+  });
+  return results;
+}
+
+function countResult(budget: Extract<Budget, { max: number }>, run: ComparedRun, base: ComparedRun): BudgetResult {
+  const actual = run.summary[budget.metric];
+  const baseline = base.summary[budget.metric];
+  const exceeded = actual > budget.max;
+  const noun = budget.metric === 'failed' ? 'failed checks' : 'errored checks';
+  return {
+    budget: budget.text,
+    run: run.label,
+    baseline,
+    actual,
+    limit: budget.max,
+    status: exceeded ? 'exceeded' : 'within',
+    detail: `${budget.text}: ${run.label} has ${actual} ${noun} (at most ${budget.max} allowed; baseline ${baseline})`,
+  };
+}
+
+function scenarioResult(budget: Exclude<Budget, { max: number }>, run: string, scenario: string, base: ScenarioMetrics, cand: ScenarioMetrics): BudgetResult {
+  let baseline: number;
+  let actual: number;
+  let limit: number;
+  let exceeded: boolean;
+  let unit: (n: number) => string;
+  switch (budget.metric) {
+    case 'p50':
+    case 'p95':
+    case 'p99': {
+      const key = `${budget.metric}Ms` as const;
+      baseline = base[key];
+      actual = cand[key];
+      limit = budget.ms !== undefined ? baseline + budget.ms : baseline * (1 + (budget.percent ?? 0) / 100);
+      exceeded = actual > limit + EPSILON;
+      unit = (n) => `${round(n)} ms`;
+      break;
+    }
+    case 'rps':
+      baseline = base.rps;
+      actual = cand.rps;
+      limit = baseline * (1 - budget.percent / 100);
+      exceeded = actual < limit - EPSILON;
+      unit = (n) => `${round(n)} req/s`;
+      break;
+    case 'rate429':
+    case 'errorRate':
+      baseline = base[budget.metric];
+      actual = cand[budget.metric];
+      limit = baseline + budget.points / 100;
+      exceeded = actual > limit + EPSILON;
+      unit = (n) => `${round(n * 100)} %`;
+      break;
+  }
+  const relation = budget.metric === 'rps' ? (exceeded ? '<' : '≥') : exceeded ? '>' : '≤';
+  return {
+    budget: budget.text,
+    run,
+    scenario,
+    baseline,
+    actual,
+    limit,
+    status: exceeded ? 'exceeded' : 'within',
+    detail: `${budget.text}: ${budget.metric} of scenario "${scenario}" in ${run} is ${unit(actual)} ${relation} limit ${unit(limit)} (baseline ${unit(baseline)})`,
+  };
+}
+
+function round(n: number): number {
+  return Math.round(n * 100) / 100;
+}

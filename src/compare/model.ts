@@ -1,0 +1,75 @@
+/**
+ * compare.json's shape: what `harness compare` computed from two or more reports, before anything is printed.
+ * The console, Markdown and HTML outputs all render this one value (computing is separate from printing).
+ */
+import type { CheckStatus, Level } from '../conformance/check.ts';
+import type { Summary, Verdict } from '../conformance/result.ts';
+import type { PercentilePoint, RateLimitReport } from '../reporters/report.ts';
+
+export const COMPARISON_SCHEMA_VERSION = 1;
+
+export interface ComparedRun {
+  /** Short name used in every table: the run id (suffixed when two files hold the same run). */
+  label: string;
+  file: string;
+  runId: string;
+  startedAt: string;
+  verdict: Verdict;
+  summary: Summary;
+  rateLimit?: Pick<RateLimitReport, 'headerStyle' | 'policyClaimed' | 'observed' | 'retryAfter' | 'isolation'>;
+}
+
+/** One check whose status differs between runs; `null` where a run did not have it. */
+export interface CheckChange {
+  id: string;
+  title: string;
+  level: Level;
+  statuses: Array<CheckStatus | null>;
+}
+
+export interface ScenarioMetrics {
+  p50Ms: number;
+  p95Ms: number;
+  p99Ms: number;
+  rps: number;
+  /** Shares (0–1). */
+  errorRate: number;
+  rate429: number;
+  dropped: number;
+  percentiles: PercentilePoint[];
+}
+
+/** One scenario across runs; `null` where a run did not have it. */
+export interface ScenarioRow {
+  name: string;
+  runs: Array<ScenarioMetrics | null>;
+}
+
+export type BudgetStatus = 'within' | 'exceeded' | 'not-evaluated';
+
+export interface BudgetResult {
+  /** The budget as the user wrote it, e.g. `p95:+10%`. */
+  budget: string;
+  /** Label of the run checked against the baseline. */
+  run: string;
+  scenario?: string;
+  baseline?: number;
+  actual?: number;
+  limit?: number;
+  status: BudgetStatus;
+  /** One readable sentence: what was compared and why it passed or not. */
+  detail: string;
+}
+
+export interface Comparison {
+  schemaVersion: typeof COMPARISON_SCHEMA_VERSION;
+  generatedAt: string;
+  /** Index into `runs` of the run the others are compared with. */
+  baseline: number;
+  runs: ComparedRun[];
+  checkChanges: CheckChange[];
+  scenarios: ScenarioRow[];
+  budgets: BudgetResult[];
+  /** `none` when no --budget was given. */
+  gate: 'passed' | 'failed' | 'none';
+}

@@ -1,0 +1,57 @@
+/**
+ * `harness compare` end to end, without the CLI: load every report, pick the baseline, compare, write
+ * compare.json / compare.html (and the Markdown summary when asked), and say whether the gate passed.
+ */
+import { writeFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import { UsageError } from '../errors.ts';
+import type { Budget } from './budget.ts';
+import { buildComparison, type LoadedReport } from './build-comparison.ts';
+import { formatMarkdown } from './format-markdown.ts';
+import { formatText } from './format-text.ts';
+import { loadReport } from './load-report.ts';
+import type { Comparison } from './model.ts';
+import { writeComparison } from './write-outputs.ts';
+
+export interface CompareOptions {
+  files: readonly string[];
+  /** A file among `files`, or a run id. @default the first file */
+  baseline?: string;
+  budgets?: readonly Budget[];
+  outDir: string;
+  summaryMd?: string;
+  write: (text: string) => void;
+}
+
+export interface CompareOutcome {
+  comparison: Comparison;
+  /** False when a budget was exceeded. */
+  passed: boolean;
+}
+
+export async function runCompare(options: CompareOptions): Promise<CompareOutcome> {
+  if (options.files.length < 2) throw new UsageError(`compare needs at least two reports, got ${options.files.length}`);
+  const reports: LoadedReport[] = [];
+  for (const file of options.files) reports.push({ file, report: await loadReport(file) });
+  const comparison = buildComparison({
+    reports,
+    baseline: baselineIndex(reports, options.baseline),
+    ...(options.budgets ? { budgets: options.budgets } : {}),
+  });
+  options.write(formatText(comparison));
+  const written = await writeComparison(comparison, options.outDir);
+  options.write(`compare.json: ${written.json}\ncompare.html: ${written.html}\n`);
+  if (options.summaryMd) {
+    await writeFile(options.summaryMd, formatMarkdown(comparison), { flag: 'a' });
+    options.write(`summary: ${options.summaryMd}\n`);
+  }
+  return { comparison, passed: comparison.gate !== 'failed' };
+}
+
+/** --baseline names one of the compared files (as typed or resolved) or a run id. */
+export function baselineIndex(reports: readonly LoadedReport[], baseline: string | undefined): number {
+  if (baseline === undefined) return 0;
+  const index = reports.findIndex((r) => r.file === baseline || resolve(r.file) === resolve(baseline) || r.report.run.id === baseline);
+  if (index < 0) throw new UsageError(`--baseline: "${baseline}" is not one of the compared reports (give one of the files or its run id)`);
+  return index;
+}

@@ -1,0 +1,100 @@
+/*
+ * compare.html: renders the embedded Comparison (compare.json's shape, src/compare/model.ts): the gate, runs
+ * side by side, checks whose status changed, per scenario the metrics with deltas and the HDR curves of every
+ * run on one chart, rate limits, budgets.
+ */
+(function (HR) {
+  'use strict';
+  var el = HR.el;
+  var S = HR.series;
+
+  function labels(c) {
+    return c.runs.map(function (r, i) { return i === c.baseline ? r.label + ' (baseline)' : r.label; });
+  }
+
+  function header(c) {
+    var gate = c.gate === 'none' ? 'no budgets given' : c.gate === 'passed' ? 'gate passed' : 'gate FAILED';
+    var exceeded = c.budgets.filter(function (b) { return b.status === 'exceeded'; });
+    return el('header', { class: 'banner gate-' + c.gate, 'data-gate': c.gate },
+      el('h1', null, 'Compare: ' + c.runs.length + ' runs — ' + gate),
+      el('p', null, 'baseline ', el('code', null, c.runs[c.baseline].label), ' · generated ' + c.generatedAt),
+      exceeded.length ? el('ul', null, exceeded.map(function (b) { return el('li', null, b.detail); })) : null);
+  }
+
+  function runs(c) {
+    var rows = [['verdict'].concat(c.runs.map(function (r) { return el('span', { class: 'verdict-text' }, r.verdict); }))];
+    ['passed', 'failed', 'skipped', 'errors'].forEach(function (k) { rows.push([k].concat(c.runs.map(function (r) { return String(r.summary[k]); }))); });
+    rows.push(['file'].concat(c.runs.map(function (r) { return el('code', null, r.file); })));
+    return el('section', { id: 'runs' }, el('h2', null, 'Runs'), HR.table([''].concat(labels(c)), rows));
+  }
+
+  function changes(c) {
+    var box = el('section', { id: 'changes' }, el('h2', null, 'Checks whose status changed'));
+    if (!c.checkChanges.length) box.appendChild(el('p', null, 'none: every check has the same status in every run'));
+    else box.appendChild(HR.table(['check', 'level'].concat(labels(c)), c.checkChanges.map(function (ch) {
+      return [el('code', null, ch.id), ch.level].concat(ch.statuses.map(function (s) { return s ? el('span', { class: 'status status-' + s }, s) : '—'; }));
+    })));
+    return box;
+  }
+
+  function scenario(parent, c, row) {
+    var box = el('section', { class: 'scenario', 'data-scenario': row.name }, el('h3', null, 'Scenario ' + row.name));
+    parent.appendChild(box);
+    var base = row.runs[c.baseline];
+    function line(name, key, fmt) {
+      return [name].concat(row.runs.map(function (m, i) {
+        if (!m) return '—';
+        return fmt(m[key]) + (i !== c.baseline && base ? ' (' + S.fmtDelta(m[key], base[key]) + ')' : '');
+      }));
+    }
+    box.appendChild(HR.table(['metric'].concat(labels(c)), [
+      line('p50', 'p50Ms', S.fmtMs), line('p95', 'p95Ms', S.fmtMs), line('p99', 'p99Ms', S.fmtMs),
+      line('requests/s', 'rps', S.fmtNum), line('error rate', 'errorRate', S.fmtPct), line('429 rate', 'rate429', S.fmtPct), line('dropped', 'dropped', S.fmtNum),
+    ]));
+    var present = row.runs.map(function (m, i) { return { m: m, label: labels(c)[i] }; }).filter(function (x) { return x.m; });
+    var grid = el('div', { class: 'charts' });
+    box.appendChild(grid);
+    HR.chart(grid, { name: 'compare-distribution', title: 'Latency distribution per run (HDR percentiles)', xLabel: 'percentile', yLabel: 'ms', xLog: true, points: true,
+      data: S.percentileCurves(present.map(function (x) { return x.m.percentiles; })),
+      series: present.map(function (x) { return { label: x.label }; }) });
+    HR.chart(grid, { name: 'compare-percentiles', title: 'p50 / p95 / p99 per run', xLabel: 'run', yLabel: 'ms', points: true,
+      xFormat: function (v) { var r = present[v]; return r && Number.isInteger(v) ? r.label : ''; },
+      data: [present.map(function (_, i) { return i; })].concat(['p50Ms', 'p95Ms', 'p99Ms'].map(function (k) { return present.map(function (x) { return x.m[k]; }); })),
+      series: [{ label: 'p50' }, { label: 'p95' }, { label: 'p99' }] });
+  }
+
+  function rateLimits(c) {
+    if (!c.runs.some(function (r) { return r.rateLimit; })) return null;
+    function row(name, f) { return [name].concat(c.runs.map(function (r) { return r.rateLimit ? f(r.rateLimit) : '—'; })); }
+    return el('section', { id: 'rate-limits' }, el('h2', null, 'Rate limits'), HR.table([''].concat(labels(c)), [
+      row('claimed', function (r) { return r.policyClaimed ? r.policyClaimed.quota + ' / ' + r.policyClaimed.windowS + ' s (' + r.headerStyle + ')' : 'none (' + r.headerStyle + ')'; }),
+      row('observed', function (r) { return r.observed.quota + ' / ' + r.observed.windowS + ' s, ' + r.observed.algorithm; }),
+      row('Retry-After claimed', function (r) { return r.retryAfter.claimedS !== undefined ? r.retryAfter.claimedS + ' s' : 'none'; }),
+      row('actual recovery', function (r) { return r.retryAfter.actualRecoveryS + ' s'; }),
+      row('isolated per credential', function (r) { return r.isolation.perCredential ? 'yes' : 'no'; }),
+    ]));
+  }
+
+  function budgets(c) {
+    if (c.gate === 'none') return null;
+    return el('section', { id: 'budgets' }, el('h2', null, 'Budgets'), HR.table(['result', 'budget', 'run', 'detail'], c.budgets.map(function (b) {
+      return [el('span', { class: b.status === 'exceeded' ? 'exceeded' : 'within' }, b.status), el('code', null, b.budget), b.run, b.detail];
+    })));
+  }
+
+  function render() {
+    var c = HR.readData();
+    var app = document.getElementById('app');
+    app.textContent = '';
+    [header(c), runs(c), changes(c)].forEach(function (n) { app.appendChild(n); });
+    if (c.scenarios.length) {
+      var box = el('section', { id: 'scenarios' }, el('h2', null, 'Scenarios'));
+      app.appendChild(box);
+      c.scenarios.forEach(function (row) { scenario(box, c, row); });
+    }
+    [rateLimits(c), budgets(c)].forEach(function (n) { if (n) app.appendChild(n); });
+    document.body.setAttribute('data-ready', 'true');
+  }
+
+  render();
+})(globalThis.HR = globalThis.HR || {});

@@ -1,0 +1,93 @@
+/*
+ * Pure data shaping for the charts and tables: report sections in, uPlot's column arrays ([x[], y1[], y2[] …])
+ * and display strings out. No DOM here, so test/unit/reporters/html-series.test.ts runs this file in a VM.
+ */
+(function (HR) {
+  'use strict';
+
+  function col(points, key) {
+    return points.map(function (p) { return typeof key === 'function' ? key(p) : p[key] === undefined ? null : p[key]; });
+  }
+
+  /**
+   * HDR percentile curves plot x = 1 / (1 - p) on a log axis, so 90 %, 99 %, 99.9 % are evenly spaced.
+   * 100 % would be infinite: it is drawn at 99.9999 %.
+   */
+  function percentileX(percentile) {
+    return 1 / (1 - Math.min(percentile, 99.9999) / 100);
+  }
+
+  /** Inverse of percentileX, for axis labels: 10 → "90%", 1000 → "99.9%". */
+  function percentileLabel(x) {
+    var p = 100 - 100 / x;
+    return (Math.round(p * 10000) / 10000) + '%';
+  }
+
+  var S = {
+    latencyOverTime: function (timeline) {
+      return [col(timeline, 't'), col(timeline, 'p50Ms'), col(timeline, 'p95Ms'), col(timeline, 'p99Ms')];
+    },
+    percentileCurve: function (percentiles) {
+      var sorted = percentiles.slice().sort(function (a, b) { return a.percentile - b.percentile; });
+      return [sorted.map(function (p) { return percentileX(p.percentile); }), col(sorted, 'latencyMs')];
+    },
+    /** Several curves on one x axis (compare.html): the union of x values, null where a run has no point. */
+    percentileCurves: function (curves) {
+      var xs = [];
+      curves.forEach(function (c) { c.forEach(function (p) { var x = percentileX(p.percentile); if (xs.indexOf(x) < 0) xs.push(x); }); });
+      xs.sort(function (a, b) { return a - b; });
+      return [xs].concat(curves.map(function (c) {
+        return xs.map(function (x) {
+          var hit = c.find(function (p) { return percentileX(p.percentile) === x; });
+          return hit ? hit.latencyMs : null;
+        });
+      }));
+    },
+    rpsAndStatus: function (timeline) {
+      return [col(timeline, 't'), col(timeline, 'requests')].concat(
+        ['2xx', '3xx', '4xx', '5xx', 'error'].map(function (k) { return col(timeline, function (p) { return p.status[k]; }); }));
+    },
+    acceptedVsLimited: function (timeline) {
+      return [col(timeline, 't'), col(timeline, function (p) { return p.requests - p.rateLimited; }), col(timeline, 'rateLimited')];
+    },
+    rateLimitTimeline: function (timeline) {
+      return [col(timeline, 't'), col(timeline, 'accepted'), col(timeline, 'limited')];
+    },
+    retryAfter: function (samples) {
+      return [col(samples, 't'), col(samples, 'claimedS'), col(samples, 'actualS')];
+    },
+    capacity: function (steps) {
+      return [col(steps, 'ratePerS'), col(steps, 'achievedRps'), col(steps, 'ratePerS'), col(steps, 'p95Ms')];
+    },
+    /** suite → level → checks, suites and levels in first-seen order. */
+    groupChecks: function (checks) {
+      var suites = [];
+      var bySuite = {};
+      checks.forEach(function (c) {
+        if (!bySuite[c.suite]) { bySuite[c.suite] = { suite: c.suite, levels: [], byLevel: {} }; suites.push(bySuite[c.suite]); }
+        var s = bySuite[c.suite];
+        if (!s.byLevel[c.level]) { s.byLevel[c.level] = []; s.levels.push(c.level); }
+        s.byLevel[c.level].push(c);
+      });
+      return suites.map(function (s) {
+        return { suite: s.suite, levels: s.levels.map(function (l) { return { level: l, checks: s.byLevel[l] }; }) };
+      });
+    },
+    isProblem: function (check) {
+      return check.status === 'failed' || check.status === 'error';
+    },
+    fmtMs: function (n) { return n === undefined || n === null ? '—' : (n >= 100 ? Math.round(n) : Math.round(n * 100) / 100) + ' ms'; },
+    fmtPct: function (share) { return share === undefined || share === null ? '—' : Math.round(share * 10000) / 100 + ' %'; },
+    fmtNum: function (n) { return n === undefined || n === null ? '—' : String(Math.round(n * 100) / 100).replace(/\B(?=(\d{3})+(?!\d))/g, ' '); },
+    fmtDelta: function (value, base) {
+      if (value === undefined || value === null || base === undefined || base === null) return '';
+      if (base === 0) return value === 0 ? '±0' : 'new';
+      var d = ((value - base) / base) * 100;
+      return (d >= 0 ? '+' : '') + Math.round(d * 10) / 10 + ' %';
+    },
+    isDecade: function (x) { var l = Math.log10(x); return Math.abs(l - Math.round(l)) < 1e-9; },
+    percentileX: percentileX,
+    percentileLabel: percentileLabel,
+  };
+  HR.series = S;
+})(globalThis.HR = globalThis.HR || {});
