@@ -7,6 +7,7 @@ import { ConfigError, isHarnessError } from '../errors.ts';
 import { EXIT_CODE_DOCS, ExitCode, type ExitCodeValue } from '../exit-codes.ts';
 import { HARNESS_VERSION } from '../version.ts';
 import { registerCompareCommand } from './compare-command.ts';
+import { registerLoadCommands } from './load-commands.ts';
 import { registerRunCommand } from './run-command.ts';
 import { registerServeCommand } from './serve-command.ts';
 import { registerValidateCommand } from './validate-command.ts';
@@ -21,6 +22,7 @@ export function buildProgram(setExit: (code: ExitCodeValue) => void): Command {
   registerRunCommand(program, setExit);
   registerServeCommand(program);
   registerValidateCommand(program);
+  registerLoadCommands(program, setExit);
   registerCompareCommand(program, setExit);
   for (const command of program.commands) command.exitOverride();
   return program;

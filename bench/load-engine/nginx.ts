@@ -1,0 +1,92 @@
+/** nginx from Debian as a fixed-cost peer target: started on 127.0.0.1 with its own config in a temp dir. */
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+export function which(binary: string): string | undefined {
+  try {
+    return execFileSync('which', [binary], { encoding: 'utf8' }).trim() || undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Installs Debian packages when their binaries are missing (the bench needs root for that). */
+export function ensureInstalled(binaries: Record<string, string>): void {
+  const missing = Object.entries(binaries).filter(([binary]) => !which(binary) && !which(`/usr/sbin/${binary}`));
+  if (missing.length === 0) return;
+  const packages = missing.map(([, pkg]) => pkg);
+  process.stdout.write(`installing ${packages.join(', ')} (apt-get)…\n`);
+  execFileSync('apt-get', ['install', '-y', ...packages], { stdio: 'inherit' });
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export interface Nginx {
+  url: string;
+  stop(): Promise<void>;
+}
+
+export async function startNginx(): Promise<Nginx> {
+  const dir = mkdtempSync(join(tmpdir(), 'bench-nginx-'));
+  const port = await freePort();
+  const conf = join(dir, 'nginx.conf');
+  writeFileSync(
+    conf,
+    `worker_processes 1;
+daemon off;
+pid ${dir}/nginx.pid;
+error_log ${dir}/error.log warn;
+events { worker_connections 4096; }
+http {
+  access_log off;
+  client_body_temp_path ${dir}/body;
+  proxy_temp_path ${dir}/proxy;
+  fastcgi_temp_path ${dir}/fastcgi;
+  uwsgi_temp_path ${dir}/uwsgi;
+  scgi_temp_path ${dir}/scgi;
+  keepalive_requests 1000000;
+  server {
+    listen 127.0.0.1:${port};
+    location / {
+      default_type application/json;
+      return 200 '{"id":"msg_0123456789abcdef","status":"sent"}';
+    }
+  }
+}
+`,
+  );
+  const binary = which('nginx') ?? '/usr/sbin/nginx';
+  const child: ChildProcess = spawn(binary, ['-c', conf, '-p', dir], { stdio: ['ignore', 'ignore', 'inherit'] });
+  const url = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 50; i++) {
+    try {
+      await fetch(`${url}/`);
+      break;
+    } catch {
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+  return {
+    url,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        child.once('exit', () => {
+          rmSync(dir, { recursive: true, force: true });
+          resolve();
+        });
+        child.kill('SIGQUIT');
+      }),
+  };
+}

@@ -1,0 +1,173 @@
+/**
+ * bench/load-engine: the harness's load engines against peers in the same run, on a fixed-cost target
+ * (nginx from Debian, started here with its own config in a temp dir; installed with apt-get if missing).
+ *
+ *   1. closed   harness closed model (autocannon API + per-name HDR) vs the autocannon CLI vs wrk:
+ *               50 connections, 10 s, 3 rounds; median requests/s and the ratios
+ *   2. pacing   open model at 1k, 5k and 20k req/s: achieved vs requested, arrivals per 50 ms bucket,
+ *               start lag against the intended times, dropped
+ *   3. stall    a Node target that blocks 200 ms every 2 s, at 1k req/s: harness p99 vs the analytic ≈ 180 ms
+ *               (10 % of arrivals fall in a stall and wait U(0, 200) ms: p99 = 200 − 0.01 × 2000), and
+ *               autocannon -R beside it
+ *   4. rss      RSS of this process over 60 s at 20k req/s (open model)
+ *
+ *   npm run bench:load-engine                              # everything
+ *   npm run bench:load-engine -- --only pacing,stall --duration 5 --rounds 1 --rss-seconds 20
+ *
+ * Prints numbers; records nothing (copy them into README "Performance" from a quiet machine).
+ */
+import { execFile, spawn } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { Pool } from 'undici';
+import { defaultConfig } from '../../src/config/defaults.ts';
+import { send } from '../../src/load/engine/http-sender.ts';
+import { percentileMs } from '../../src/load/metrics/histogram.ts';
+import { Recorder } from '../../src/load/metrics/recorder.ts';
+import { arrivalSchedule } from '../../src/load/pacer/arrival-schedule.ts';
+import { hrClock, realScheduler } from '../../src/load/pacer/clock.ts';
+import { startPacer } from '../../src/load/pacer/pacer.ts';
+import { runScenario } from '../../src/load/run-scenario.ts';
+import { scenarioFromData } from '../../src/load/scenario/load.ts';
+import type { Scenario } from '../../src/load/scenario/types.ts';
+import { ensureInstalled, startNginx } from './nginx.ts';
+
+const run = promisify(execFile);
+const args = new Map(process.argv.slice(2).flatMap((arg, i, all) => (arg.startsWith('--') ? [[arg.slice(2), all[i + 1] ?? '']] : [])));
+const ONLY = new Set((args.get('only') ?? 'closed,pacing,stall,rss').split(','));
+const DURATION_S = Number(args.get('duration') ?? 10);
+const ROUNDS = Number(args.get('rounds') ?? 3);
+const RSS_S = Number(args.get('rss-seconds') ?? 60);
+const CONNECTIONS = 50;
+const autocannonBin = join(dirname(createRequire(import.meta.url).resolve('autocannon/package.json')), 'autocannon.js');
+const api = defaultConfig().api;
+const out = (line: string): void => void process.stdout.write(`${line}\n`);
+const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
+
+function scenario(data: Record<string, unknown>): Scenario {
+  return scenarioFromData({ credential: 'none', requests: [{ name: 'get', method: 'GET', path: '/' }], ...data });
+}
+
+async function harnessClosed(url: string): Promise<number> {
+  const { result } = await runScenario({ scenario: scenario({ name: 'closed', executor: 'constant-vus', vus: CONNECTIONS, duration: `${DURATION_S}s` }), baseUrl: url, api, credentials: {} });
+  return result.rps;
+}
+
+async function autocannonCli(url: string, extra: string[] = []): Promise<{ rps: number; p99: number }> {
+  const { stdout } = await run(process.execPath, [autocannonBin, '--json', '-c', String(CONNECTIONS), '-d', String(DURATION_S), ...extra, url], { maxBuffer: 64 << 20 });
+  const r = JSON.parse(stdout) as { requests: { average: number }; latency: { p99: number } };
+  return { rps: r.requests.average, p99: r.latency.p99 };
+}
+
+async function wrk(url: string): Promise<number> {
+  const { stdout } = await run('wrk', ['-t2', `-c${CONNECTIONS}`, `-d${DURATION_S}s`, url]);
+  return Number(/Requests\/sec:\s+([\d.]+)/.exec(stdout)?.[1] ?? 0);
+}
+
+async function closedSection(url: string): Promise<void> {
+  out(`\n== closed model: ${CONNECTIONS} connections, ${DURATION_S} s, ${ROUNDS} rounds, nginx constant JSON ==`);
+  const got: Record<string, number[]> = { harness: [], autocannon: [], wrk: [] };
+  for (let round = 1; round <= ROUNDS; round++) {
+    got.harness!.push(await harnessClosed(url));
+    got.autocannon!.push((await autocannonCli(url)).rps);
+    got.wrk!.push(await wrk(url));
+    out(`round ${round}: harness ${got.harness!.at(-1)!.toFixed(0)}  autocannon ${got.autocannon!.at(-1)!.toFixed(0)}  wrk ${got.wrk!.at(-1)!.toFixed(0)} req/s`);
+  }
+  const [h, a, w] = [median(got.harness!), median(got.autocannon!), median(got.wrk!)];
+  out(`median req/s: harness ${h.toFixed(0)}, autocannon ${a.toFixed(0)}, wrk ${w.toFixed(0)}; harness/autocannon ${(h / a).toFixed(2)}×, harness/wrk ${(h / w).toFixed(2)}×`);
+}
+
+async function pacingSection(url: string): Promise<void> {
+  out(`\n== open-model pacing: ${DURATION_S} s per rate, nginx constant JSON ==`);
+  out('requested  achieved  ratio   per-50ms: expected   min   max  stddev   lag mean/max ms  dropped  p99 ms');
+  for (const rate of [1000, 5000, 20_000]) {
+    const pool = new Pool(url, { connections: 400, pipelining: 1 });
+    const recorder = new Recorder(['get']);
+    const buckets = new Array<number>(Math.ceil((DURATION_S * 1000) / 50)).fill(0);
+    const pacer = startPacer({
+      schedule: arrivalSchedule([{ durationMs: DURATION_S * 1000, from: rate, to: rate }]),
+      slots: 400,
+      clock: hrClock,
+      scheduler: realScheduler,
+      dropped: (t) => recorder.recordDropped(t),
+      start: (intended, done) => {
+        const startedAt = hrClock.now() - pacer.t0;
+        buckets[Math.min(buckets.length - 1, Math.floor(startedAt / 50))]!++;
+        send(pool, { method: 'GET', path: '/', headers: {} }, 10_000, (o) => {
+          const at = hrClock.now() - pacer.t0;
+          if (o.status) recorder.record(0, o.status, true, at - intended, at);
+          else recorder.recordError(0, o.error ?? 'error', at);
+          done();
+        });
+      },
+    });
+    const stats = await pacer.finished;
+    await pacer.drained();
+    await pool.destroy();
+    const expected = rate * 0.05;
+    const full = buckets.slice(0, -1);
+    const mean = full.reduce((a, b) => a + b, 0) / full.length;
+    const sd = Math.sqrt(full.reduce((a, b) => a + (b - mean) ** 2, 0) / full.length);
+    const achieved = stats.started / DURATION_S;
+    out(
+      `${String(rate).padStart(9)}  ${achieved.toFixed(0).padStart(8)}  ${(achieved / rate).toFixed(3)}   ${expected.toFixed(0).padStart(17)}  ${String(Math.min(...full)).padStart(4)}  ${String(Math.max(...full)).padStart(4)}  ${sd.toFixed(1).padStart(6)}   ${stats.meanLagMs.toFixed(2)}/${stats.maxLagMs.toFixed(1)}`.padEnd(88) +
+        `${String(stats.dropped).padStart(7)}  ${percentileMs(recorder.histogram(), 99).toFixed(2)}`,
+    );
+  }
+}
+
+async function stallSection(): Promise<void> {
+  out(`\n== stall: target blocks 200 ms every 2 s, 1000 req/s for ${DURATION_S} s ==`);
+  const target = spawn(process.execPath, [fileURLToPath(new URL('./stall-target.mjs', import.meta.url))], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const port = await new Promise<number>((resolve) => target.stdout!.once('data', (chunk: Buffer) => resolve(Number(chunk.toString().trim()))));
+  const url = `http://127.0.0.1:${port}`;
+  try {
+    const { result } = await runScenario({
+      scenario: scenario({ name: 'stall', executor: 'constant-arrival-rate', rate: 1000, duration: `${DURATION_S}s`, preAllocatedVUs: 400, maxVUs: 400 }),
+      baseUrl: url,
+      api,
+      credentials: {},
+    });
+    const ac = await autocannonCli(url, ['-R', '1000']);
+    out(`analytic p99 ≈ 180 ms`);
+    out(`harness open model: p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, p99.9 ${result.latency.p999} ms, max ${result.latency.max} ms, dropped ${result.dropped}`);
+    out(`autocannon -R 1000:  p99 ${ac.p99} ms (${ac.rps.toFixed(0)} req/s)`);
+  } finally {
+    target.kill('SIGTERM');
+  }
+}
+
+async function rssSection(url: string): Promise<void> {
+  out(`\n== RSS over ${RSS_S} s at 20k req/s (open model, this process) ==`);
+  const samples: number[] = [];
+  const timer = setInterval(() => samples.push(process.memoryUsage().rss / 2 ** 20), 1000);
+  const { result } = await runScenario({
+    scenario: scenario({ name: 'rss', executor: 'constant-arrival-rate', rate: 20_000, duration: `${RSS_S}s`, preAllocatedVUs: 400, maxVUs: 400 }),
+    baseUrl: url,
+    api,
+    credentials: {},
+  });
+  clearInterval(timer);
+  const at = (i: number): string => (samples[Math.min(samples.length - 1, i)] ?? 0).toFixed(0);
+  out(`achieved ${result.rps} req/s, dropped ${result.dropped}, p99 ${result.latency.p99} ms`);
+  out(`RSS MiB: at 5 s ${at(4)}, at ${Math.round(RSS_S / 2)} s ${at(Math.round(RSS_S / 2) - 1)}, at the end ${at(samples.length - 1)}, peak ${Math.max(...samples).toFixed(0)}`);
+}
+
+async function main(): Promise<void> {
+  out(`bench/load-engine — node ${process.version}; other load on this machine skews every number: compare within one run`);
+  const needsNginx = ['closed', 'pacing', 'rss'].some((s) => ONLY.has(s));
+  ensureInstalled({ ...(needsNginx ? { nginx: 'nginx' } : {}), ...(ONLY.has('closed') ? { wrk: 'wrk' } : {}) });
+  const nginx = needsNginx ? await startNginx() : undefined;
+  try {
+    if (nginx && ONLY.has('closed')) await closedSection(nginx.url);
+    if (nginx && ONLY.has('pacing')) await pacingSection(nginx.url);
+    if (ONLY.has('stall')) await stallSection();
+    if (nginx && ONLY.has('rss')) await rssSection(nginx.url);
+  } finally {
+    await nginx?.stop();
+  }
+}
+
+await main();

@@ -1,0 +1,75 @@
+/** `harness capacity`: the highest arrival rate a target sustains within an SLO and an error budget. */
+import type { Command } from 'commander';
+import { loadConfig } from '../config/index.ts';
+import { UsageError } from '../errors.ts';
+import { ExitCode, type ExitCodeValue } from '../exit-codes.ts';
+import { runCapacityJob } from '../load/capacity/capacity-job.ts';
+import { parseErrorBudget } from '../load/capacity/search.ts';
+import { parseDuration } from '../load/duration.ts';
+import { createProgress } from '../load/progress.ts';
+import { loadScenarios } from '../load/scenario/select.ts';
+import { parseExpression } from '../load/thresholds/parse.ts';
+import { positiveNumberFlag, resolveConfigFile, urlFlag } from './parse-flags.ts';
+
+interface CapacityFlags {
+  scenario: string;
+  slo: string;
+  errorBudget: string;
+  start: number;
+  max: number;
+  stepDuration?: string;
+  target?: string;
+  config?: string;
+  out?: string;
+  progress?: boolean;
+}
+
+export function registerCapacityCommand(program: Command, setExit: (code: ExitCodeValue) => void): void {
+  program
+    .command('capacity')
+    .description('raise the arrival rate until an SLO or the error budget breaks, then bisect: the highest sustainable rate and the curve')
+    .requiredOption('--scenario <name>', 'scenario whose request mix is used (scenarios/<name>.yaml or a file)')
+    .requiredOption('--slo <expr>', "latency SLO on http_req_duration, e.g. 'p(99)<200'")
+    .option('--error-budget <share>', 'largest share of failed + dropped requests, e.g. 1% or 0.01', '1%')
+    .option('--start <rate>', 'first rate (requests/s)', positiveNumberFlag('--start'), 100)
+    .option('--max <rate>', 'highest rate tried (requests/s)', positiveNumberFlag('--max'), 20_000)
+    .option('--step-duration <d>', 'length of each step (default: the scenario duration, else 10s)')
+    .option('--target <url>', 'base URL of the target (default: start the embedded reference target)', urlFlag('--target'))
+    .option('--config <file>', 'config file (default: ./harness.config.yaml when present)')
+    .option('--out <dir>', 'folder for reports/<run-id>/capacity.json')
+    .option('--no-progress', 'no live progress line')
+    .action(async (flags: CapacityFlags) => {
+      const slo = parseExpression(flags.slo, 'http_req_duration');
+      if ('problem' in slo) throw new UsageError(`--slo: ${slo.problem}`);
+      const errorBudget = parseErrorBudget(flags.errorBudget);
+      if (errorBudget === undefined) throw new UsageError(`--error-budget: expected a share such as 1% or 0.01, got "${flags.errorBudget}"`);
+      const stepDurationMs = flags.stepDuration === undefined ? undefined : parseDuration(flags.stepDuration);
+      if (stepDurationMs === 0 || (flags.stepDuration !== undefined && stepDurationMs === undefined)) throw new UsageError(`--step-duration: "${flags.stepDuration}" is not a duration`);
+      if (flags.start > flags.max) throw new UsageError(`--start (${flags.start}) is above --max (${flags.max})`);
+      const config = loadConfig(resolveConfigFile(flags.config), {
+        env: process.env,
+        overrides: { ...(flags.target ? { target: { baseUrl: flags.target } } : {}), ...(flags.out ? { report: { outDir: flags.out } } : {}) },
+        overrideSource: { 'target.baseUrl': '--target', 'report.outDir': '--out' },
+      });
+      const [scenario] = loadScenarios([flags.scenario]);
+      const interrupt = new AbortController();
+      const onSignal = (): void => interrupt.abort();
+      process.once('SIGINT', onSignal);
+      try {
+        await runCapacityJob({
+          config,
+          scenario: scenario!,
+          slo: { expr: flags.slo.trim(), ...slo },
+          errorBudget,
+          start: flags.start,
+          max: flags.max,
+          ...(stepDurationMs !== undefined ? { stepDurationMs } : {}),
+          signal: interrupt.signal,
+          ...(flags.progress === false ? {} : { progress: createProgress(process.stderr) }),
+        });
+        setExit(ExitCode.Certified);
+      } finally {
+        process.off('SIGINT', onSignal);
+      }
+    });
+}

@@ -1,0 +1,56 @@
+/** `harness load`: throughput scenarios against --target, or against the embedded reference target. */
+import type { Command } from 'commander';
+import { loadConfig } from '../config/index.ts';
+import type { ExitCodeValue } from '../exit-codes.ts';
+import { runLoadJob } from '../load/load-job.ts';
+import { createProgress } from '../load/progress.ts';
+import { loadScenarios } from '../load/scenario/select.ts';
+import { listFlag, positiveNumberFlag, resolveConfigFile, urlFlag } from './parse-flags.ts';
+
+interface LoadFlags {
+  scenario: string[];
+  target?: string;
+  config?: string;
+  out?: string;
+  duration?: string;
+  rate?: number;
+  progress?: boolean;
+}
+
+export function registerLoadCommand(program: Command, setExit: (code: ExitCodeValue) => void): void {
+  program
+    .command('load')
+    .description('run throughput scenarios (scenarios/*.yaml) against a target (default: the embedded reference target); exits 99 when a threshold is crossed')
+    .requiredOption('--scenario <names>', 'comma-separated scenario names (scenarios/<name>.yaml) or files', listFlag)
+    .option('--target <url>', 'base URL of the target (default: start the embedded reference target)', urlFlag('--target'))
+    .option('--config <file>', 'config file (default: ./harness.config.yaml when present)')
+    .option('--out <dir>', 'folder for reports/<run-id>/load.json (default: report.outDir, "reports")')
+    .option('--duration <d>', 'override the duration (e.g. 10s; ramping executors keep their shape)')
+    .option('--rate <r>', 'override the arrival rate per timeUnit (arrival-rate executors; ramping: the peak)', positiveNumberFlag('--rate'))
+    .option('--no-progress', 'no live progress line')
+    .action(async (flags: LoadFlags) => {
+      const config = loadConfig(resolveConfigFile(flags.config), {
+        env: process.env,
+        overrides: {
+          ...(flags.target ? { target: { baseUrl: flags.target } } : {}),
+          ...(flags.out ? { report: { outDir: flags.out } } : {}),
+        },
+        overrideSource: { 'target.baseUrl': '--target', 'report.outDir': '--out' },
+      });
+      const scenarios = loadScenarios(flags.scenario, { ...(flags.duration ? { duration: flags.duration } : {}), ...(flags.rate ? { rate: flags.rate } : {}) });
+      const interrupt = new AbortController();
+      const onSignal = (): void => interrupt.abort();
+      process.once('SIGINT', onSignal);
+      try {
+        const outcome = await runLoadJob({
+          config,
+          scenarios,
+          signal: interrupt.signal,
+          ...(flags.progress === false ? {} : { progress: createProgress(process.stderr) }),
+        });
+        setExit(outcome.exitCode);
+      } finally {
+        process.off('SIGINT', onSignal);
+      }
+    });
+}

@@ -1,0 +1,114 @@
+/**
+ * `harness capacity`: the scenario's request mix at a constant arrival rate, one step per rate, judged by the
+ * SLO (an http_req_duration expression such as `p(99)<200`) and the error budget ((failed + dropped) /
+ * (requests + dropped)); a step that cannot reach 95 % of its rate is not sustainable either. A short warm-up at
+ * the start rate comes first and is not judged. Writes
+ * reports/<run-id>/capacity.json.
+ */
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { FrozenConfig } from '../../config/types.ts';
+import { HttpClient } from '../../http/client.ts';
+import { openTarget } from '../../job/open-target.ts';
+import { assertReachable } from '../../job/preflight.ts';
+import { newRunId } from '../../reporters/report.ts';
+import { HARNESS_VERSION } from '../../version.ts';
+import { formatDuration } from '../duration.ts';
+import { getExecutor, withExecutorDefaults } from '../executors/registry.ts';
+import { formatCapacity } from '../print-summary.ts';
+import type { ProgressSink } from '../progress.ts';
+import type { CapacityResult, CapacityStep } from '../result.ts';
+import { runScenario } from '../run-scenario.ts';
+import type { Scenario } from '../scenario/types.ts';
+import { compare } from '../thresholds/evaluate.ts';
+import type { Aggregation, Operator } from '../thresholds/parse.ts';
+import { searchCapacity } from './search.ts';
+
+export interface CapacityJobOptions {
+  config: FrozenConfig;
+  scenario: Scenario;
+  slo: { expr: string; aggregation: Aggregation; operator: Operator; value: number };
+  errorBudget: number;
+  start: number;
+  max: number;
+  /** Length of each step. @default the scenario's duration, else 10 s */
+  stepDurationMs?: number;
+  log?: (line: string) => void;
+  progress?: ProgressSink;
+  signal?: AbortSignal;
+}
+
+/** The scenario at a constant rate (its mix, credential, timeouts and VUs kept; thresholds dropped). */
+export function stepScenario(base: Scenario, rate: number, durationMs: number): Scenario {
+  const maxVUs = Math.max(base.maxVUs ?? base.vus ?? 1, base.preAllocatedVUs ?? 1);
+  return withExecutorDefaults({
+    name: base.name,
+    executor: 'constant-arrival-rate',
+    credential: base.credential,
+    requests: base.requests,
+    rateLimitedAsFailure: base.rateLimitedAsFailure,
+    timeout: base.timeout,
+    thresholds: {},
+    rate,
+    timeUnit: '1s',
+    duration: formatDuration(durationMs),
+    preAllocatedVUs: Math.min(maxVUs, base.preAllocatedVUs ?? maxVUs),
+    maxVUs,
+    gracefulStop: '5s',
+  });
+}
+
+export async function runCapacityJob(options: CapacityJobOptions): Promise<{ result: CapacityResult; file: string }> {
+  const { config, scenario } = options;
+  const log = options.log ?? ((line: string) => process.stdout.write(`${line}\n`));
+  const stepMs = options.stepDurationMs ?? (scenario.duration ? getExecutor(scenario.executor).plannedDurationMs(scenario) : 10_000);
+  const runId = newRunId();
+  const startedAt = new Date().toISOString();
+  const target = await openTarget(config);
+  let result: CapacityResult;
+  try {
+    const http = new HttpClient({ baseUrl: target.info.baseUrl, timeoutMs: config.target.timeoutMs });
+    try {
+      await assertReachable(http, config.api.paths.listMessages);
+    } finally {
+      await http.close();
+    }
+    log(`capacity: scenario ${scenario.name} against ${target.info.baseUrl}, SLO ${options.slo.expr}, error budget ${(options.errorBudget * 100).toFixed(2)}%, steps of ${formatDuration(stepMs)}`);
+    const measure = async (rate: number): Promise<CapacityStep> => {
+      if (options.signal?.aborted) return { rate, achievedRps: 0, p50: 0, p99: 0, errorRate: 1, ok: false };
+      const outcome = await runScenario({
+        scenario: stepScenario(scenario, rate, stepMs),
+        baseUrl: target.info.baseUrl,
+        api: config.api,
+        credentials: target.credentials,
+        ...(options.signal ? { signal: options.signal } : {}),
+        ...(options.progress ? { progress: options.progress } : {}),
+      });
+      const r = outcome.result;
+      const counts = outcome.recorder.counts();
+      const errorRate = (counts.failed + r.dropped) / Math.max(1, counts.requests + r.dropped);
+      const { aggregation: a } = options.slo;
+      const sloValue = a.kind === 'p' ? outcome.recorder.histogram().getValueAtPercentile(a.p) / 1000 : a.kind === 'med' ? r.latency.p50 : a.kind === 'max' ? r.latency.max : outcome.recorder.histogram().mean / 1000;
+      const ok = compare(sloValue, options.slo.operator, options.slo.value) && errorRate <= options.errorBudget && r.rps >= rate * 0.95;
+      const step: CapacityStep = { rate, achievedRps: r.rps, p50: r.latency.p50, p99: r.latency.p99, errorRate: Math.round(errorRate * 1e6) / 1e6, ok };
+      log(`  rate ${rate}/s: achieved ${r.rps}/s, p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms, errors ${(errorRate * 100).toFixed(2)}% → ${ok ? 'ok' : 'broken'}`);
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      return step;
+    };
+    // A warm-up step, not judged: a cold target (JIT, lazily compiled validators, new connections) would break
+    // the first step for reasons that have nothing to do with its capacity.
+    await runScenario({ scenario: stepScenario(scenario, options.start, Math.min(stepMs, 2000)), baseUrl: target.info.baseUrl, api: config.api, credentials: target.credentials, ...(options.signal ? { signal: options.signal } : {}) });
+    const found = await searchCapacity({ start: options.start, max: options.max, measure });
+    result = { sustainableRps: found.sustainableRps, slo: options.slo.expr, errorBudget: options.errorBudget, steps: found.steps };
+  } finally {
+    await target.close();
+  }
+  log(formatCapacity(result));
+  const runDir = join(config.report.outDir, runId);
+  await mkdir(runDir, { recursive: true });
+  const file = join(runDir, 'capacity.json');
+  const report = { schemaVersion: 1, run: { id: runId, startedAt, finishedAt: new Date().toISOString(), target: target.info, harnessVersion: HARNESS_VERSION, node: process.version }, capacity: result };
+  await writeFile(file, `${JSON.stringify(report, null, 2)}\n`);
+  log(`capacity.json: ${file}`);
+  return { result, file };
+}

@@ -1,0 +1,57 @@
+/**
+ * Capacity search: raise the arrival rate step by step (×growth from `start`) until a step breaks the SLO or
+ * the error budget (or `max` is reached), then bisect between the last good and the first bad rate until
+ * they are within `precision` of each other. `measure` runs one step; the search itself is pure, so tests
+ * drive it with a model of a target.
+ */
+import type { CapacityStep } from '../result.ts';
+
+export interface CapacitySearchOptions {
+  start: number;
+  max: number;
+  /** Factor between rates while no step has failed. @default 2 */
+  growth?: number;
+  /** Stop bisecting when (bad − good) ≤ precision × good. @default 0.05 */
+  precision?: number;
+  /** Upper bound on steps in all. @default 16 */
+  maxSteps?: number;
+  measure(rate: number): Promise<CapacityStep>;
+}
+
+export async function searchCapacity(options: CapacitySearchOptions): Promise<{ sustainableRps: number; steps: CapacityStep[] }> {
+  const growth = options.growth ?? 2;
+  const precision = options.precision ?? 0.05;
+  const maxSteps = options.maxSteps ?? 16;
+  const steps: CapacityStep[] = [];
+  let good = 0;
+  let bad: number | undefined;
+  let rate = Math.min(options.start, options.max);
+  while (steps.length < maxSteps) {
+    const step = await options.measure(rate);
+    steps.push(step);
+    if (!step.ok) {
+      bad = rate;
+      break;
+    }
+    good = rate;
+    if (rate >= options.max) break;
+    rate = Math.min(options.max, Math.ceil(rate * growth));
+  }
+  while (bad !== undefined && steps.length < maxSteps && bad - good > Math.max(1, precision * good)) {
+    const mid = Math.round((good + bad) / 2);
+    if (mid === good || mid === bad) break;
+    const step = await options.measure(mid);
+    steps.push(step);
+    if (step.ok) good = mid;
+    else bad = mid;
+  }
+  return { sustainableRps: good, steps };
+}
+
+/** `1%` or `0.01` → 0.01. */
+export function parseErrorBudget(text: string): number | undefined {
+  const trimmed = text.trim();
+  const percent = /^(\d+(?:\.\d+)?)\s*%$/.exec(trimmed);
+  const value = percent ? Number(percent[1]) / 100 : Number(trimmed);
+  return Number.isFinite(value) && value >= 0 && value <= 1 && trimmed !== '' ? value : undefined;
+}

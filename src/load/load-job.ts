@@ -1,0 +1,92 @@
+/**
+ * `harness load` end to end: open the target (the URL, or the embedded reference target with its own
+ * credentials), check it answers, run each scenario in turn, write reports/<run-id>/load.json, and decide the
+ * exit code (99 when any threshold was crossed).
+ */
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { FrozenConfig } from '../config/types.ts';
+import { ExitCode, type ExitCodeValue } from '../exit-codes.ts';
+import { HttpClient } from '../http/client.ts';
+import { openTarget } from '../job/open-target.ts';
+import { assertReachable } from '../job/preflight.ts';
+import { newRunId } from '../reporters/report.ts';
+import { HARNESS_VERSION } from '../version.ts';
+import { formatScenarioSummary } from './print-summary.ts';
+import type { ProgressSink } from './progress.ts';
+import { thresholdsCrossed, type LoadReport, type ScenarioResult } from './result.ts';
+import { runScenario } from './run-scenario.ts';
+import type { Scenario } from './scenario/types.ts';
+
+export interface LoadJobOptions {
+  config: FrozenConfig;
+  scenarios: Scenario[];
+  log?: (line: string) => void;
+  progress?: ProgressSink;
+  signal?: AbortSignal;
+}
+
+export interface LoadJobOutcome {
+  report: LoadReport;
+  runDir: string;
+  file: string;
+  exitCode: ExitCodeValue;
+}
+
+export async function runLoadJob(options: LoadJobOptions): Promise<LoadJobOutcome> {
+  const { config } = options;
+  const log = options.log ?? ((line: string) => process.stdout.write(`${line}\n`));
+  const runId = newRunId();
+  const runDir = join(config.report.outDir, runId);
+  const startedAt = new Date().toISOString();
+  const target = await openTarget(config);
+  const results: ScenarioResult[] = [];
+  let aborted: string | undefined;
+  try {
+    const http = new HttpClient({ baseUrl: target.info.baseUrl, timeoutMs: config.target.timeoutMs });
+    try {
+      await assertReachable(http, config.api.paths.listMessages);
+    } finally {
+      await http.close();
+    }
+    log(`load: ${options.scenarios.map((s) => s.name).join(', ')} against ${target.info.baseUrl}${target.info.embedded ? ' (embedded reference target)' : ''}`);
+    for (const scenario of options.scenarios) {
+      if (options.signal?.aborted) break;
+      const outcome = await runScenario({
+        scenario,
+        baseUrl: target.info.baseUrl,
+        api: config.api,
+        credentials: target.credentials,
+        ...(options.signal ? { signal: options.signal } : {}),
+        ...(options.progress ? { progress: options.progress } : {}),
+      });
+      results.push(outcome.result);
+      log(formatScenarioSummary(outcome.result));
+      for (const note of outcome.notes) log(`note: ${note}`);
+      if (outcome.abortedBy) aborted ??= `${scenario.name}: ${outcome.abortedBy.metric} ${outcome.abortedBy.expr}`;
+    }
+  } finally {
+    await target.close();
+  }
+  if (options.signal?.aborted) aborted ??= 'interrupted';
+  const report: LoadReport = {
+    schemaVersion: 1,
+    run: {
+      id: runId,
+      startedAt,
+      finishedAt: new Date().toISOString(),
+      target: target.info,
+      harnessVersion: HARNESS_VERSION,
+      node: process.version,
+      ...(aborted ? { aborted } : {}),
+    },
+    scenarios: results,
+  };
+  await mkdir(runDir, { recursive: true });
+  const file = join(runDir, 'load.json');
+  await writeFile(file, `${JSON.stringify(report, null, 2)}\n`);
+  log(`load.json: ${file}`);
+  const crossed = thresholdsCrossed(results);
+  if (crossed.length) log(`thresholds crossed: ${crossed.map((t) => `${t.metric} ${t.expr} (actual ${t.actual})`).join('; ')}`);
+  return { report, runDir, file, exitCode: crossed.length ? ExitCode.ThresholdsCrossed : ExitCode.Certified };
+}

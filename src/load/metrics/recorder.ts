@@ -1,0 +1,211 @@
+/**
+ * Everything a scenario measures, recorded on the hot path with plain counters and HDR histograms: overall,
+ * per request name, and per second (the time series). `snapshot()` turns it into plain data with encoded
+ * histograms; `mergeSnapshots` adds snapshots of workers (or runs) exactly. Thresholds read a `MetricSource`,
+ * which a live Recorder and a merged snapshot both are.
+ */
+import { createCompactHistogram, createHistogram, decodeHistogram, encodeHistogram, mergeInto, recordMicros, type Histogram } from './histogram.ts';
+
+/** What thresholds and summaries read; `name` selects one request name (the `{name:x}` tag). */
+export interface MetricSource {
+  readonly names: readonly string[];
+  readonly elapsedMs: number;
+  readonly dropped: number;
+  counts(name?: string): Counts;
+  histogram(name?: string): Histogram;
+}
+
+export interface Counts {
+  /** Answers plus transport errors. */
+  requests: number;
+  /** Unexpected statuses and transport errors (and 429s with rateLimitedAsFailure). */
+  failed: number;
+  rateLimited: number;
+  errors: number;
+  statusCodes: Record<string, number>;
+}
+
+export interface SecondStats {
+  requests: number;
+  failed: number;
+  status2xx: number;
+  status4xx: number;
+  status5xx: number;
+  rateLimited: number;
+  errors: number;
+  dropped: number;
+  histogram: Histogram;
+}
+
+interface NameStats extends Omit<Counts, 'statusCodes'> {
+  statusCodes: Map<number, number>;
+  histogram: Histogram;
+}
+
+function newNameStats(): NameStats {
+  return { requests: 0, failed: 0, rateLimited: 0, errors: 0, statusCodes: new Map(), histogram: createHistogram() };
+}
+
+function newSecond(): SecondStats {
+  return { requests: 0, failed: 0, status2xx: 0, status4xx: 0, status5xx: 0, rateLimited: 0, errors: 0, dropped: 0, histogram: createCompactHistogram() };
+}
+
+export interface RecorderOptions {
+  /** Count 429 answers as failures too. @default false */
+  rateLimitedAsFailure?: boolean;
+}
+
+export class Recorder implements MetricSource {
+  readonly names: readonly string[];
+  readonly errorCodes = new Map<string, number>();
+  readonly timeline: SecondStats[] = [];
+  dropped = 0;
+  elapsedMs = 0;
+  readonly #byName: NameStats[];
+  readonly #all = createHistogram();
+  readonly #rateLimitedAsFailure: boolean;
+
+  constructor(names: readonly string[], options: RecorderOptions = {}) {
+    this.names = [...names];
+    // One slot more than names: errors no request can be blamed for (autocannon's connection errors).
+    this.#byName = [...names.map(newNameStats), newNameStats()];
+    this.#rateLimitedAsFailure = options.rateLimitedAsFailure ?? false;
+  }
+
+  #second(atMs: number): SecondStats {
+    const index = Math.max(0, Math.floor(atMs / 1000));
+    while (this.timeline.length <= index) this.timeline.push(newSecond());
+    return this.timeline[index] as SecondStats;
+  }
+
+  /** An answer: `latencyMs` from the intended send time, `atMs` the completion time since the start. */
+  record(nameIndex: number, status: number, expected: boolean, latencyMs: number, atMs: number): void {
+    const stats = this.#byName[nameIndex] as NameStats;
+    const second = this.#second(atMs);
+    const micros = latencyMs * 1000;
+    const limited = status === 429;
+    const failed = limited ? this.#rateLimitedAsFailure && !expected : !expected;
+    stats.requests++;
+    second.requests++;
+    if (failed) {
+      stats.failed++;
+      second.failed++;
+    }
+    if (limited) {
+      stats.rateLimited++;
+      second.rateLimited++;
+    }
+    if (status >= 200 && status < 300) second.status2xx++;
+    else if (status >= 400 && status < 500) second.status4xx++;
+    else if (status >= 500) second.status5xx++;
+    stats.statusCodes.set(status, (stats.statusCodes.get(status) ?? 0) + 1);
+    recordMicros(stats.histogram, micros);
+    recordMicros(this.#all, micros);
+    recordMicros(second.histogram, micros);
+  }
+
+  /** Index for `recordError` when the request is unknown: counted overall, under no name. */
+  get unattributed(): number {
+    return this.names.length;
+  }
+
+  /** A transport error (no answer): counted as a request and a failure, not in latency. */
+  recordError(nameIndex: number, code: string, atMs: number): void {
+    const stats = this.#byName[nameIndex] as NameStats;
+    const second = this.#second(atMs);
+    stats.requests++;
+    stats.failed++;
+    stats.errors++;
+    second.requests++;
+    second.failed++;
+    second.errors++;
+    this.errorCodes.set(code, (this.errorCodes.get(code) ?? 0) + 1);
+  }
+
+  /** An arrival that found every VU busy (`atMs`: its intended time). */
+  recordDropped(atMs: number): void {
+    this.dropped++;
+    this.#second(atMs).dropped++;
+  }
+
+  counts(name?: string): Counts {
+    const selected = name === undefined ? this.#byName : this.#byName.filter((_, i) => this.names[i] === name);
+    const out: Counts = { requests: 0, failed: 0, rateLimited: 0, errors: 0, statusCodes: {} };
+    for (const s of selected) {
+      out.requests += s.requests;
+      out.failed += s.failed;
+      out.rateLimited += s.rateLimited;
+      out.errors += s.errors;
+      for (const [code, n] of s.statusCodes) out.statusCodes[code] = (out.statusCodes[code] ?? 0) + n;
+    }
+    return out;
+  }
+
+  histogram(name?: string): Histogram {
+    if (name === undefined) return this.#all;
+    const index = this.names.indexOf(name);
+    return index < 0 ? createHistogram() : (this.#byName[index] as NameStats).histogram;
+  }
+
+  snapshot(): RecorderSnapshot {
+    return {
+      names: [...this.names],
+      elapsedMs: this.elapsedMs,
+      dropped: this.dropped,
+      errorCodes: Object.fromEntries(this.errorCodes),
+      all: encodeHistogram(this.#all),
+      byName: this.#byName.map((s) => ({
+        requests: s.requests,
+        failed: s.failed,
+        rateLimited: s.rateLimited,
+        errors: s.errors,
+        statusCodes: Object.fromEntries(s.statusCodes),
+        histogram: encodeHistogram(s.histogram),
+      })),
+      timeline: this.timeline.map(({ histogram, ...counts }) => ({ ...counts, histogram: encodeHistogram(histogram) })),
+    };
+  }
+
+  /** Adds a snapshot (a worker's, or another run's with the same request names) into this recorder. */
+  add(snapshot: RecorderSnapshot): void {
+    this.elapsedMs = Math.max(this.elapsedMs, snapshot.elapsedMs);
+    this.dropped += snapshot.dropped;
+    for (const [code, n] of Object.entries(snapshot.errorCodes)) this.errorCodes.set(code, (this.errorCodes.get(code) ?? 0) + n);
+    mergeInto(this.#all, decodeHistogram(snapshot.all));
+    snapshot.byName.forEach((theirs, i) => {
+      const index = i >= snapshot.names.length ? this.unattributed : this.names.indexOf(snapshot.names[i] as string);
+      if (index < 0) throw new Error(`cannot merge: request name "${snapshot.names[i]}" is not in this run`);
+      const ours = this.#byName[index] as NameStats;
+      ours.requests += theirs.requests;
+      ours.failed += theirs.failed;
+      ours.rateLimited += theirs.rateLimited;
+      ours.errors += theirs.errors;
+      for (const [code, n] of Object.entries(theirs.statusCodes)) ours.statusCodes.set(Number(code), (ours.statusCodes.get(Number(code)) ?? 0) + n);
+      mergeInto(ours.histogram, decodeHistogram(theirs.histogram));
+    });
+    snapshot.timeline.forEach((theirs, t) => {
+      const ours = this.#second(t * 1000);
+      for (const key of ['requests', 'failed', 'status2xx', 'status4xx', 'status5xx', 'rateLimited', 'errors', 'dropped'] as const) ours[key] += theirs[key];
+      mergeInto(ours.histogram, decodeHistogram(theirs.histogram, true));
+    });
+  }
+}
+
+/** A Recorder as plain, JSON-safe data (what crosses a worker boundary). */
+export interface RecorderSnapshot {
+  names: string[];
+  elapsedMs: number;
+  dropped: number;
+  errorCodes: Record<string, number>;
+  all: string;
+  byName: Array<Omit<Counts, 'statusCodes'> & { statusCodes: Record<string, number>; histogram: string }>;
+  timeline: Array<Omit<SecondStats, 'histogram'> & { histogram: string }>;
+}
+
+/** The exact merge of several snapshots (same request names). */
+export function mergeSnapshots(snapshots: readonly RecorderSnapshot[], options: RecorderOptions = {}): Recorder {
+  const names = [...new Set(snapshots.flatMap((s) => s.names))];
+  const merged = new Recorder(names, options);
+  for (const s of snapshots) merged.add(s);
+  return merged;
+}

@@ -1,0 +1,55 @@
+/** Recorder (live or merged) → the ScenarioResult numbers. Pure computation: printing is print-summary.ts. */
+import type { ScenarioResult, ThresholdResult, TimelinePoint } from '../result.ts';
+import type { Scenario } from '../scenario/types.ts';
+import { encodeHistogram, percentileMs, summarizeLatency } from './histogram.ts';
+import type { Recorder } from './recorder.ts';
+
+export function timelineOf(recorder: Recorder): TimelinePoint[] {
+  return recorder.timeline.map((s, t) => ({
+    t,
+    requests: s.requests,
+    p50: percentileMs(s.histogram, 50),
+    p99: percentileMs(s.histogram, 99),
+    status2xx: s.status2xx,
+    status4xx: s.status4xx,
+    status5xx: s.status5xx,
+    rateLimited: s.rateLimited,
+    errors: s.errors,
+  }));
+}
+
+/** The scenario as it ran, for `config`: what the file said plus defaults, without the source path. */
+export function scenarioConfig(scenario: Scenario, description: string): Record<string, unknown> {
+  const { source: _source, ...rest } = scenario;
+  return { ...structuredClone(rest), description: scenario.description ?? description };
+}
+
+export function buildScenarioResult(scenario: Scenario, recorder: Recorder, thresholds: ThresholdResult[], description: string): ScenarioResult {
+  const all = recorder.counts();
+  const byName: ScenarioResult['byName'] = {};
+  for (const name of recorder.names) {
+    const c = recorder.counts(name);
+    byName[name] = { requests: c.requests, latency: summarizeLatency(recorder.histogram(name)), statusCodes: c.statusCodes };
+  }
+  const seconds = recorder.elapsedMs / 1000;
+  return {
+    name: scenario.name,
+    executor: scenario.executor,
+    config: scenarioConfig(scenario, description),
+    requests: all.requests,
+    rps: seconds > 0 ? Math.round((all.requests / seconds) * 10) / 10 : 0,
+    dropped: recorder.dropped,
+    latency: summarizeLatency(recorder.histogram()),
+    byName,
+    statusCodes: all.statusCodes,
+    rateLimited: all.rateLimited,
+    errors: Object.fromEntries(recorder.errorCodes),
+    thresholds,
+    timeline: timelineOf(recorder),
+    histograms: {
+      unit: 'us',
+      all: encodeHistogram(recorder.histogram()),
+      byName: Object.fromEntries(recorder.names.map((n) => [n, encodeHistogram(recorder.histogram(n))])),
+    },
+  };
+}

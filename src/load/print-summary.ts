@@ -1,0 +1,47 @@
+/** Printing only: ScenarioResults and capacity results as text tables for the terminal. */
+import type { CapacityResult, ScenarioResult } from './result.ts';
+
+function table(rows: string[][]): string {
+  const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => (r[i] ?? '').length)));
+  return rows.map((r) => r.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join('  ').trimEnd()).join('\n');
+}
+
+const ms = (n: number): string => (n >= 100 ? n.toFixed(0) : n >= 10 ? n.toFixed(1) : n.toFixed(2));
+
+export function formatScenarioSummary(result: ScenarioResult): string {
+  const header = ['name', 'requests', 'req/s', 'p50', 'p90', 'p95', 'p99', 'p99.9', 'max', 'statuses'];
+  const statuses = (codes: Record<string, number>): string => Object.entries(codes).map(([c, n]) => `${c}:${n}`).join(' ');
+  const rows = [header];
+  const seconds = result.requests > 0 && result.rps > 0 ? result.requests / result.rps : 0;
+  const line = (name: string, requests: number, l: ScenarioResult['latency'], codes: Record<string, number>): string[] => [
+    name,
+    String(requests),
+    seconds > 0 ? (requests / seconds).toFixed(0) : '0',
+    ms(l.p50),
+    ms(l.p90),
+    ms(l.p95),
+    ms(l.p99),
+    ms(l.p999),
+    ms(l.max),
+    statuses(codes),
+  ];
+  rows.push(line('(all)', result.requests, result.latency, result.statusCodes));
+  for (const [name, r] of Object.entries(result.byName)) rows.push(line(name, r.requests, r.latency, r.statusCodes));
+  const errors = Object.entries(result.errors).map(([c, n]) => `${c}:${n}`).join(' ') || 'none';
+  const out = [
+    `scenario ${result.name} (${result.executor}): ${result.requests} requests, ${result.rps} req/s, dropped ${result.dropped}, rate-limited (429) ${result.rateLimited}, transport errors ${errors}`,
+    result.executor.endsWith('arrival-rate') ? 'latency in ms, from each request\'s intended send time (open model)' : 'latency in ms, from send to answer (closed model)',
+    table(rows),
+  ];
+  if (result.thresholds.length) {
+    out.push('thresholds:');
+    for (const t of result.thresholds) out.push(`  ${t.ok ? 'ok     ' : 'CROSSED'}  ${t.metric}: ${t.expr}  (actual ${t.actual})`);
+  }
+  return out.join('\n');
+}
+
+export function formatCapacity(result: CapacityResult): string {
+  const rows = [['rate', 'achieved', 'p50', 'p99', 'errors', 'ok']];
+  for (const s of result.steps) rows.push([String(s.rate), s.achievedRps.toFixed(0), ms(s.p50), ms(s.p99), `${(s.errorRate * 100).toFixed(2)}%`, s.ok ? 'yes' : 'no']);
+  return `${table(rows)}\nsustainable: ${result.sustainableRps} req/s (SLO ${result.slo}, error budget ${(result.errorBudget * 100).toFixed(2)}%)`;
+}

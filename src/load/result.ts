@@ -1,0 +1,122 @@
+/**
+ * The result model of a throughput scenario: what load.json's `scenarios[]` holds and what report.json's
+ * `scenarios[]` entries are (the reports engineer reads these field names; they are stable from schemaVersion 1).
+ * Latencies are milliseconds, measured from each request's intended send time in the open model (see
+ * src/load/pacer/pacer.ts). Computing (metrics/summarize.ts) is separate from printing (print-summary.ts).
+ */
+
+/** Percentiles of one HDR histogram, in ms. `p9999` is p99.99 (kept beside the six fields the report shows). */
+export interface LatencySummary {
+  p50: number;
+  p90: number;
+  p95: number;
+  p99: number;
+  p999: number;
+  p9999: number;
+  max: number;
+}
+
+export interface NameResult {
+  requests: number;
+  latency: LatencySummary;
+  /** Status code → count, e.g. `{"201": 950, "429": 50}`. */
+  statusCodes: Record<string, number>;
+}
+
+export interface ThresholdResult {
+  /** As written in the scenario, e.g. `http_req_duration{name:send}`. */
+  metric: string;
+  /** e.g. `p(99)<100` */
+  expr: string;
+  ok: boolean;
+  /** The value the expression's left side had (ms for durations, 0..1 for rates, a count, or per second). */
+  actual: number;
+}
+
+/** One second of the run (by completion time; `t` counts seconds from the start). */
+export interface TimelinePoint {
+  t: number;
+  requests: number;
+  p50: number;
+  p99: number;
+  status2xx: number;
+  status4xx: number;
+  status5xx: number;
+  rateLimited: number;
+  errors: number;
+}
+
+/**
+ * Encoded HDR histograms (hdr-histogram-js compressed base64, values in µs), so results from workers, runs or
+ * machines merge exactly: decode and add. Not shown in tables.
+ */
+export interface EncodedHistograms {
+  unit: 'us';
+  all: string;
+  byName: Record<string, string>;
+}
+
+export interface ScenarioResult {
+  name: string;
+  executor: string;
+  /** The scenario as it ran: defaults applied, flags applied (`describe` text in `config.description`). */
+  config: Record<string, unknown>;
+  /** Requests that got an answer or a transport error (dropped iterations are not requests). */
+  requests: number;
+  /** requests / elapsed seconds */
+  rps: number;
+  /** Arrivals that could not start on time because every VU (connection) was busy: k6's dropped_iterations. */
+  dropped: number;
+  latency: LatencySummary;
+  byName: Record<string, NameResult>;
+  statusCodes: Record<string, number>;
+  /** Answers with status 429 (not failures unless the scenario says `rateLimitedAsFailure: true`). */
+  rateLimited: number;
+  /** Transport errors by code (ECONNRESET, UND_ERR_HEADERS_TIMEOUT …). */
+  errors: Record<string, number>;
+  thresholds: ThresholdResult[];
+  timeline: TimelinePoint[];
+  /** Extra beside the report fields: encoded histograms for exact merging. */
+  histograms?: EncodedHistograms;
+}
+
+/** reports/<run-id>/load.json */
+export interface LoadReport {
+  schemaVersion: 1;
+  run: {
+    id: string;
+    startedAt: string;
+    finishedAt: string;
+    target: { baseUrl: string; embedded: boolean };
+    harnessVersion: string;
+    node: string;
+    /** Set when a threshold with abortOnFail stopped a scenario, or Ctrl-C did. */
+    aborted?: string;
+  };
+  scenarios: ScenarioResult[];
+}
+
+/** One step of `harness capacity`. */
+export interface CapacityStep {
+  rate: number;
+  achievedRps: number;
+  p50: number;
+  p99: number;
+  /** (failed + dropped) / (requests + dropped) */
+  errorRate: number;
+  ok: boolean;
+}
+
+export interface CapacityResult {
+  /** Highest rate whose step held the SLO and the error budget; 0 when even the start rate broke them. */
+  sustainableRps: number;
+  slo: string;
+  /** As a fraction (0.01 for 1 %). */
+  errorBudget: number;
+  steps: CapacityStep[];
+}
+
+/** Did every threshold hold? */
+export function thresholdsCrossed(results: readonly ScenarioResult[]): ThresholdResult[] {
+  return results.flatMap((r) => r.thresholds.filter((t) => !t.ok));
+}

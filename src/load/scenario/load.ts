@@ -1,0 +1,117 @@
+/**
+ * Scenario files: YAML with positions → ${ENV} → AJV (schemas/scenario.schema.json) → defaults → the
+ * executor's validate → request templates → thresholds. Every problem is collected with file, line, path and
+ * (for misspelt keys and metrics) a suggestion; the same pieces as the config pipeline (src/config).
+ */
+import { basename, extname } from 'node:path';
+import type { Document, LineCounter } from 'yaml';
+import { locate } from '../../config/locate.ts';
+import { formatKeyPath, isRecord, type KeyPath } from '../../config/key-path.ts';
+import { interpolateDocument, type Env } from '../../config/interpolate.ts';
+import { parseYaml, topLevelIssue } from '../../config/parse-yaml.ts';
+import { displayPath, readTextFile } from '../../config/read-file.ts';
+import { schemaIssues, type RawIssue } from '../../config/schema-issues.ts';
+import { sortIssues } from '../../config/check.ts';
+import { ConfigError, type ConfigIssue } from '../../errors.ts';
+import { suggestKey } from '../../util/suggest.ts';
+import { getExecutor, withExecutorDefaults } from '../executors/registry.ts';
+import { defaultRequestName, requestTemplates } from '../request-mix.ts';
+import { compileTemplate } from '../template.ts';
+import { parseThresholds } from '../thresholds/parse.ts';
+import { scenarioSchemaErrors } from './schema.ts';
+import type { RequestSpec, Scenario } from './types.ts';
+
+export interface ScenarioCheck {
+  scenario?: Scenario;
+  issues: ConfigIssue[];
+}
+
+const NUMERIC_KEYS = new Set(['vus', 'iterations', 'startVUs', 'rate', 'startRate', 'preAllocatedVUs', 'maxVUs', 'target', 'weight']);
+
+/** `rate: ${RATE:-100}` gives a number, as `rate: 100` would. */
+function coerce(path: KeyPath, text: string): unknown {
+  const last = path[path.length - 1];
+  return typeof last === 'string' && NUMERIC_KEYS.has(last) && text.trim() !== '' && Number.isFinite(Number(text)) ? Number(text) : text;
+}
+
+/** `stages[1].target: must be …` → the path and the text. */
+export function splitPathMessage(message: string): { path: KeyPath; message: string } {
+  const match = /^([A-Za-z_][\w]*(?:\[\d+\]|\.[A-Za-z_]\w*)*): (.*)$/s.exec(message);
+  if (!match) return { path: [], message };
+  const path: (string | number)[] = [];
+  for (const part of (match[1] as string).matchAll(/([A-Za-z_]\w*)|\[(\d+)\]/g)) path.push(part[2] !== undefined ? Number(part[2]) : (part[1] as string));
+  return { path, message: match[2] as string };
+}
+
+/** Applies the format's defaults to a schema-valid document. */
+export function scenarioFromData(data: Record<string, unknown>, file?: string): Scenario {
+  const requests = (data.requests as RequestSpec[]).map((r) => ({ ...r, name: r.name ?? defaultRequestName(r), weight: r.weight ?? 1 }));
+  const scenario = {
+    ...data,
+    name: (data.name as string | undefined) ?? (file ? basename(file, extname(file)) : 'scenario'),
+    credential: data.credential ?? 'loadKey',
+    thresholds: data.thresholds ?? {},
+    rateLimitedAsFailure: data.rateLimitedAsFailure ?? false,
+    timeout: data.timeout ?? '10s',
+    requests,
+    ...(file ? { source: file } : {}),
+  } as Scenario;
+  return withExecutorDefaults(scenario);
+}
+
+/** Problems past the schema: executor options, requests, templates, thresholds. */
+export function semanticScenarioIssues(scenario: Scenario): RawIssue[] {
+  const issues: RawIssue[] = getExecutor(scenario.executor).validate(scenario).map((m) => splitPathMessage(m));
+  scenario.requests.forEach((r, i) => {
+    const at = ['requests', i];
+    if (r.operation && (r.method || r.path)) issues.push({ path: [...at, 'operation'], message: 'give either operation or method + path, not both' });
+    if (!r.operation && !r.path) issues.push({ path: at, message: 'a request needs "operation" (send, list, account, login, inbound, webhooks) or "path"' });
+    for (const t of requestTemplates(r)) for (const message of compileTemplate(t.text).problems) issues.push({ path: [...at, ...t.at], message });
+  });
+  const { thresholds, problems } = parseThresholds(scenario.thresholds);
+  for (const p of problems) issues.push({ path: ['thresholds', ...p.at], message: p.message, ...(p.suggestion ? { suggestion: p.suggestion } : {}), atKey: p.at.length === 1 });
+  const names = [...new Set(scenario.requests.map((r) => r.name))];
+  for (const t of thresholds) {
+    if (t.name !== undefined && !names.includes(t.name)) {
+      const suggestion = suggestKey(t.name, names);
+      issues.push({ path: ['thresholds', t.key], atKey: true, message: `no request is named "${t.name}" (names: ${names.join(', ')})`, ...(suggestion ? { suggestion } : {}) });
+    }
+  }
+  return issues;
+}
+
+/** Checks a parsed scenario document; `file` is how messages name it. */
+export function checkScenarioDocument(document: Document, lines: LineCounter, file?: string, env: Env = process.env): ScenarioCheck {
+  const place = (raw: RawIssue): ConfigIssue => ({
+    ...(file !== undefined ? { file } : {}),
+    ...(locate(document, lines, raw.path, raw.atKey) ?? locate(document, lines, raw.path.slice(0, -1), true)),
+    path: formatKeyPath(raw.path),
+    message: raw.message,
+    ...(raw.suggestion !== undefined ? { suggestion: raw.suggestion } : {}),
+  });
+  const top = topLevelIssue({ document, lines }, file);
+  if (top) return { issues: [top] };
+  const interpolation = interpolateDocument(document, env, coerce);
+  const data = (document.toJS() ?? {}) as unknown;
+  const issues = [...interpolation, ...schemaIssues(scenarioSchemaErrors(data), data)].map(place);
+  if (issues.length > 0 || !isRecord(data)) return { issues: sortIssues(issues) };
+  const scenario = scenarioFromData(data, file);
+  const semantic = semanticScenarioIssues(scenario).map(place);
+  return semantic.length > 0 ? { issues: sortIssues(semantic) } : { scenario, issues: [] };
+}
+
+export function checkScenarioText(text: string, file?: string, env?: Env): ScenarioCheck {
+  const parsed = parseYaml(text, file);
+  if (!parsed.ok) return { issues: parsed.issues };
+  return checkScenarioDocument(parsed.parsed.document, parsed.parsed.lines, file, env);
+}
+
+/**
+ * Reads and checks a scenario file.
+ * @throws FileNotFoundError, ConfigError (every problem, exit 104)
+ */
+export function loadScenarioFile(file: string, env?: Env): Scenario {
+  const result = checkScenarioText(readTextFile(file), displayPath(file), env);
+  if (!result.scenario) throw new ConfigError(result.issues);
+  return result.scenario;
+}

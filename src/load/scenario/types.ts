@@ -1,0 +1,82 @@
+/**
+ * A throughput scenario as the engine sees it: a scenario file (scenarios/*.yaml, format in
+ * schemas/scenario.schema.json) with the executor's defaults applied. k6's vocabulary throughout, so a k6 user
+ * reads a scenario at once and `harness export k6` maps it one-to-one.
+ */
+
+export const EXECUTOR_NAMES = ['constant-vus', 'ramping-vus', 'per-vu-iterations', 'constant-arrival-rate', 'ramping-arrival-rate'] as const;
+export type ExecutorName = (typeof EXECUTOR_NAMES)[number];
+
+/** Which credential the scenario's requests carry as `Authorization: Bearer …`. */
+export const CREDENTIAL_NAMES = ['loadKey', 'apiKey', 'secondKey', 'restrictedKey', 'none'] as const;
+export type CredentialName = (typeof CREDENTIAL_NAMES)[number];
+
+/** API operations a request can name instead of a raw method + path (paths come from the config's api.paths). */
+export const REQUEST_OPERATIONS = ['send', 'list', 'account', 'login', 'inbound', 'webhooks'] as const;
+export type RequestOperation = (typeof REQUEST_OPERATIONS)[number];
+
+export interface Stage {
+  /** k6 duration, e.g. `30s`. */
+  duration: string;
+  /** VUs (ramping-vus) or iterations per timeUnit (ramping-arrival-rate) at the end of the stage. */
+  target: number;
+}
+
+export interface RequestSpec {
+  /** Tag for per-name metrics and thresholds (`http_req_duration{name:send}`). @default the operation, else "METHOD path" */
+  name: string;
+  /** Share of the mix, relative to the other requests' weights. @default 1 */
+  weight: number;
+  operation?: RequestOperation;
+  method?: string;
+  path?: string;
+  query?: Record<string, string | number | boolean>;
+  headers?: Record<string, string>;
+  /** JSON body (a YAML mapping) or text; strings may hold `{{seq}}`, `{{phone}}` … (src/load/template.ts). */
+  body?: unknown;
+  /** Statuses that count as success. @default 200–399 (k6's expected_response) */
+  expectStatus?: number[];
+}
+
+export interface ObjectThreshold {
+  threshold: string;
+  /** Stop the scenario as soon as the threshold is crossed. @default false */
+  abortOnFail?: boolean;
+  /** With abortOnFail: do not evaluate during the first part of the run. @default "0s" */
+  delayAbortEval?: string;
+}
+export type ThresholdSpec = string | ObjectThreshold;
+
+/** Executor options: which apply depends on `executor` (each executor's `validate` says so). */
+export interface ExecutorOptions {
+  vus?: number;
+  duration?: string;
+  iterations?: number;
+  maxDuration?: string;
+  startVUs?: number;
+  stages?: Stage[];
+  rate?: number;
+  startRate?: number;
+  timeUnit?: string;
+  preAllocatedVUs?: number;
+  maxVUs?: number;
+  /** After the last arrival (or duration), how long in-flight requests may finish. @default "10s" */
+  gracefulStop?: string;
+}
+
+export interface Scenario extends ExecutorOptions {
+  name: string;
+  description?: string;
+  executor: ExecutorName;
+  /** @default "loadKey" */
+  credential: CredentialName;
+  requests: RequestSpec[];
+  /** k6 syntax: metric (with optional `{name:x}`) → expressions. @default {} */
+  thresholds: Record<string, ThresholdSpec[]>;
+  /** Count 429 answers as failures (http_req_failed) too. @default false */
+  rateLimitedAsFailure: boolean;
+  /** Per-request timeout. @default "10s" */
+  timeout: string;
+  /** File the scenario came from, when it came from a file. */
+  source?: string;
+}

@@ -1,0 +1,75 @@
+/**
+ * Thresholds against what was measured: at the end of a scenario, and — for `abortOnFail` ones — every second
+ * during it. The left side's value is kept in the result (`actual`) so a report says by how much it crossed.
+ */
+import { percentileMs, statsMs } from '../metrics/histogram.ts';
+import type { MetricSource } from '../metrics/recorder.ts';
+import type { ThresholdResult } from '../result.ts';
+import type { Operator, ParsedThreshold } from './parse.ts';
+
+const round = (n: number): number => Math.round(n * 1e6) / 1e6;
+
+export function actualValue(threshold: ParsedThreshold, source: MetricSource): number {
+  const { aggregation, metric, name } = threshold;
+  const seconds = Math.max(source.elapsedMs, 1) / 1000;
+  switch (metric) {
+    case 'http_req_duration': {
+      const histogram = source.histogram(name);
+      if (aggregation.kind === 'p') return percentileMs(histogram, aggregation.p);
+      if (aggregation.kind === 'med') return percentileMs(histogram, 50);
+      const stats = statsMs(histogram);
+      return aggregation.kind === 'avg' ? stats.avg : aggregation.kind === 'min' ? stats.min : stats.max;
+    }
+    case 'http_req_failed': {
+      const c = source.counts(name);
+      return c.requests === 0 ? 0 : round(c.failed / c.requests);
+    }
+    case 'rate_limited': {
+      const c = source.counts(name);
+      return c.requests === 0 ? 0 : round(c.rateLimited / c.requests);
+    }
+    case 'http_reqs': {
+      const n = source.counts(name).requests;
+      return aggregation.kind === 'count' ? n : round(n / seconds);
+    }
+    case 'dropped_iterations':
+      return aggregation.kind === 'count' ? source.dropped : round(source.dropped / seconds);
+  }
+}
+
+export function compare(actual: number, operator: Operator, value: number): boolean {
+  switch (operator) {
+    case '<':
+      return actual < value;
+    case '<=':
+      return actual <= value;
+    case '>':
+      return actual > value;
+    case '>=':
+      return actual >= value;
+    case '==':
+    case '===':
+      return actual === value;
+    case '!=':
+      return actual !== value;
+  }
+}
+
+export function evaluateThreshold(threshold: ParsedThreshold, source: MetricSource): ThresholdResult {
+  const actual = actualValue(threshold, source);
+  return { metric: threshold.key, expr: threshold.expr, ok: compare(actual, threshold.operator, threshold.value), actual };
+}
+
+export function evaluateThresholds(thresholds: readonly ParsedThreshold[], source: MetricSource): ThresholdResult[] {
+  return thresholds.map((t) => evaluateThreshold(t, source));
+}
+
+/** The first abortOnFail threshold crossed so far (past its delayAbortEval), if any. */
+export function abortingThreshold(thresholds: readonly ParsedThreshold[], source: MetricSource, elapsedMs: number): ThresholdResult | undefined {
+  for (const t of thresholds) {
+    if (!t.abortOnFail || elapsedMs < t.delayAbortEvalMs) continue;
+    const result = evaluateThreshold(t, source);
+    if (!result.ok) return result;
+  }
+  return undefined;
+}

@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { parseErrorBudget, searchCapacity } from '../../../src/load/capacity/search.ts';
+import type { CapacityStep } from '../../../src/load/result.ts';
+
+/** A model target: fine up to `limit` req/s, then p99 explodes. */
+const model = (limit: number) => async (rate: number): Promise<CapacityStep> => {
+  const ok = rate <= limit;
+  return { rate, achievedRps: Math.min(rate, limit), p50: 1, p99: ok ? 20 : 900, errorRate: 0, ok };
+};
+
+describe('capacity search', () => {
+  it('doubles until a step breaks, then bisects to within 5 %', async () => {
+    const { sustainableRps, steps } = await searchCapacity({ start: 100, max: 100_000, measure: model(1234) });
+    expect(steps.slice(0, 6).map((s) => s.rate)).toEqual([100, 200, 400, 800, 1600, 1200]);
+    expect(sustainableRps).toBeLessThanOrEqual(1234);
+    expect(sustainableRps).toBeGreaterThanOrEqual(1234 * 0.95);
+    expect(steps.every((s) => s.ok === s.rate <= 1234)).toBe(true);
+  });
+
+  it('stops at max when nothing breaks, and reports 0 when the start already breaks', async () => {
+    expect((await searchCapacity({ start: 100, max: 500, measure: model(10_000) })).sustainableRps).toBe(500);
+    const broken = await searchCapacity({ start: 100, max: 500, measure: model(10), maxSteps: 6 });
+    expect(broken.sustainableRps).toBeLessThanOrEqual(10);
+    expect(broken.steps).toHaveLength(6);
+  });
+
+  it('parses error budgets', () => {
+    expect(parseErrorBudget('1%')).toBe(0.01);
+    expect(parseErrorBudget('0.5 %')).toBe(0.005);
+    expect(parseErrorBudget('0.02')).toBe(0.02);
+    expect(parseErrorBudget('150%')).toBeUndefined();
+    expect(parseErrorBudget('lots')).toBeUndefined();
+  });
+});

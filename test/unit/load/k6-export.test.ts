@@ -1,0 +1,88 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, describe, expect, it } from 'vitest';
+import { defaultConfig } from '../../../src/config/defaults.ts';
+import { exportK6Script } from '../../../src/load/export/k6-script.ts';
+import { checkScenarioText, loadScenarioFile } from '../../../src/load/scenario/load.ts';
+import { resolveScenarioFile, shippedScenarioNames } from '../../../src/load/scenario/resolve.ts';
+import { REPO_ROOT } from '../../helpers/cli.ts';
+
+const run = promisify(execFile);
+const dir = mkdtempSync(join(tmpdir(), 'harness-k6-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const api = defaultConfig().api;
+
+describe('harness export k6', () => {
+  it('maps options.scenarios and thresholds one-to-one', () => {
+    const scenario = loadScenarioFile(resolveScenarioFile('stress'));
+    const script = exportK6Script(scenario, { api });
+    const options = JSON.parse(/export const options: Options = (\{[\s\S]*?\n\});/.exec(script)![1]!) as { scenarios: Record<string, Record<string, unknown>>; thresholds: unknown };
+    expect(options.scenarios.stress).toEqual({
+      executor: 'ramping-arrival-rate',
+      startRate: 100,
+      timeUnit: '1s',
+      preAllocatedVUs: 50,
+      maxVUs: 1000,
+      stages: scenario.stages,
+      gracefulStop: '10s',
+      exec: 'stress',
+    });
+    expect(options.thresholds).toEqual(scenario.thresholds);
+    expect(script).toContain("tags: { name: \"send\" }");
+    expect(script).toContain('http.setResponseCallback(http.expectedStatuses({ min: 200, max: 399 }, 429));');
+    expect(script).toContain('__ENV.HARNESS_LOAD_KEY');
+  });
+
+  it('turns placeholders into code and keeps literal text literal', () => {
+    const { scenario } = checkScenarioText(
+      'executor: constant-vus\nduration: 1s\ncredential: none\nrequests:\n  - path: "/a/{{uuid}}"\n    method: POST\n    query: { q: "x {{int 1 9}}" }\n    body: "back`tick $${not} {{seq}} {{string 4}}"\n    expectStatus: [200, 202]\n',
+      'raw.yaml',
+      {},
+    );
+    const script = exportK6Script(scenario!, { api });
+    expect(script).toContain('`${BASE_URL}/a/${uuid()}?q=x%20${encodeURIComponent(String(randomInt(1, 9)))}`');
+    expect(script).toContain('`back\\`tick \\${not} ${seq()} ${randomString(4)}`');
+    expect(script).toContain('http.expectedStatuses(200, 202, 429)');
+    expect(script).not.toContain('TOKEN');
+  });
+
+  it('type-checks every shipped scenario’s export with tsc against @types/k6', async () => {
+    const files: string[] = [];
+    for (const name of shippedScenarioNames()) {
+      const file = join(dir, `${name}.k6.ts`);
+      writeFileSync(file, exportK6Script(loadScenarioFile(resolveScenarioFile(name)), { api }));
+      files.push(file);
+    }
+    const types = join(REPO_ROOT, 'node_modules', '@types');
+    writeFileSync(
+      join(dir, 'tsconfig.json'),
+      JSON.stringify({
+        compilerOptions: {
+          strict: true,
+          noEmit: true,
+          target: 'ES2020',
+          module: 'ESNext',
+          moduleResolution: 'Bundler',
+          lib: ['ES2020'],
+          typeRoots: [types],
+          types: ['k6'],
+          allowImportingTsExtensions: true,
+          noUnusedLocals: true,
+          paths: { 'k6': [join(types, 'k6', 'index.d.ts')], 'k6/*': [join(types, 'k6', '*')] },
+        },
+        files,
+      }),
+    );
+    const tsc = join(REPO_ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
+    const result = await run(process.execPath, [tsc, '-p', join(dir, 'tsconfig.json')]).then(
+      () => ({ code: 0, out: '' }),
+      (err: { code: number; stdout: string; stderr: string }) => ({ code: err.code, out: err.stdout + err.stderr }),
+    );
+    expect(result.out).toBe('');
+    expect(result.code).toBe(0);
+    expect(files.length).toBeGreaterThanOrEqual(5);
+  }, 60_000);
+});

@@ -1,0 +1,158 @@
+import { describe, expect, it } from 'vitest';
+import { arrivalSchedule } from '../../../src/load/pacer/arrival-schedule.ts';
+import { startPacer } from '../../../src/load/pacer/pacer.ts';
+import { FakeTime } from './fake-scheduler.ts';
+
+describe('arrivalSchedule', () => {
+  it('spaces a constant rate evenly, first arrival at 0', () => {
+    const s = arrivalSchedule([{ durationMs: 1000, from: 1000, to: 1000 }]);
+    expect(s.total).toBe(1000);
+    expect([0, 1, 2, 999].map((n) => s.timeOf(n))).toEqual([0, 1, 2, 999]);
+    expect(s.timeOf(1000)).toBeUndefined();
+  });
+
+  it('ramps with shrinking gaps and the integral of the rate as the count', () => {
+    // 0 → 100/s over 2 s: 100 arrivals; A(t) = 25 t², so arrival n is due at sqrt(n / 25) s.
+    const s = arrivalSchedule([{ durationMs: 2000, from: 0, to: 100 }]);
+    expect(s.total).toBe(100);
+    expect(s.timeOf(25)).toBeCloseTo(1000, 6);
+    expect(s.timeOf(99)).toBeCloseTo(Math.sqrt(99 / 25) * 1000, 6);
+    const gaps = [10, 50, 90].map((n) => s.timeOf(n + 1)! - s.timeOf(n)!);
+    expect(gaps[0]).toBeGreaterThan(gaps[1]!);
+    expect(gaps[1]).toBeGreaterThan(gaps[2]!);
+  });
+
+  it('follows consecutive segments, including a ramp down and a pause', () => {
+    const s = arrivalSchedule([
+      { durationMs: 1000, from: 10, to: 10 },
+      { durationMs: 1000, from: 0, to: 0 },
+      { durationMs: 1000, from: 10, to: 0 },
+    ]);
+    expect(s.total).toBe(15);
+    expect(s.timeOf(9)).toBeCloseTo(900, 6);
+    expect(s.timeOf(10)).toBeCloseTo(2000, 6); // the pause has no arrivals
+    const last = s.timeOf(14)!;
+    expect(last).toBeGreaterThan(2000);
+    expect(last).toBeLessThan(3000);
+  });
+});
+
+function pacerRun(opts: { rate: number; durationMs: number; slots: number; serviceMs?: number; time?: FakeTime }) {
+  const time = opts.time ?? new FakeTime();
+  const started: Array<{ intended: number; at: number }> = [];
+  const dropped: number[] = [];
+  const latencies: number[] = [];
+  const pacer = startPacer({
+    schedule: arrivalSchedule([{ durationMs: opts.durationMs, from: opts.rate, to: opts.rate }]),
+    slots: opts.slots,
+    clock: time,
+    scheduler: time,
+    start: (intended, done) => {
+      started.push({ intended, at: time.now() });
+      if (opts.serviceMs !== undefined) {
+        time.after(opts.serviceMs, () => {
+          latencies.push(time.now() - intended);
+          done();
+        });
+      }
+    },
+    dropped: (intended) => dropped.push(intended),
+  });
+  return { time, pacer, started, dropped, latencies };
+}
+
+describe('startPacer (fake clock)', () => {
+  it('starts every arrival at its intended time, evenly spaced, in small batches at high rates', async () => {
+    const run = pacerRun({ rate: 20_000, durationMs: 100, slots: 1000, serviceMs: 0.2 });
+    run.time.runUntil(200);
+    const stats = await run.pacer.finished;
+    expect(stats.started).toBe(2000);
+    expect(stats.dropped).toBe(0);
+    const intended = run.started.map((s) => s.intended);
+    intended.forEach((t, i) => expect(t).toBeCloseTo(i * 0.05, 9));
+    // No start is early, and none later than one turn of the loop.
+    for (const s of run.started) {
+      expect(s.at).toBeGreaterThanOrEqual(s.intended);
+      expect(s.at - s.intended).toBeLessThan(0.02);
+    }
+  });
+
+  it('sleeps with timers at low rates instead of spinning', async () => {
+    const time = new FakeTime();
+    let turns = 0;
+    const schedule = arrivalSchedule([{ durationMs: 1000, from: 10, to: 10 }]);
+    const pacer = startPacer({
+      schedule,
+      slots: 10,
+      clock: time,
+      scheduler: { after: (ms, fn) => (turns++, time.after(ms, fn)), soon: (fn) => (turns++, time.soon(fn)) },
+      start: (_i, done) => done(),
+      dropped: () => {},
+    });
+    time.runUntil(1100);
+    expect((await pacer.finished).started).toBe(10);
+    expect(turns).toBeLessThan(40);
+  });
+
+  it('counts arrivals that find every slot busy as dropped, never delaying them', async () => {
+    // 1000/s for 100 ms with 5 slots and a target that never answers: 5 start, 95 are dropped on time.
+    const run = pacerRun({ rate: 1000, durationMs: 100, slots: 5 });
+    run.time.runUntil(150);
+    const stats = await run.pacer.finished;
+    expect(stats.started).toBe(5);
+    expect(stats.dropped).toBe(95);
+    expect(run.dropped[0]).toBe(5);
+    expect(run.dropped.at(-1)).toBe(99);
+    expect(run.pacer.inFlight()).toBe(5);
+  });
+
+  it('frees a slot when an arrival finishes, and drops only while all are busy', async () => {
+    // 1 ms between arrivals, 2.5 ms service, 2 slots: of every three arrivals two find a free slot
+    // (t=0 → A until 2.5, t=1 → B until 3.5, t=2 dropped, t=3 → A, t=4 → B, t=5 dropped …).
+    const run = pacerRun({ rate: 1000, durationMs: 1000, slots: 2, serviceMs: 2.5 });
+    run.time.runUntil(1100);
+    const stats = await run.pacer.finished;
+    expect(stats.started + stats.dropped).toBe(1000);
+    expect(stats.started).toBeGreaterThanOrEqual(666);
+    expect(stats.started).toBeLessThanOrEqual(668);
+    expect(run.dropped.slice(0, 3)).toEqual([2, 5, 8]);
+    await run.pacer.drained();
+  });
+
+  it('measures latency from the intended time when the loop stalls (no coordinated omission)', async () => {
+    const time = new FakeTime();
+    const run = pacerRun({ rate: 1000, durationMs: 20, slots: 100, serviceMs: 1, time });
+    time.runUntil(5.5);
+    time.stall(10); // the event loop is blocked for 10 ms: arrivals 6..15 become due meanwhile
+    time.runUntil(40);
+    const stats = await run.pacer.finished;
+    expect(stats.started).toBe(20);
+    const late = run.started.filter((s) => s.intended >= 6 && s.intended <= 15);
+    expect(late).toHaveLength(10);
+    // All ten start together after the stall, but each keeps its own intended time …
+    for (const s of late) expect(s.at).toBeCloseTo(late[0]!.at, 6);
+    // … so the first of them reports about 10 ms of latency, as a user would have seen, not 1 ms.
+    expect(Math.max(...run.latencies)).toBeGreaterThan(10);
+    expect(stats.maxLagMs).toBeGreaterThan(9);
+  });
+
+  it('stops starting arrivals when aborted', async () => {
+    const time = new FakeTime();
+    const abort = new AbortController();
+    const pacer = startPacer({
+      schedule: arrivalSchedule([{ durationMs: 1000, from: 100, to: 100 }]),
+      slots: 10,
+      clock: time,
+      scheduler: time,
+      signal: abort.signal,
+      start: (_i, done) => done(),
+      dropped: () => {},
+    });
+    time.runUntil(95);
+    abort.abort();
+    time.runUntil(2000);
+    const stats = await pacer.finished;
+    expect(stats.aborted).toBe(true);
+    expect(stats.started).toBe(10);
+  });
+});

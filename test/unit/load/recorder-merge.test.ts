@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import { createHistogram, decodeHistogram, encodeHistogram, recordMicros, summarizeLatency } from '../../../src/load/metrics/histogram.ts';
+import { mergeSnapshots, Recorder } from '../../../src/load/metrics/recorder.ts';
+import { buildScenarioResult } from '../../../src/load/metrics/summarize.ts';
+import { seededRandom } from '../../../src/load/random.ts';
+import type { Scenario } from '../../../src/load/scenario/types.ts';
+
+const scenario: Scenario = { name: 's', executor: 'constant-arrival-rate', credential: 'loadKey', requests: [], thresholds: {}, rateLimitedAsFailure: false, timeout: '10s' };
+
+function fill(recorder: Recorder, seed: number, n: number): void {
+  const random = seededRandom(seed);
+  for (let i = 0; i < n; i++) {
+    const latency = random() < 0.01 ? 100 + random() * 900 : random() * 20;
+    const status = random() < 0.05 ? 429 : random() < 0.02 ? 500 : 201;
+    recorder.record(random() < 0.7 ? 0 : 1, status, status === 201, latency, random() * 3000);
+  }
+  recorder.recordError(0, 'ECONNRESET', 1500);
+  recorder.recordDropped(2500);
+  recorder.elapsedMs = 3000;
+}
+
+describe('HDR histograms and recorder merging', () => {
+  it('encodes and decodes a histogram without losing a count', () => {
+    const h = createHistogram();
+    for (let v = 1; v < 100_000; v += 7) recordMicros(h, v);
+    const back = decodeHistogram(encodeHistogram(h));
+    expect(back.totalCount).toBe(h.totalCount);
+    expect(summarizeLatency(back)).toEqual(summarizeLatency(h));
+  });
+
+  it('merging workers’ snapshots gives exactly the single-recorder result', () => {
+    const single = new Recorder(['send', 'list']);
+    const workers = [new Recorder(['send', 'list']), new Recorder(['send', 'list']), new Recorder(['send', 'list'])];
+    workers.forEach((w, i) => {
+      fill(w, 100 + i, 5000);
+      fill(single, 100 + i, 5000);
+    });
+    const merged = mergeSnapshots(workers.map((w) => JSON.parse(JSON.stringify(w.snapshot()))));
+    const a = buildScenarioResult(scenario, single, [], '');
+    const b = buildScenarioResult(scenario, merged, [], '');
+    expect(b.requests).toBe(15_003);
+    expect(b.dropped).toBe(3);
+    expect({ ...b, histograms: undefined }).toEqual({ ...a, histograms: undefined });
+    expect(merged.histogram().totalCount).toBe(single.histogram().totalCount);
+    expect(merged.histogram('send').getValueAtPercentile(99.99)).toBe(single.histogram('send').getValueAtPercentile(99.99));
+  });
+
+  it('keeps 429 apart from failures unless asked, and attributes unknown errors to no name', () => {
+    const plain = new Recorder(['a']);
+    plain.record(0, 429, false, 1, 0);
+    plain.record(0, 500, false, 1, 0);
+    plain.recordError(plain.unattributed, 'timeout', 0);
+    expect(plain.counts()).toMatchObject({ requests: 3, failed: 2, rateLimited: 1, errors: 1 });
+    expect(plain.counts('a')).toMatchObject({ requests: 2, failed: 1, rateLimited: 1, errors: 0 });
+    const strict = new Recorder(['a'], { rateLimitedAsFailure: true });
+    strict.record(0, 429, false, 1, 0);
+    expect(strict.counts()).toMatchObject({ failed: 1, rateLimited: 1 });
+  });
+
+  it('builds the per-second time series by completion time', () => {
+    const r = new Recorder(['a']);
+    r.record(0, 200, true, 5, 100);
+    r.record(0, 404, false, 7, 999);
+    r.record(0, 503, false, 9, 1000);
+    r.recordError(0, 'ECONNRESET', 2500);
+    r.elapsedMs = 3000;
+    const result = buildScenarioResult(scenario, r, [], '');
+    expect(result.timeline.map((p) => [p.t, p.requests, p.status2xx, p.status4xx, p.status5xx, p.errors])).toEqual([
+      [0, 2, 1, 1, 0, 0],
+      [1, 1, 0, 0, 1, 0],
+      [2, 1, 0, 0, 0, 1],
+    ]);
+    expect(Object.keys(result.latency)).toEqual(['p50', 'p90', 'p95', 'p99', 'p999', 'p9999', 'max']);
+    expect(result.rps).toBeCloseTo(4 / 3, 1);
+  });
+});
