@@ -8,6 +8,7 @@ import { EXIT_CODE_DOCS, ExitCode, type ExitCodeValue } from '../exit-codes.ts';
 import { HARNESS_VERSION } from '../version.ts';
 import { registerCompareCommand } from './compare-command.ts';
 import { registerLoadCommands } from './load-commands.ts';
+import { registerProbeCommand } from './probe-command.ts';
 import { registerRunCommand } from './run-command.ts';
 import { registerServeCommand } from './serve-command.ts';
 import { registerValidateCommand } from './validate-command.ts';
@@ -24,6 +25,7 @@ export function buildProgram(setExit: (code: ExitCodeValue) => void): Command {
   registerValidateCommand(program);
   registerLoadCommands(program, setExit);
   registerCompareCommand(program, setExit);
+  registerProbeCommand(program, setExit);
   for (const command of program.commands) command.exitOverride();
   return program;
 }

@@ -1,0 +1,8 @@
+/** The rate-limit probe: bounded traffic that discovers a target's real limit and holds its headers to it. */
+export { probeRateLimit } from './probe.ts';
+export { estimate } from './estimate.ts';
+export { analyseRecovery } from './recovery.ts';
+export { claimedPolicy, deviation } from './claims.ts';
+export { toRateLimitReport } from './report.ts';
+export { CLAIM_TOLERANCE, formatProbe, matchLine } from './verdict.ts';
+export type * from './types.ts';

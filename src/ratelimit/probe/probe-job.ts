@@ -1,0 +1,96 @@
+/**
+ * `harness probe ratelimit` end to end: open the target (URL or embedded), check it answers, probe one
+ * credential's limit (and isolation against another), print the verdict, and write reports/<run-id>/report.json
+ * with the `rateLimit` section and no checks.
+ */
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { collectSecrets } from '../../config/secrets.ts';
+import type { CredentialsConfig, FrozenConfig } from '../../config/types.ts';
+import { coverageOf } from '../../conformance/coverage.ts';
+import { UsageError } from '../../errors.ts';
+import { HttpClient } from '../../http/client.ts';
+import { SecretRegistry } from '../../http/redact.ts';
+import { openTarget } from '../../job/open-target.ts';
+import { assertReachable } from '../../job/preflight.ts';
+import { redactStrings } from '../../reporters/redact-report.ts';
+import { buildReport, newRunId, type Report } from '../../reporters/report.ts';
+import { HARNESS_VERSION } from '../../version.ts';
+import { probeRateLimit } from './probe.ts';
+import { toRateLimitReport } from './report.ts';
+import type { ProbeResult } from './types.ts';
+import { formatProbe } from './verdict.ts';
+
+/** Credential names `--credential` accepts: the API-key members of `credentials`, or `none` (per-address limit). */
+export const PROBE_CREDENTIALS = ['apiKey', 'secondKey', 'restrictedKey', 'loadKey', 'none'] as const;
+export type ProbeCredentialName = (typeof PROBE_CREDENTIALS)[number];
+
+export interface ProbeJobOptions {
+  config: FrozenConfig;
+  credential: ProbeCredentialName;
+  maxRps: number;
+  budgetRequests: number;
+  budgetSeconds: number;
+  log?: (line: string) => void;
+}
+
+export async function runProbeJob(options: ProbeJobOptions): Promise<{ result: ProbeResult; report: Report; file: string }> {
+  const { config } = options;
+  const log = options.log ?? ((line: string) => process.stdout.write(`${line}\n`));
+  const runId = newRunId();
+  const startedAt = new Date().toISOString();
+  const secrets = new SecretRegistry(collectSecrets(config));
+  const target = await openTarget(config);
+  try {
+    for (const value of collectSecrets({ ...config, credentials: target.credentials } as FrozenConfig)) secrets.add(value);
+    const { primary, second } = pickCredentials(target.credentials, options.credential);
+    const http = new HttpClient({ baseUrl: target.info.baseUrl, timeoutMs: config.target.timeoutMs, retryOn429: false });
+    let result: ProbeResult;
+    try {
+      await assertReachable(http, config.api.paths.listMessages);
+      log(`probe ratelimit: ${target.info.baseUrl}${target.info.embedded ? ' (embedded reference target)' : ''}, credential ${options.credential}, `
+        + `at most ${options.maxRps} req/s, ${options.budgetRequests} requests, ${options.budgetSeconds} s`);
+      result = await probeRateLimit({
+        http,
+        credential: primary,
+        ...(second !== undefined ? { secondCredential: second } : {}),
+        maxRps: options.maxRps,
+        budgetRequests: options.budgetRequests,
+        budgetSeconds: options.budgetSeconds,
+        style: config.api.rateLimitHeaders,
+        path: config.api.paths.listMessages,
+        query: { [config.api.query.limit]: 1 },
+      });
+    } finally {
+      await http.close();
+    }
+    for (const line of formatProbe(result)) log(secrets.redactText(line));
+    const report = buildReport({
+      runId,
+      startedAt,
+      finishedAt: new Date().toISOString(),
+      harnessVersion: HARNESS_VERSION,
+      target: target.info,
+      checks: [],
+      coverage: coverageOf([]),
+      rateLimit: toRateLimitReport(result),
+    });
+    const dir = resolve(config.report.outDir, runId);
+    await mkdir(dir, { recursive: true });
+    const file = join(dir, 'report.json');
+    await writeFile(file, `${secrets.redactText(JSON.stringify(redactStrings(report, secrets), null, 2))}\n`);
+    log(`report.json: ${file}`);
+    return { result, report, file };
+  } finally {
+    await target.close();
+  }
+}
+
+/** The probed credential and, for isolation, another full key (secondKey, or apiKey when secondKey is probed). */
+function pickCredentials(creds: CredentialsConfig, name: ProbeCredentialName): { primary: string | undefined; second: string | undefined } {
+  if (name === 'none') return { primary: undefined, second: creds.apiKey };
+  const primary = creds[name];
+  if (primary === undefined) throw new UsageError(`--credential ${name}: the config has no credentials.${name} for this target`);
+  const other = name === 'secondKey' ? creds.apiKey : creds.secondKey;
+  return { primary, second: other !== undefined && other !== primary ? other : undefined };
+}

@@ -1,0 +1,208 @@
+/**
+ * `probeRateLimit`: bounded traffic that discovers a limit. Never more than budgetRequests, never longer than
+ * budgetSeconds, never faster than maxRps (pacer.ts). The steps:
+ * 1. burst at maxRps until the first 429 (none within the budget: "no limit observed up to N req/s");
+ * 2. one request with the second credential while the first is throttled (isolation);
+ * 3. watch for recovery with spaced requests (a fraction of the claimed window apart, one of them exactly at
+ *    the first 429's Retry-After); whenever one is admitted, send a run at full pace until RUN_BREAK 429s. The
+ *    first run pauses once after a third of the first burst, so a sliding window's replay shows (estimate.ts);
+ * 4. stop as soon as the estimate is complete, or when a window-shaped trace will show nothing more.
+ * Header claims only place the samples; every number in the estimate comes from admissions.
+ */
+import { parseRetryAfter } from '../../http/retry-after.ts';
+import { readRateLimit } from '../headers.ts';
+import { claimedPolicy } from './claims.ts';
+import { estimate, type EstimateOptions } from './estimate.ts';
+import { createPacer } from './pacer.ts';
+import { analyseRecovery } from './recovery.ts';
+import { RUN_BREAK } from './runs.ts';
+import type { ClaimedPolicy, Estimate, IsolationFinding, ProbeOptions, ProbeResult, Sample, SampleCredential, SamplePhase } from './types.ts';
+
+/** Watch spacing: this fraction of the claimed window (else of 2 s), at most MAX_WATCH_MS. */
+const WATCH_SHARE = 1 / 80;
+const MAX_WATCH_MS = 100;
+const DEFAULT_WINDOW_MS = 2000;
+
+export async function probeRateLimit(options: ProbeOptions): Promise<ProbeResult> {
+  const now = options.now ?? Date.now;
+  const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
+  const style = options.style ?? 'auto';
+  const pacer = createPacer({ maxRps: options.maxRps, budgetRequests: options.budgetRequests, budgetSeconds: options.budgetSeconds, now, sleep });
+  const start = pacer.startedAt;
+  const samples: Sample[] = [];
+  let claimed: ClaimedPolicy = { headerStyle: 'none', findings: [] };
+  let stoppedBy: string | undefined;
+
+  async function send(credential: SampleCredential, phase: SamplePhase, at?: number): Promise<Sample | undefined> {
+    if (stoppedBy) return undefined;
+    const sentAt = await pacer.slot(at);
+    if (sentAt === undefined) {
+      stoppedBy = pacer.exhausted ?? 'budget';
+      return undefined;
+    }
+    const bearer = credential === 'primary' ? options.credential : options.secondCredential;
+    let res: { status: number; headers: Record<string, string> };
+    try {
+      res = await options.http.request({
+        method: 'GET',
+        path: options.path ?? '/v1/whatsapp/messages',
+        query: options.query ?? { limit: 1 },
+        ...(bearer !== undefined ? { bearer } : {}),
+        retryOn429: false,
+      });
+    } catch (err) {
+      stoppedBy = `transport error: ${err instanceof Error ? err.message : String(err)}`;
+      return undefined;
+    }
+    const clock = now();
+    if (samples.length === 0) claimed = claimedPolicy(res.headers, style, clock);
+    const reading = readRateLimit(res.headers, style, clock);
+    const sample: Sample = { t: sentAt - start, credential, phase, status: res.status, admitted: res.status !== 429 };
+    if (reading.remaining !== undefined) sample.remaining = reading.remaining;
+    if (res.status === 429) {
+      const retryAfter = parseRetryAfter(headerOf(res.headers, 'retry-after'), clock);
+      if (retryAfter !== undefined) sample.retryAfterS = retryAfter;
+      else if (reading.resetS !== undefined) {
+        sample.retryAfterS = reading.resetS;
+        sample.retryAfterFromReset = true;
+      }
+    }
+    samples.push(sample);
+    return sample;
+  }
+
+  // 1. The first burst.
+  let first429: Sample | undefined;
+  while (!first429) {
+    const sample = await send('primary', 'burst');
+    if (!sample) break;
+    if (!sample.admitted) first429 = sample;
+  }
+  // Rate of the first burst: n sends span n − 1 intervals.
+  const burstSpanMs = (samples.at(-1)?.t ?? 0) - (samples[0]?.t ?? 0);
+  const peakRps = samples.length > 1 && burstSpanMs > 0 ? Math.round(((samples.length - 1) / burstSpanMs) * 1000 * 10) / 10 : 0;
+  if (!first429) return finish(samples, claimed, stoppedBy ?? 'budget', start, now(), peakRps, options, 'unknown');
+
+  // 2. Isolation, while the primary credential is throttled.
+  if (options.secondCredential !== undefined) await send('second', 'isolation');
+
+  // 3. Watch and runs.
+  const claimedWindowMs = claimed.windowS !== undefined ? claimed.windowS * 1000 : undefined;
+  const watchMs = Math.max(pacer.intervalMs, Math.min(MAX_WATCH_MS, (claimedWindowMs ?? DEFAULT_WINDOW_MS) * WATCH_SHARE));
+  const estimateOptions: EstimateOptions = { minPauseMs: 3 * watchMs };
+  let exactAt = first429.retryAfterS !== undefined && !first429.retryAfterFromReset ? start + first429.t + first429.retryAfterS * 1000 + 5 : undefined;
+  const lockoutMs = 2 * Math.max(first429.retryAfterS ?? 0, claimed.windowS ?? 0) * 1000;
+  let lastSend = start + first429.t;
+  let runs = 0;
+  let pauseMs = 0;
+  let lastRunEnd = lastSend;
+  let current: Estimate | undefined;
+  let throttledConsume: ProbeResult['throttledConsume'] = 'unknown';
+
+  while (!stoppedBy) {
+    let at = lastSend + watchMs;
+    if (exactAt !== undefined && exactAt <= at) {
+      at = exactAt;
+      exactAt = undefined;
+    }
+    // Never recovered while probed: does silence let it recover? (Then throttled requests use quota up.)
+    if (runs === 0 && lockoutMs > 0 && at - (start + first429.t) > lockoutMs) {
+      const silentAt = now() + Math.max(first429.retryAfterS ?? 0, claimed.windowS ?? 0) * 1000 + 5;
+      if (!pacer.fits(silentAt)) break;
+      const silent = await send('primary', 'silent-wait', silentAt);
+      if (silent?.admitted) throttledConsume = 'yes';
+      stoppedBy ??= 'no recovery while probed';
+      break;
+    }
+    const sample = await send('primary', 'watch', at);
+    if (!sample) break;
+    lastSend = start + sample.t;
+    if (!sample.admitted) {
+      // A window-shaped trace after two runs shows nothing more once the sliding replay's pause is over.
+      if (runs >= 2 && current?.algorithm !== 'token-bucket' && now() - lastRunEnd > pauseMs + 0.25 * (claimedWindowMs ?? DEFAULT_WINDOW_MS) + 4 * watchMs) {
+        stoppedBy = 'complete';
+      }
+      continue;
+    }
+    if (runs === 0 && samples.some((s) => s.phase === 'watch' && !s.admitted)) throttledConsume = 'no';
+    // A run at full pace; the first pauses once (sliding-window signature) when the window leaves room for it.
+    const b1 = samples.filter((s) => s.phase === 'burst' && s.admitted).length;
+    let pauseAfter: number | undefined;
+    if (runs === 0 && b1 >= 6) {
+      const windowGuess = claimedWindowMs ?? start + sample.t - (start + (samples[0]?.t ?? 0));
+      const pause = windowGuess / 5;
+      if (b1 * pacer.intervalMs + pause < 0.8 * windowGuess && pause >= 4 * watchMs) {
+        pauseAfter = Math.max(2, Math.floor(b1 / 3));
+        pauseMs = pause;
+      }
+    }
+    let admitted = 1;
+    let throttledInRow = 0;
+    let paused = false;
+    while (throttledInRow < RUN_BREAK) {
+      let runAt: number | undefined;
+      if (pauseAfter !== undefined && !paused && admitted >= pauseAfter) {
+        paused = true;
+        runAt = now() + pauseMs;
+      }
+      const next = await send('primary', 'run', runAt);
+      if (!next) break;
+      lastSend = start + next.t;
+      if (next.admitted) {
+        admitted += 1;
+        throttledInRow = 0;
+      } else throttledInRow += 1;
+    }
+    runs += 1;
+    lastRunEnd = now();
+    current = estimate(samples, estimateOptions);
+    if (current.complete) stoppedBy = 'complete';
+    else if (runs >= 3 && current.algorithm !== 'token-bucket') stoppedBy = 'complete';
+  }
+  return finish(samples, claimed, stoppedBy ?? pacer.exhausted ?? 'budget', start, now(), peakRps, options, throttledConsume, estimateOptions);
+}
+
+function finish(
+  samples: Sample[],
+  claimed: ClaimedPolicy,
+  stoppedBy: string,
+  start: number,
+  end: number,
+  peakRps: number,
+  options: ProbeOptions,
+  throttledConsume: ProbeResult['throttledConsume'],
+  estimateOptions: EstimateOptions = {},
+): ProbeResult {
+  const result = estimate(samples, estimateOptions);
+  const elapsedS = Math.round((end - start) / 10) / 100;
+  return {
+    claimed,
+    estimate: result,
+    retryAfter: analyseRecovery(samples),
+    isolation: isolationOf(samples, options),
+    throttledConsume,
+    ...(result.limited ? {} : { noLimitNote: `no limit observed up to ${peakRps} req/s (${samples.length} requests in ${elapsedS} s)` }),
+    stoppedBy,
+    requests: samples.length,
+    elapsedS,
+    peakRps,
+    samples,
+  };
+}
+
+function isolationOf(samples: Sample[], options: ProbeOptions): IsolationFinding {
+  const second = samples.find((s) => s.credential === 'second');
+  if (options.secondCredential === undefined) return { tested: false, perCredential: false, detail: 'not tested: no second credential was given' };
+  if (!second) return { tested: false, perCredential: false, detail: 'not tested: the first credential was never throttled' };
+  if (!second.admitted) {
+    return { tested: true, perCredential: false, detail: 'the first credential was throttled, and the second one was answered 429 too: they share a limit' };
+  }
+  const remaining = second.remaining !== undefined ? `, remaining ${second.remaining}` : '';
+  return { tested: true, perCredential: true, detail: `the first credential was throttled; the second one was still answered ${second.status}${remaining}` };
+}
+
+function headerOf(headers: Record<string, string>, lower: string): string | undefined {
+  if (headers[lower] !== undefined) return headers[lower];
+  for (const [name, value] of Object.entries(headers)) if (name.toLowerCase() === lower) return value;
+  return undefined;
+}

@@ -1,0 +1,20 @@
+/** The probe's per-second timeline for report.json: accepted vs throttled, last remaining and Retry-After. */
+import type { RateLimitTimelinePoint } from '../../reporters/report-load.ts';
+import type { Sample } from './types.ts';
+
+export function timelineOf(samples: readonly Sample[]): RateLimitTimelinePoint[] {
+  const points = new Map<number, RateLimitTimelinePoint>();
+  for (const sample of [...samples].sort((a, b) => a.t - b.t)) {
+    const t = Math.floor(sample.t / 1000);
+    let point = points.get(t);
+    if (!point) {
+      point = { t, accepted: 0, limited: 0 };
+      points.set(t, point);
+    }
+    if (sample.admitted) point.accepted += 1;
+    else point.limited += 1;
+    if (sample.remaining !== undefined) point.remaining = sample.remaining;
+    if (!sample.admitted && sample.retryAfterS !== undefined) point.retryAfterS = sample.retryAfterS;
+  }
+  return [...points.values()].sort((a, b) => a.t - b.t);
+}

@@ -1,0 +1,137 @@
+/**
+ * The rate-limit probe's vocabulary: what one probe request saw (a Sample), the options that bound the probe,
+ * and what it concludes. The estimator (estimate.ts) works on samples alone, so a synthetic trace tests it.
+ */
+import type { RateLimitHeaderStyle } from '../../config/types.ts';
+import type { RateLimitAlgorithm } from '../../reporters/report-load.ts';
+
+/** What a probe needs of an HTTP client: HttpClient fits, and so does a fake in tests. */
+export interface ProbeHttp {
+  request(options: {
+    method?: string;
+    path: string;
+    query?: Record<string, string | number | boolean | undefined | null>;
+    bearer?: string;
+    retryOn429?: boolean;
+  }): Promise<{ status: number; headers: Record<string, string> }>;
+}
+
+export type SampleCredential = 'primary' | 'second';
+
+/** Why a request was sent: the first burst, a recovery watch sample, or a request of a recovery run. */
+export type SamplePhase = 'burst' | 'watch' | 'run' | 'isolation' | 'silent-wait';
+
+export interface Sample {
+  /** Milliseconds since the probe started, taken just before the request was sent. */
+  t: number;
+  credential: SampleCredential;
+  phase: SamplePhase;
+  status: number;
+  /** Anything but 429. */
+  admitted: boolean;
+  /** Remaining quota the headers announced, when they did. */
+  remaining?: number;
+  /** Retry-After of a 429, in seconds (or the reset, when Retry-After is absent: see `retryAfterFromReset`). */
+  retryAfterS?: number;
+  /** True when `retryAfterS` came from the rate-limit reset because the 429 carried no Retry-After. */
+  retryAfterFromReset?: boolean;
+}
+
+export interface ProbeOptions {
+  http: ProbeHttp;
+  /** Bearer credential whose limit is probed; undefined probes the anonymous (per-address) limit. */
+  credential: string | undefined;
+  /** Another credential, for the isolation observation. */
+  secondCredential?: string;
+  /** Never faster than this many requests per second. */
+  maxRps: number;
+  /** Never more requests than this (every credential counted). */
+  budgetRequests: number;
+  /** Never longer than this. */
+  budgetSeconds: number;
+  /** Header style to read (api.rateLimitHeaders). @default "auto" */
+  style?: RateLimitHeaderStyle;
+  /** Path of a cheap read. @default "/v1/whatsapp/messages" */
+  path?: string;
+  /** Query of that read. @default { limit: 1 } */
+  query?: Record<string, string | number>;
+  /** Clock in ms; injectable so tests can run a virtual clock. @default Date.now */
+  now?: () => number;
+  /** Sleep; injectable with `now`. @default setTimeout */
+  sleep?: (ms: number) => Promise<void>;
+}
+
+export interface ClaimedPolicy {
+  /** Header family as report.json names it. */
+  headerStyle: 'ietf' | 'x-ratelimit' | 'none';
+  quota?: number;
+  windowS?: number;
+  /** What the quota counts (draft-09 `qu`), when the policy says; absent means requests. */
+  quotaUnit?: string;
+  /** The policy header as sent (RateLimit-Policy, RateLimit-Limit or X-RateLimit-Limit). */
+  raw?: string;
+  findings: string[];
+}
+
+export interface Estimate {
+  /** False when no 429 came at all: then only `noLimitNote` and the rate reached are meaningful. */
+  limited: boolean;
+  algorithm: RateLimitAlgorithm;
+  /** Requests per window (window algorithms) or the bucket size (token bucket). */
+  quota?: number;
+  /** Window length; for a token bucket the time to refill completely (burst / refill). */
+  windowS?: number;
+  /** Token bucket only. */
+  burst?: number;
+  refillPerS?: number;
+  /** Requests admitted before the first 429. */
+  firstBurst: number;
+  /** Every conclusion is backed by enough observation (the probe stops once it is). */
+  complete: boolean;
+  /** Sentences explaining the classification. */
+  reasons: string[];
+}
+
+export interface RecoverySample {
+  /** Seconds since the probe started, of the 429. */
+  t: number;
+  claimedS?: number;
+  /** Seconds from the 429 to the next admitted request. */
+  actualS: number;
+}
+
+export interface RetryAfterFinding {
+  /** Retry-After of the first 429 (seconds); absent when it sent none. */
+  claimedS?: number;
+  /** Seconds from the first 429 to the first admitted request. */
+  actualRecoveryS?: number;
+  samples: RecoverySample[];
+  /** False when a request sent at or after a 429's Retry-After (with no admitted request between) got 429 again. */
+  honest: boolean | undefined;
+  /** Sentences: each dishonest 429, or a Retry-After much longer than needed. */
+  notes: string[];
+}
+
+export interface IsolationFinding {
+  tested: boolean;
+  perCredential: boolean;
+  detail: string;
+}
+
+export interface ProbeResult {
+  claimed: ClaimedPolicy;
+  estimate: Estimate;
+  retryAfter: RetryAfterFinding;
+  isolation: IsolationFinding;
+  /** Whether a 429 uses up quota: 'no' when recovery came while throttled requests kept arriving. */
+  throttledConsume: 'yes' | 'no' | 'unknown';
+  /** Present when no 429 came: "no limit observed up to N req/s". */
+  noLimitNote?: string;
+  /** Why the probe stopped: "complete", "request budget", "time budget", "transport error: …". */
+  stoppedBy: string;
+  requests: number;
+  elapsedS: number;
+  /** Highest request rate reached over any burst, requests per second. */
+  peakRps: number;
+  samples: Sample[];
+}

@@ -1,0 +1,49 @@
+/** The probe's findings in words, for the terminal: claimed vs observed, algorithm, Retry-After, isolation. */
+import { deviation } from './claims.ts';
+import type { ProbeResult } from './types.ts';
+
+/** Claims within this share of the observation are "matching". */
+export const CLAIM_TOLERANCE = 0.1;
+
+export function formatProbe(result: ProbeResult): string[] {
+  const { claimed, estimate: est, retryAfter, isolation } = result;
+  const lines: string[] = [];
+  const claim = claimed.quota !== undefined
+    ? `${claimed.quota} per ${claimed.windowS ?? '?'} s (${claimed.headerStyle}${claimed.raw ? `: ${claimed.raw}` : ''})`
+    : `nothing (${claimed.headerStyle === 'none' ? 'no rate-limit headers' : 'no quota in the headers'})`;
+  lines.push(`claimed:    ${claim}`);
+  if (!est.limited) {
+    lines.push(`observed:   ${result.noLimitNote}`);
+  } else {
+    const shape = est.algorithm === 'token-bucket'
+      ? `token bucket: burst ${est.burst ?? '?'}, refill ${est.refillPerS ?? '?'}/s (refills fully in ${est.windowS ?? '?'} s)`
+      : `${est.algorithm}: ${est.quota ?? '?'} per ${est.windowS ?? '?'} s`;
+    lines.push(`observed:   ${shape}${est.complete ? '' : ' (incomplete: the budget ended first)'}`);
+    lines.push(`            ${est.reasons.join('; ')}`);
+    lines.push(`match:      ${matchLine(result)}`);
+    const ra = retryAfter.claimedS !== undefined ? `Retry-After ${retryAfter.claimedS} s` : 'no Retry-After';
+    const actual = retryAfter.actualRecoveryS !== undefined ? `; admitted again after ${retryAfter.actualRecoveryS} s` : '; no recovery observed';
+    const honesty = retryAfter.honest === undefined ? 'not established' : retryAfter.honest ? 'honest' : 'DISHONEST';
+    lines.push(`retry:      ${ra}${actual} — ${honesty}${retryAfter.notes.length ? ` (${retryAfter.notes.join('; ')})` : ''}`);
+    lines.push(`isolation:  ${isolation.tested ? (isolation.perCredential ? 'per credential' : 'SHARED') : 'not tested'} — ${isolation.detail}`);
+    lines.push(`throttled requests consume quota: ${result.throttledConsume}`);
+  }
+  lines.push(`traffic:    ${result.requests} requests in ${result.elapsedS} s (peak ${result.peakRps} req/s); stopped: ${result.stoppedBy}`);
+  if (claimed.findings.length > 0) lines.push(`headers:    ${claimed.findings.join('; ')}`);
+  return lines;
+}
+
+/** "quota matches (100 vs 100); window matches (1 vs 1.01 s)" or what differs. */
+export function matchLine(result: ProbeResult): string {
+  const { claimed, estimate: est } = result;
+  if (claimed.quota === undefined) return 'nothing claimed to compare';
+  const parts: string[] = [];
+  for (const [what, c, o, unit] of [['quota', claimed.quota, est.quota, ''], ['window', claimed.windowS, est.windowS, ' s']] as const) {
+    if (c === undefined || o === undefined) parts.push(`${what}: not comparable`);
+    else {
+      const d = deviation(c, o);
+      parts.push(`${what} ${Math.abs(d) <= CLAIM_TOLERANCE ? 'matches' : `DIFFERS by ${(d * 100).toFixed(0)}%`} (claimed ${c}${unit}, observed ${o}${unit})`);
+    }
+  }
+  return parts.join('; ');
+}

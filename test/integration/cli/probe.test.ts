@@ -1,0 +1,29 @@
+/** `harness probe ratelimit` against the embedded reference target: verdict on stdout, report.json written. */
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { reportIssues } from '../../../src/reporters/report-schema.ts';
+import { runCli } from '../../helpers/cli.ts';
+
+describe('harness probe ratelimit', () => {
+  it('prints claimed vs observed and writes report.json with the rateLimit section and no checks', async () => {
+    const out = mkdtempSync(join(tmpdir(), 'probe-cli-'));
+    const result = await runCli(['probe', 'ratelimit', '--out', out, '--max-rps', '300', '--budget-seconds', '8']);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(/claimed: {4}100 per 1 s/);
+    expect(result.stdout).toMatch(/observed: {3}fixed-window: 100 per/);
+    expect(result.stdout).toMatch(/quota matches/);
+    const [runId] = readdirSync(out);
+    const report = JSON.parse(readFileSync(join(out, runId!, 'report.json'), 'utf8'));
+    expect(reportIssues(report)).toEqual([]);
+    expect(report.checks).toEqual([]);
+    expect(report.rateLimit).toMatchObject({ headerStyle: 'ietf', policyClaimed: { quota: 100, windowS: 1 }, observed: { algorithm: 'fixed-window', quota: 100 } });
+  }, 15_000);
+
+  it('an unknown credential name is a usage error', async () => {
+    const result = await runCli(['probe', 'ratelimit', '--credential', 'nope']);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/--credential: expected one of/);
+  });
+});

@@ -1,0 +1,90 @@
+/**
+ * The probe against the real reference target over real HTTP, with the three limit configurations the probe
+ * must read: fixed window 10 per 2 s, fixed window 50 per 10 s, and a token bucket of 20 refilling 5/s.
+ * Quota within ±5 %, window or refill within ±10 %, traffic within three windows and the budgets. The 10 s
+ * window runs on a clock four times faster than real time (target and probe share it) to keep CI short.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { HttpClient } from '../../../src/http/client.ts';
+import { formatProbe, probeRateLimit, type ProbeResult } from '../../../src/ratelimit/probe/index.ts';
+import { startReferenceTarget } from '../../../src/target/index.ts';
+import type { ReferenceTargetOptions } from '../../../src/target/types.ts';
+
+const closers: Array<() => Promise<void>> = [];
+afterEach(async () => {
+  while (closers.length) await closers.pop()!();
+});
+
+interface Clock {
+  now: () => number;
+  sleep: (ms: number) => Promise<void>;
+}
+
+/** A clock `speed` times faster than real time, shared by the target and the probe. */
+function fastClock(speed: number): Clock {
+  const origin = Date.now();
+  return {
+    now: () => origin + (Date.now() - origin) * speed,
+    sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms / speed)),
+  };
+}
+
+async function probe(rateLimit: ReferenceTargetOptions['rateLimit'], budget: { requests: number; seconds: number }, clock?: Clock): Promise<ProbeResult> {
+  const target = await startReferenceTarget({ rateLimit, host: '127.0.0.1', port: 0, ...(clock ? { now: clock.now } : {}) });
+  const http = new HttpClient({ baseUrl: target.baseUrl });
+  closers.push(() => target.close(), () => http.close());
+  const result = await probeRateLimit({
+    http,
+    credential: target.credentials.apiKeys.full,
+    secondCredential: target.credentials.apiKeys.second,
+    maxRps: 100,
+    budgetRequests: budget.requests,
+    budgetSeconds: budget.seconds,
+    ...(clock ? { now: clock.now, sleep: clock.sleep } : {}),
+  });
+  console.log(formatProbe(result).join('\n'));
+  return result;
+}
+
+function within(actual: number | undefined, expected: number, share: number): void {
+  expect(actual).toBeDefined();
+  expect(Math.abs(actual! - expected) / expected, `${actual} vs ${expected}`).toBeLessThanOrEqual(share);
+}
+
+describe('probeRateLimit against the reference target', () => {
+  it('fixed window, 10 per 2 s', async () => {
+    const result = await probe({ algorithm: 'fixed-window', quota: 10, windowSeconds: 2 }, { requests: 600, seconds: 6 });
+    expect(result.estimate.algorithm).toBe('fixed-window');
+    within(result.estimate.quota, 10, 0.05);
+    within(result.estimate.windowS, 2, 0.1);
+    expect(result.elapsedS).toBeLessThanOrEqual(3 * 2);
+    expect(result.requests).toBeLessThanOrEqual(600);
+    expect(result.retryAfter.honest).toBe(true);
+    expect(result.isolation).toMatchObject({ tested: true, perCredential: true });
+  }, 12_000);
+
+  it('fixed window, 50 per 10 s (clock ×4)', async () => {
+    const result = await probe({ algorithm: 'fixed-window', quota: 50, windowSeconds: 10 }, { requests: 1000, seconds: 30 }, fastClock(4));
+    expect(result.estimate.algorithm).toBe('fixed-window');
+    within(result.estimate.quota, 50, 0.05);
+    within(result.estimate.windowS, 10, 0.1);
+    expect(result.elapsedS).toBeLessThanOrEqual(3 * 10);
+    expect(result.retryAfter.honest).toBe(true);
+  }, 12_000);
+
+  it('token bucket, burst 20 refilling 5/s', async () => {
+    const result = await probe({ algorithm: 'token-bucket', quota: 20, windowSeconds: 4, refillPerSecond: 5 }, { requests: 600, seconds: 12 });
+    expect(result.estimate.algorithm).toBe('token-bucket');
+    within(result.estimate.burst, 20, 0.05);
+    within(result.estimate.refillPerS, 5, 0.1);
+    expect(result.elapsedS).toBeLessThanOrEqual(3 * 4);
+    expect(result.throttledConsume).toBe('no');
+  }, 12_000);
+
+  it('a target with no limit: the probe stops at its budget', async () => {
+    const result = await probe({ quota: 1_000_000, anonymousQuota: 1_000_000 }, { requests: 200, seconds: 3 });
+    expect(result.estimate.limited).toBe(false);
+    expect(result.requests).toBeLessThanOrEqual(200);
+    expect(result.noLimitNote).toMatch(/^no limit observed up to \d+(\.\d+)? req\/s/);
+  }, 12_000);
+});

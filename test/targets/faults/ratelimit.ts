@@ -1,0 +1,65 @@
+/**
+ * Faulty targets for the ratelimit checks built on the rate-limit probe: headers that misdescribe the policy,
+ * a remaining quota that drops too fast, an unlimited anonymous client. (A Retry-After that is too short, keys
+ * sharing one bucket and a 429 without Retry-After are cases in errors.ts.)
+ */
+import type { FaultCase } from '../fault-case.ts';
+import type { ProxyResponse } from '../faulty-proxy.ts';
+
+const RATE_LIMIT_HEADERS = ['ratelimit', 'ratelimit-policy', 'ratelimit-limit', 'ratelimit-remaining', 'ratelimit-reset'];
+
+/** Rewrites one integer parameter (`q=`, `w=`, `r=`) of a rate-limit header. */
+function rewriteParam(res: ProxyResponse, header: string, param: string, change: (value: number, res: ProxyResponse) => number): ProxyResponse {
+  const value = res.headers[header];
+  if (value === undefined) return res;
+  const rewritten = value.replace(new RegExp(`;${param}=(\\d+)`), (_, n: string) => `;${param}=${change(Number(n), res)}`);
+  return { ...res, headers: { ...res.headers, [header]: rewritten } };
+}
+
+function quotaOf(res: ProxyResponse): number {
+  return Number(/;q=(\d+)/.exec(res.headers['ratelimit-policy'] ?? '')?.[1] ?? 0);
+}
+
+export const RATELIMIT_FAULTS: FaultCase[] = [
+  {
+    name: 'RateLimit-Policy overstates the quota (q=200 while 100 per second are enforced)',
+    fault: {
+      onResponse: (_req, res) => rewriteParam(res, 'ratelimit-policy', 'q', (q) => q * 2),
+    },
+    suites: ['ratelimit'],
+    failing: ['ratelimit.policy.claimed-quota-matches'],
+    verdict: 'certified-with-warnings',
+  },
+  {
+    name: 'RateLimit-Policy overstates the window (w=3 while the window is 1 s)',
+    fault: {
+      onResponse: (_req, res) => rewriteParam(res, 'ratelimit-policy', 'w', (w) => w * 3),
+    },
+    suites: ['ratelimit'],
+    failing: ['ratelimit.policy.claimed-window-matches'],
+    verdict: 'certified-with-warnings',
+  },
+  {
+    name: 'the remaining quota drops by two per request',
+    fault: {
+      // r' = 2r − q: q−2, q−4, … — still within the quota, still going down, but two units per request.
+      onResponse: (_req, res) => rewriteParam(res, 'ratelimit', 'r', (r, response) => Math.max(0, 2 * r - quotaOf(response))),
+    },
+    suites: ['ratelimit'],
+    failing: ['ratelimit.headers.remaining-decrements-by-one'],
+    verdict: 'certified-with-warnings',
+  },
+  {
+    name: 'unauthenticated requests are never rate limited',
+    fault: {
+      reference: { rateLimit: { anonymousQuota: 1_000_000_000 } },
+      // Without headers the burst cannot know the (huge) quota, so it sends its full bound and sees no 429.
+      onResponse: (req, res) => (req.headers.authorization === undefined
+        ? { ...res, headers: Object.fromEntries(Object.entries(res.headers).filter(([name]) => !RATE_LIMIT_HEADERS.includes(name))) }
+        : res),
+    },
+    suites: ['ratelimit'],
+    failing: ['ratelimit.anonymous.limited-per-address'],
+    verdict: 'certified-with-warnings',
+  },
+];

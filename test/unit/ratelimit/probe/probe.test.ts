@@ -1,0 +1,113 @@
+/** probeRateLimit end to end on a virtual clock against the reference target's own limiters (no sockets). */
+import { describe, expect, it } from 'vitest';
+import { probeRateLimit, toRateLimitReport, type ProbeResult } from '../../../../src/ratelimit/probe/index.ts';
+import { createPacer } from '../../../../src/ratelimit/probe/pacer.ts';
+import { reportIssues } from '../../../../src/reporters/report-schema.ts';
+import { simulatedTarget, type SimulatedOptions } from './simulated-target.ts';
+
+const BUDGET = { maxRps: 100, budgetRequests: 2000, budgetSeconds: 60 };
+
+async function run(options: SimulatedOptions, budget: Partial<typeof BUDGET> = {}): Promise<ProbeResult> {
+  const sim = simulatedTarget(options);
+  return probeRateLimit({ http: sim.http, credential: 'key-a', secondCredential: 'key-b', ...BUDGET, ...budget, now: sim.now, sleep: sim.sleep });
+}
+
+function near(actual: number | undefined, expected: number, share: number): void {
+  expect(actual).toBeDefined();
+  expect(Math.abs(actual! - expected) / expected).toBeLessThanOrEqual(share);
+}
+
+describe('probeRateLimit (virtual clock)', () => {
+  for (const offset of [0, 700, 1900]) {
+    it(`fixed window 10 per 2 s, phase ${offset} ms`, async () => {
+      const result = await run({ algorithm: 'fixed-window', quota: 10, windowSeconds: 2, startMs: 1_700_000_000_000 + offset });
+      expect(result.estimate).toMatchObject({ algorithm: 'fixed-window', quota: 10, complete: true });
+      near(result.estimate.windowS, 2, 0.1);
+      expect(result.elapsedS).toBeLessThanOrEqual(6);
+      expect(result.retryAfter.honest).toBe(true);
+      expect(result.isolation).toMatchObject({ tested: true, perCredential: true });
+      expect(result.throttledConsume).toBe('no');
+    });
+  }
+
+  it('fixed window 50 per 10 s', async () => {
+    const result = await run({ algorithm: 'fixed-window', quota: 50, windowSeconds: 10, startMs: 1_700_000_003_000 });
+    expect(result.estimate).toMatchObject({ algorithm: 'fixed-window', quota: 50 });
+    near(result.estimate.windowS, 10, 0.1);
+    expect(result.elapsedS).toBeLessThanOrEqual(30);
+  });
+
+  it('token bucket, burst 20 refilling 5/s', async () => {
+    const result = await run({ algorithm: 'token-bucket', quota: 20, windowSeconds: 4, refillPerSecond: 5 });
+    expect(result.estimate).toMatchObject({ algorithm: 'token-bucket', burst: 20, complete: true });
+    near(result.estimate.refillPerS, 5, 0.1);
+    expect(result.elapsedS).toBeLessThanOrEqual(12);
+  });
+
+  it('sliding window 10 per 2 s', async () => {
+    const result = await run({ algorithm: 'sliding-window', quota: 10, windowSeconds: 2 });
+    expect(result.estimate).toMatchObject({ algorithm: 'sliding-window', quota: 10, complete: true });
+    near(result.estimate.windowS, 2, 0.1);
+  });
+
+  it('never exceeds its budgets or maxRps', async () => {
+    const result = await run({ algorithm: 'fixed-window', quota: 1_000_000, windowSeconds: 1 }, { maxRps: 50, budgetRequests: 120, budgetSeconds: 10 });
+    expect(result.requests).toBe(120);
+    const times = result.samples.map((s) => s.t);
+    const spacing = Math.min(...times.slice(1).map((t, i) => t - times[i]!));
+    expect(spacing).toBeGreaterThanOrEqual(1000 / 50 - 1e-6);
+    const timed = await run({ algorithm: 'fixed-window', quota: 1_000_000, windowSeconds: 1 }, { maxRps: 50, budgetRequests: 10_000, budgetSeconds: 3 });
+    expect(timed.elapsedS).toBeLessThanOrEqual(3);
+    expect(timed.stoppedBy).toBe('time budget');
+  });
+
+  it('no limit: "no limit observed up to N req/s", and a valid report section', async () => {
+    const result = await run({ algorithm: 'fixed-window', quota: 1, windowSeconds: 1, noLimit: true }, { budgetRequests: 300 });
+    expect(result.estimate.limited).toBe(false);
+    expect(result.noLimitNote).toMatch(/^no limit observed up to 100 req\/s \(300 requests/);
+    expect(result.claimed.headerStyle).toBe('none');
+    const report = toRateLimitReport(result);
+    expect(report.observed.algorithm).toBe('unknown');
+  });
+
+  it('two credentials sharing one bucket: isolation fails', async () => {
+    const result = await run({ algorithm: 'fixed-window', quota: 10, windowSeconds: 2, shared: true });
+    expect(result.isolation).toMatchObject({ tested: true, perCredential: false });
+  });
+
+  it('a Retry-After shorter than the real wait is dishonest', async () => {
+    const result = await run({
+      algorithm: 'sliding-window', quota: 20, windowSeconds: 3,
+      rewrite: (status, headers) => (status === 429 ? { ...headers, 'retry-after': '1' } : headers),
+    });
+    expect(result.retryAfter.honest).toBe(false);
+    expect(result.retryAfter.claimedS).toBe(1);
+    near(result.retryAfter.actualRecoveryS, 3, 0.1);
+  });
+
+  it('the report section matches schemas/report.schema.json', async () => {
+    const result = await run({ algorithm: 'token-bucket', quota: 20, windowSeconds: 4, refillPerSecond: 5 });
+    const rateLimit = toRateLimitReport(result);
+    expect(rateLimit).toMatchObject({ headerStyle: 'ietf', policyClaimed: { quota: 20, windowS: 4 }, observed: { algorithm: 'token-bucket', burst: 20 } });
+    const report = {
+      schemaVersion: 1,
+      run: { id: 'x', startedAt: '2026-01-01T00:00:00.000Z', finishedAt: '2026-01-01T00:00:01.000Z', harnessVersion: '0.0.0', target: { baseUrl: 'http://127.0.0.1:1', embedded: true } },
+      verdict: 'certified',
+      checks: [],
+      summary: { total: 0, passed: 0, failed: 0, skipped: 0, errors: 0, byLevel: {} },
+      coverage: { clauses: [] },
+      rateLimit,
+    };
+    expect(reportIssues(report).filter((issue) => issue.path.startsWith('/rateLimit'))).toEqual([]);
+  });
+});
+
+describe('createPacer', () => {
+  it('spaces sends and refuses past the budgets', async () => {
+    let clock = 0;
+    const pacer = createPacer({ maxRps: 10, budgetRequests: 3, budgetSeconds: 100, now: () => clock, sleep: async (ms) => void (clock += ms) });
+    expect([await pacer.slot(), await pacer.slot(), await pacer.slot()]).toEqual([0, 100, 200]);
+    expect(await pacer.slot()).toBeUndefined();
+    expect(pacer.exhausted).toBe('request budget');
+  });
+});
