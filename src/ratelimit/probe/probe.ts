@@ -192,8 +192,8 @@ function finish(
 
 function isolationOf(samples: Sample[], options: ProbeOptions): IsolationFinding {
   const second = samples.find((s) => s.credential === 'second');
-  if (options.secondCredential === undefined) return { tested: false, perCredential: false, detail: 'not tested: no second credential was given' };
-  if (!second) return { tested: false, perCredential: false, detail: 'not tested: the first credential was never throttled' };
+  if (options.secondCredential === undefined) return { tested: false, perCredential: false, detail: 'no second credential was given' };
+  if (!second) return { tested: false, perCredential: false, detail: 'the first credential was never throttled' };
   if (!second.admitted) {
     return { tested: true, perCredential: false, detail: 'the first credential was throttled, and the second one was answered 429 too: they share a limit' };
   }
