@@ -54,18 +54,18 @@ export const badClientNoRedirect = oauthCheck(
   }),
 );
 
-export const badClient400 = oauthCheck(
+export const badClientRejected = oauthCheck(
   defineCheck({
-    id: 'auth.oauth.authorize-bad-client-400',
+    id: 'auth.oauth.authorize-bad-client-rejected',
     suite: 'auth',
-    title: 'An authorization request with an unknown client_id or an unregistered redirect_uri is answered 400',
+    title: 'An authorization request with an unknown client_id or an unregistered redirect_uri is rejected (400 by default: api.rejectedStatus)',
     level: 'PROFILE',
     specRef: 'PROFILE Authentication ("An unknown client_id or a redirect_uri not registered for it is answered with 400, never a redirect")',
     clauses: ['§5.3'],
     async run(ctx) {
-      for (const { what, res } of await badAuthorizationRequests(ctx)) expectStatus(res, [400], `authorization request with ${what}`);
+      for (const { what, res } of await badAuthorizationRequests(ctx)) expectStatus(res, ctx.config.api.rejectedStatus, `authorization request with ${what}`);
     },
   }),
 );
 
-export const OAUTH_AUTHORIZE_CHECKS = [badClientNoRedirect, badClient400];
+export const OAUTH_AUTHORIZE_CHECKS = [badClientNoRedirect, badClientRejected];

@@ -31,7 +31,7 @@ describe('OAuth consent modes', () => {
     const credentials = credentialsFromReference(target.credentials);
     credentials.oauth = { ...credentials.oauth!, consent: 'code', code: await handMadeCode(), pkce: false };
     const outcome = await runHarness({ baseUrl: target.baseUrl, credentials, suites: ['auth'] });
-    for (const id of ['auth.oauth.code-exchange', 'auth.oauth.token-response-fields', 'auth.oauth.token-no-store', 'auth.oauth.token-within-scope', 'auth.oauth.unsupported-grant-type', 'auth.oauth.authorize-bad-client-400']) {
+    for (const id of ['auth.oauth.code-exchange', 'auth.oauth.token-response-fields', 'auth.oauth.token-no-store', 'auth.oauth.token-within-scope', 'auth.oauth.unsupported-grant-type', 'auth.oauth.authorize-bad-client-rejected']) {
       expect(statusOf(outcome, id), id).toBe('passed');
     }
     expect(resultOf(outcome, 'auth.oauth.code-reuse-rejected')).toMatchObject({ status: 'skipped', message: expect.stringContaining('one single-use authorization code') });
