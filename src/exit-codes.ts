@@ -1,7 +1,12 @@
 /**
  * Process exit codes. These are API: CI jobs branch on them, so a value never changes meaning.
  * The numbers for thresholds and config follow k6 (errext/exitcodes) so teams that know k6 read them at once.
- * README "Exit codes" lists the same table; test/unit/exit-codes.test.ts keeps the two in step.
+ * README "Exit codes" lists the same table; test/unit/errors.test.ts keeps the two in step.
+ *
+ * `harness run` measures conformance and throughput in one run, so several codes can apply; the most severe wins
+ * (src/job/run-conformance.ts exitCodeOf): TargetUnreachable (nothing was measured) > MustFailed (not certified)
+ * > ThresholdsCrossed (certified, but a scenario threshold was crossed) > Certified. Not certified wins over a
+ * crossed threshold; the reports still list every crossed threshold.
  */
 export const ExitCode = {
   /** The run finished and the target is certified (SHOULD/PROFILE warnings allowed). */
@@ -12,7 +17,7 @@ export const ExitCode = {
   Usage: 2,
   /** The target could not be reached at all (connection refused, DNS, TLS, timeout on the first request). */
   TargetUnreachable: 3,
-  /** A throughput threshold was crossed. */
+  /** A throughput threshold was crossed (for `harness run`: only when the target is otherwise certified). */
   ThresholdsCrossed: 99,
   /** The config, suite or scenario file is invalid. */
   InvalidConfig: 104,

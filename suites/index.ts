@@ -13,6 +13,7 @@ import { ratelimitSuite } from './ratelimit/index.ts';
 import { schemasSuite } from './schemas/index.ts';
 import { smokeSuite } from './smoke/index.ts';
 import { standingSuite } from './standing/index.ts';
+import { webhooksSuite } from './webhooks/index.ts';
 
 export const BUILT_IN_SUITES: readonly Suite[] = [
   smokeSuite,
@@ -23,6 +24,7 @@ export const BUILT_IN_SUITES: readonly Suite[] = [
   idempotencySuite,
   inputsSuite,
   errorsSuite,
+  webhooksSuite,
   ratelimitSuite,
   standingSuite,
 ];

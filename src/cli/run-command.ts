@@ -1,10 +1,15 @@
-/** `harness run`: conformance suites against --target, or against the embedded reference target. */
+/**
+ * `harness run`: conformance suites, then throughput scenarios (`load.scenarios`, default smoke; `--scenario`,
+ * `--no-load`), against --target or against the embedded reference target.
+ */
 import type { Command } from 'commander';
 import { loadConfig } from '../config/index.ts';
 import { runConformance } from '../job/run-conformance.ts';
 import { ConsoleReporter } from '../reporters/console-reporter.ts';
 import { createDefaultRegistry } from '../../suites/index.ts';
 import type { ExitCodeValue } from '../exit-codes.ts';
+import { createProgress } from '../load/progress.ts';
+import { loadScenarios } from '../load/scenario/select.ts';
 import { integerFlag, listFlag, resolveConfigFile, urlFlag } from './parse-flags.ts';
 
 interface RunFlags {
@@ -14,6 +19,9 @@ interface RunFlags {
   out?: string;
   timeout?: number;
   quiet?: boolean;
+  scenario?: string[];
+  /** false with --no-load */
+  load?: boolean;
 }
 
 export function registerRunCommand(program: Command, setExit: (code: ExitCodeValue) => void): void {
@@ -25,6 +33,8 @@ export function registerRunCommand(program: Command, setExit: (code: ExitCodeVal
     .option('--suite <names>', 'comma-separated suites to run (default: all)', listFlag)
     .option('--out <dir>', 'folder for reports/<run-id>/ (default: report.outDir, "reports")')
     .option('--timeout <ms>', 'per-request timeout in ms (default: target.timeoutMs, 10000)', integerFlag('--timeout', 1, 600_000))
+    .option('--scenario <names>', 'comma-separated throughput scenarios to run after the suites: names (scenarios/<name>.yaml) or files (default: load.scenarios, "smoke")', listFlag)
+    .option('--no-load', 'run no throughput scenario (conformance only)')
     .option('-q, --quiet', 'list only failed, errored and skipped checks')
     .action(async (flags: RunFlags) => {
       const config = loadConfig(resolveConfigFile(flags.config), {
@@ -34,9 +44,12 @@ export function registerRunCommand(program: Command, setExit: (code: ExitCodeVal
           ...(!flags.target && flags.timeout ? { target: { timeoutMs: flags.timeout } } : {}),
           ...(flags.suite ? { conformance: { suites: flags.suite } } : {}),
           ...(flags.out ? { report: { outDir: flags.out } } : {}),
+          ...(flags.load === false ? { load: { scenarios: [] } } : flags.scenario ? { load: { scenarios: flags.scenario } } : {}),
         },
-        overrideSource: { 'target.baseUrl': '--target', 'target.timeoutMs': '--timeout', 'conformance.suites': '--suite', 'report.outDir': '--out' },
+        overrideSource: { 'target.baseUrl': '--target', 'target.timeoutMs': '--timeout', 'conformance.suites': '--suite', 'report.outDir': '--out', 'load.scenarios': flags.load === false ? '--no-load' : '--scenario' },
       });
+      // Scenario files are read and validated before any traffic (a bad one exits 104, an unknown name 2).
+      const scenarios = loadScenarios(config.load.scenarios);
       const interrupt = new AbortController();
       const onSignal = () => interrupt.abort();
       process.once('SIGINT', onSignal);
@@ -47,6 +60,11 @@ export function registerRunCommand(program: Command, setExit: (code: ExitCodeVal
           reporters: [new ConsoleReporter({ showPassed: !flags.quiet })],
           log: (line) => process.stdout.write(`${line}\n`),
           signal: interrupt.signal,
+          scenarios,
+          // Scenarios named on the command line must run: a missing loadKey is then a config error, not a skip.
+          missingCredential: flags.scenario && flags.load !== false ? 'error' : 'skip',
+          // A live progress line on a terminal; CI logs get the summary each scenario prints when it ends.
+          ...(process.stderr.isTTY ? { progress: createProgress(process.stderr) } : {}),
         });
         setExit(outcome.exitCode);
       } finally {

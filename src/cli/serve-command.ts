@@ -23,6 +23,7 @@ interface ServeFlags {
   accessTokenTtl?: number;
   codeTtl?: number;
   loginAttempts?: number;
+  injectLatency?: number;
 }
 
 const ALGORITHMS: readonly RateLimitAlgorithm[] = ['fixed-window', 'sliding-window', 'token-bucket'];
@@ -41,6 +42,7 @@ const FLAG_SOURCE: Record<string, string> = {
   'reference.tokens.accessTokenTtlSeconds': '--access-token-ttl',
   'reference.tokens.codeTtlSeconds': '--code-ttl',
   'reference.loginThrottle.attempts': '--login-attempts',
+  'reference.injectLatencyMs': '--inject-latency',
 };
 
 export function registerServeCommand(program: Command): void {
@@ -60,6 +62,7 @@ export function registerServeCommand(program: Command): void {
     .option('--access-token-ttl <s>', 'OAuth access-token lifetime in seconds', integerFlag('--access-token-ttl', 1, 1e9))
     .option('--code-ttl <s>', 'OAuth authorization-code lifetime in seconds', integerFlag('--code-ttl', 1, 1e9))
     .option('--login-attempts <n>', 'failed logins per email before 429', integerFlag('--login-attempts', 1, 1e6))
+    .option('--inject-latency <ms>', 'add a fixed delay to every response, e.g. to try a CI latency gate (default: reference.injectLatencyMs, 0)', integerFlag('--inject-latency', 0, 60_000))
     .action(async (flags: ServeFlags) => {
       if (flags.algorithm !== undefined && !ALGORITHMS.includes(flags.algorithm as RateLimitAlgorithm)) {
         throw new UsageError(`--algorithm: must be one of ${ALGORITHMS.join(', ')}, got "${flags.algorithm}"`);
@@ -100,6 +103,7 @@ function referenceOverrides(flags: ServeFlags): Record<string, unknown> {
     port: flags.port,
     host: flags.host,
     loadQuota: flags.loadQuota,
+    injectLatencyMs: flags.injectLatency,
     ...(Object.keys(rateLimit).length ? { rateLimit } : {}),
     ...(Object.keys(tokens).length ? { tokens } : {}),
     ...(flags.loginAttempts !== undefined ? { loginThrottle: { attempts: flags.loginAttempts } } : {}),

@@ -1,18 +1,29 @@
-/** The numbers compare reads from one report: per-scenario metrics and the rate-limit summary. */
+/**
+ * The numbers compare reads from one report: per-scenario metrics (from report.json `scenarios[]`, the load
+ * engine's ScenarioResult) and the rate-limit summary. errorRate = (5xx answers + transport errors) / requests;
+ * rate429 = 429 answers / requests.
+ */
 import type { Report, ScenarioReport } from '../reporters/report.ts';
 import type { ComparedRun, ScenarioMetrics } from './model.ts';
 
 export function scenarioMetrics(scenario: ScenarioReport): ScenarioMetrics {
+  const answered5xx = Object.entries(scenario.statusCodes).reduce((n, [code, count]) => (Number(code) >= 500 ? n + count : n), 0);
+  const transportErrors = Object.values(scenario.errors).reduce((n, count) => n + count, 0);
   return {
-    p50Ms: scenario.latency.p50Ms,
-    p95Ms: scenario.latency.p95Ms,
-    p99Ms: scenario.latency.p99Ms,
-    rps: scenario.requests.rps,
-    errorRate: scenario.errorRate,
-    rate429: scenario.rateLimited.rate,
-    dropped: scenario.requests.dropped,
+    p50Ms: scenario.latency.p50,
+    p95Ms: scenario.latency.p95,
+    p99Ms: scenario.latency.p99,
+    rps: scenario.rps,
+    errorRate: share(answered5xx + transportErrors, scenario.requests),
+    rate429: share(scenario.rateLimited, scenario.requests),
+    dropped: scenario.dropped,
     percentiles: scenario.percentiles,
   };
+}
+
+/** part / whole, 0 when nothing was sent (a scenario with no requests has no rate to regress). */
+function share(part: number, whole: number): number {
+  return whole > 0 ? part / whole : 0;
 }
 
 /** `label` is chosen by the caller (it must be unique among the compared runs). */

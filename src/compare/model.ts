@@ -27,6 +27,7 @@ export interface CheckChange {
   statuses: Array<CheckStatus | null>;
 }
 
+/** compare.json's per-scenario numbers (units in the names), read from report.json's ScenarioResult by metrics.ts. */
 export interface ScenarioMetrics {
   p50Ms: number;
   p95Ms: number;

@@ -81,12 +81,15 @@ export function fileDefaults(): HarnessConfig {
       port: 0,
       rateLimit: { algorithm: 'fixed-window', quota: 100, windowSeconds: 1, anonymousQuota: 200 },
       loadQuota: 1_000_000_000,
+      injectLatencyMs: 0,
       loginThrottle: { attempts: 5, windowSeconds: 60 },
       tokens: { jwtTtlSeconds: 900, accessTokenTtlSeconds: 3600, codeTtlSeconds: 60 },
       statusDelaysMs: { delivered: 200, read: 400 },
       webhooks: { attempts: 5, baseDelayMs: 500, timeoutMs: 5000 },
     },
+    webhooks: { receiverHost: '127.0.0.1', receiverPort: 0, waitSeconds: 10, maxDeliveries: 10_000 },
     report: { outDir: 'reports' },
+    load: { scenarios: ['smoke'] },
   };
 }
 

@@ -1,5 +1,6 @@
 /**
- * `api.errorSchema` and `api.schemas` hold either a schema's `$id` or a file path. A path in a file is
+ * `api.errorSchema` and `api.schemas` hold either a schema's `$id` or a file path; `load.scenarios` entries
+ * either a scenario name or a .yaml file path. A path in a file is
  * relative to that file (so a config works from any working directory); a path given on the command line is
  * relative to the working directory. Both are made absolute here, before the layers merge, so each value is
  * resolved against the place it was written.
@@ -15,6 +16,7 @@ export function resolveSchemaRef(value: string, baseDir: string): string {
 
 /** Resolves the schema references of one layer (a parsed file or the overrides). Mutates `layer`. */
 export function resolveSchemaRefs(layer: unknown, baseDir: string): void {
+  resolveScenarioFiles(layer, baseDir);
   if (!isRecord(layer) || !isRecord(layer.api)) return;
   const api = layer.api;
   if (typeof api.errorSchema === 'string') api.errorSchema = resolveSchemaRef(api.errorSchema, baseDir);
@@ -23,4 +25,12 @@ export function resolveSchemaRefs(layer: unknown, baseDir: string): void {
       if (typeof ref === 'string') api.schemas[name] = resolveSchemaRef(ref, baseDir);
     }
   }
+}
+
+/** `load.scenarios`: a name (smoke) stays a name; a file (x.yaml) becomes absolute. Mutates `layer`. */
+export function resolveScenarioFiles(layer: unknown, baseDir: string): void {
+  if (!isRecord(layer) || !isRecord(layer.load) || !Array.isArray(layer.load.scenarios)) return;
+  layer.load.scenarios = layer.load.scenarios.map((entry: unknown) =>
+    typeof entry === 'string' && /\.ya?ml$/i.test(entry) && !isAbsolute(entry) ? resolve(baseDir, entry) : entry,
+  );
 }

@@ -24,6 +24,7 @@ export function collectSecrets(config: HarnessConfig | DeepReadonly<HarnessConfi
     r?.loadKey,
     r?.login?.password,
     r?.oauth?.clientSecret,
+    config.webhooks?.preRegistered?.secret,
   ];
   return [...new Set(candidates.filter((s): s is string => typeof s === 'string' && s.length > 0))];
 }

@@ -199,6 +199,11 @@ export interface ReferenceConfig {
   rateLimit: ReferenceRateLimitConfig;
   /** Quota of the `load` credential per window: high enough never to bind. @default 1000000000 */
   loadQuota: number;
+  /**
+   * Fixed delay in ms added to every response (`harness serve --inject-latency`): a deliberately slower build,
+   * e.g. to try a CI latency gate. 0 installs no hook at all. @default 0
+   */
+  injectLatencyMs: number;
   /** Failed logins per email before 429, and the window they are counted in. @default 5 per 60 s */
   loginThrottle: { attempts: number; windowSeconds: number };
   /** Token and code lifetimes in seconds. @default jwt 900, accessToken 3600, code 60 */
@@ -218,9 +223,38 @@ export interface ReferenceConfig {
   };
 }
 
+/** The harness's webhook receiver (suites/webhooks). */
+export interface WebhooksConfig {
+  /** Interface the receiver listens on. @default "127.0.0.1" */
+  receiverHost: string;
+  /** Port of the receiver; 0 picks a free one. @default 0 */
+  receiverPort: number;
+  /**
+   * URL to register at the target instead of the receiver's local URL, for a target that cannot reach this
+   * machine (a tunnel or relay forwarding to receiverHost:receiverPort). Optional.
+   */
+  publicUrl?: string;
+  /** A webhook registered by hand (its URL must reach the receiver): used instead of the management endpoints. Optional. */
+  preRegistered?: { url: string; secret: string };
+  /** Longest the webhook checks wait for deliveries, in seconds. @default 10 */
+  waitSeconds: number;
+  /** Deliveries the receiver keeps (the oldest are dropped first). @default 10000 */
+  maxDeliveries: number;
+}
+
 export interface ReportConfig {
   /** Folder that receives reports/<run-id>/. Relative to the working directory. @default "reports" */
   outDir: string;
+}
+
+/** Throughput scenarios of `harness run` (src/job/run-scenarios.ts). */
+export interface LoadConfig {
+  /**
+   * Scenario names (scenarios/<name>.yaml in the working directory, else the shipped ones) or .yaml files, run
+   * after the conformance suites against the same target with credentials.loadKey. [] runs none.
+   * `--scenario a,b` and `--no-load` win. @default ["smoke"]
+   */
+  scenarios: string[];
 }
 
 export interface HarnessConfig {
@@ -231,7 +265,9 @@ export interface HarnessConfig {
   api: ApiConfig;
   conformance: ConformanceConfig;
   reference: ReferenceConfig;
+  webhooks: WebhooksConfig;
   report: ReportConfig;
+  load: LoadConfig;
 }
 
 /** Recursively readonly: the loader deep-freezes the config. */

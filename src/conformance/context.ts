@@ -4,6 +4,7 @@
  */
 import type { CredentialsConfig, FrozenConfig, Operation } from '../config/types.ts';
 import type { HttpClient } from '../http/client.ts';
+import type { WebhookStats } from '../webhooks/stats.ts';
 import type { SecretRegistry } from '../http/redact.ts';
 import type { SchemaValidator } from './schema-validator.ts';
 import type { TrafficLog } from './traffic.ts';
@@ -34,10 +35,30 @@ export interface CheckContext {
   memo<T>(key: string, compute: () => Promise<T>): Promise<T>;
   /** Drops a memoised value (an expired token), so the next `memo` call computes it again. */
   forget(key: string): void;
+  /**
+   * Work for the end of the run, after the last check and before the report is built: closing what checks
+   * shared (a webhook receiver), and handing the report what it measured. Hooks run in registration order; one
+   * that throws is logged and does not stop the others.
+   */
+  atRunEnd(hook: RunEndHook): void;
 }
 
-export function createContext(parts: Omit<CheckContext, 'path' | 'memo' | 'forget'>): CheckContext {
+/** Report sections a run-end hook may hand over (report.json fields of the same name). */
+export interface RunFindings {
+  webhooks?: WebhookStats;
+}
+
+export type RunEndHook = () => Promise<RunFindings | void> | RunFindings | void;
+
+/** The context as the job holds it: it also ends the run. */
+export interface RunContext extends CheckContext {
+  /** Runs the run-end hooks once and merges their findings. */
+  endRun(log?: (line: string) => void): Promise<RunFindings>;
+}
+
+export function createContext(parts: Omit<CheckContext, 'path' | 'memo' | 'forget' | 'atRunEnd'>): RunContext {
   const memos = new Map<string, Promise<unknown>>();
+  const hooks: RunEndHook[] = [];
   return {
     ...parts,
     path(operation, params = {}) {
@@ -56,6 +77,20 @@ export function createContext(parts: Omit<CheckContext, 'path' | 'memo' | 'forge
     },
     forget(key) {
       memos.delete(key);
+    },
+    atRunEnd(hook) {
+      hooks.push(hook);
+    },
+    async endRun(log) {
+      const findings: RunFindings = {};
+      for (const hook of hooks.splice(0)) {
+        try {
+          Object.assign(findings, (await hook()) ?? {});
+        } catch (err) {
+          log?.(`run-end cleanup failed: ${parts.secrets.redactText((err as Error)?.message ?? String(err))}`);
+        }
+      }
+      return findings;
     },
   };
 }

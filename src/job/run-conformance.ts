@@ -1,12 +1,13 @@
 /**
- * One conformance run, start to finish: select suites → open the target → preflight → run the checks →
- * build the report → hand it to the reporters. Whatever happens after the target is open, the target is
- * closed and a report of what was measured is written.
+ * One `harness run`, start to finish: select suites → open the target → preflight → run the checks → run the
+ * throughput scenarios (when given) against the same target → build the report → hand it to the reporters.
+ * Whatever happens after the target is open, the target is closed and a report of what was measured is written.
+ * Exit code precedence (exitCodeOf): unreachable 3 > not certified 1 > threshold crossed 99 > 0.
  */
 import { join } from 'node:path';
 import { collectSecrets } from '../config/secrets.ts';
 import type { FrozenConfig } from '../config/types.ts';
-import { createContext } from '../conformance/context.ts';
+import { createContext, type RunContext, type RunFindings } from '../conformance/context.ts';
 import type { CheckRegistry } from '../conformance/registry.ts';
 import type { CheckResult } from '../conformance/result.ts';
 import { runChecks } from '../conformance/runner.ts';
@@ -22,8 +23,12 @@ import { HtmlReporter } from '../reporters/html-reporter.ts';
 import { JsonReporter } from '../reporters/json-reporter.ts';
 import { JunitReporter } from '../reporters/junit-reporter.ts';
 import { buildReport, newRunId, type Report } from '../reporters/report.ts';
+import type { ProgressSink } from '../load/progress.ts';
+import { thresholdsCrossed, type ScenarioResult } from '../load/result.ts';
+import { runScenarios, scenariosWithCredentials } from '../load/run-scenarios.ts';
+import type { Scenario } from '../load/scenario/types.ts';
 import { HARNESS_VERSION } from '../version.ts';
-import { openTarget } from './open-target.ts';
+import { openTarget, type OpenTarget } from './open-target.ts';
 import { assertReachable } from './preflight.ts';
 
 export interface ConformanceJobOptions {
@@ -35,6 +40,18 @@ export interface ConformanceJobOptions {
   log?: (line: string) => void;
   /** Aborts between checks; the report says so. */
   signal?: AbortSignal;
+  /**
+   * Throughput scenarios, already loaded (the CLI reads `load.scenarios` / `--scenario`): run after the checks
+   * and the run-end hooks, against the same target, with its credentials (loadKey). @default none
+   */
+  scenarios?: readonly Scenario[];
+  /** Live progress of each scenario. @default none */
+  progress?: ProgressSink;
+  /**
+   * A scenario whose credential (loadKey) the target lacks: "skip" it with a note, or fail with a ConfigError
+   * (exit 104) before any traffic. The CLI says "error" for scenarios named with --scenario. @default "skip"
+   */
+  missingCredential?: 'error' | 'skip';
 }
 
 export interface JobOutcome {
@@ -59,11 +76,23 @@ export async function runConformance(options: ConformanceJobOptions): Promise<Jo
   const bus = new EventBus([...(options.reporters ?? []), new JsonReporter(secrets, log), new HtmlReporter(secrets, log), new JunitReporter(secrets, log)]);
 
   const target = await openTarget(config);
+  let scenarios: Scenario[];
+  // Before any traffic: a scenario whose credential this target lacks is skipped, or a config error (exit 104).
+  try {
+    scenarios = scenariosWithCredentials(options.scenarios ?? [], target.credentials, options.missingCredential ?? 'skip', log);
+  } catch (err) {
+    await target.close();
+    throw err;
+  }
   // The embedded target's generated credentials are secrets too.
   for (const value of collectSecrets({ ...config, credentials: target.credentials } as FrozenConfig)) secrets.add(value);
   const http = new HttpClient({ baseUrl: target.info.baseUrl, timeoutMs: config.target.timeoutMs });
   const results: CheckResult[] = [];
   let aborted: { code: string; message: string } | undefined;
+  let ctx: RunContext | undefined;
+  let findings: RunFindings = {};
+  let checksDone = false;
+  let scenarioResults: ScenarioResult[] = [];
   try {
     await bus.emit({
       type: 'run-started',
@@ -73,7 +102,7 @@ export async function runConformance(options: ConformanceJobOptions): Promise<Jo
       suites: suites.map((s) => ({ name: s.name, title: s.title, checks: s.checks.length })),
     });
     await assertReachable(http, config.api.paths.listMessages);
-    const ctx = createContext({ config, target: target.info, http, credentials: target.credentials, schemas, secrets, traffic: new TrafficLog() });
+    ctx = createContext({ config, target: target.info, http, credentials: target.credentials, schemas, secrets, traffic: new TrafficLog() });
     results.push(
       ...(await runChecks({
         suites,
@@ -85,12 +114,21 @@ export async function runConformance(options: ConformanceJobOptions): Promise<Jo
       })),
     );
     if (options.signal?.aborted) aborted = { code: 'HARNESS_ABORTED', message: 'interrupted before every check ran' };
+    checksDone = true;
   } catch (err) {
     if (!isHarnessError(err)) throw err;
     aborted = { code: err.code, message: secrets.redactText(err.message) };
   } finally {
+    // Run-end hooks (closing a webhook receiver, deleting what checks registered) still talk to the target.
+    if (ctx) findings = await ctx.endRun(log);
     await http.close();
-    await target.close();
+    // The scenarios run after the run-end hooks (no receiver left for the load's webhooks to flood) and only
+    // when the checks ran to the end.
+    try {
+      if (checksDone && !aborted && scenarios.length > 0) ({ scenarioResults, aborted } = await loadPhase(options, target, scenarios, log, secrets));
+    } finally {
+      await target.close();
+    }
   }
 
   const report = buildReport({
@@ -102,12 +140,47 @@ export async function runConformance(options: ConformanceJobOptions): Promise<Jo
     checks: results,
     coverage: coverageOf(suites.flatMap((suite) => suite.checks)),
     ...(aborted ? { aborted } : {}),
+    ...(scenarioResults.length > 0 ? { scenarios: scenarioResults } : {}),
+    ...findings,
   });
   await bus.emit({ type: 'run-finished', report, outDir: runDir });
   return { report, runDir, exitCode: exitCodeOf(report) };
 }
 
-function exitCodeOf(report: Report): ExitCodeValue {
+/** Precedence: unreachable (3) > not certified (1) > a throughput threshold crossed (99) > certified (0). */
+export function exitCodeOf(report: Report): ExitCodeValue {
   if (report.run.aborted?.code === 'HARNESS_ERR_TARGET_UNREACHABLE') return ExitCode.TargetUnreachable;
-  return report.verdict === 'not-certified' ? ExitCode.MustFailed : ExitCode.Certified;
+  if (report.verdict === 'not-certified') return ExitCode.MustFailed;
+  return thresholdsCrossed(report.scenarios ?? []).length > 0 ? ExitCode.ThresholdsCrossed : ExitCode.Certified;
+}
+
+/** The throughput scenarios against the run's open target; an interruption or a harness error ends the run early. */
+async function loadPhase(
+  options: ConformanceJobOptions,
+  target: OpenTarget,
+  scenarios: readonly Scenario[],
+  log: (line: string) => void,
+  secrets: SecretRegistry,
+): Promise<{ scenarioResults: ScenarioResult[]; aborted?: { code: string; message: string } }> {
+  const scenarioResults: ScenarioResult[] = [];
+  log(`scenarios: ${scenarios.map((s) => s.name).join(', ')} against ${target.info.baseUrl}${target.info.embedded ? ' (embedded reference target)' : ''}`);
+  try {
+    const outcome = await runScenarios({
+      scenarios,
+      baseUrl: target.info.baseUrl,
+      api: options.config.api,
+      credentials: target.credentials,
+      log: (line) => log(secrets.redactText(line)),
+      ...(options.signal ? { signal: options.signal } : {}),
+      ...(options.progress ? { progress: options.progress } : {}),
+    });
+    scenarioResults.push(...outcome.results);
+    const crossed = thresholdsCrossed(outcome.results);
+    if (crossed.length) log(`thresholds crossed: ${crossed.map((t) => `${t.metric} ${t.expr} (actual ${t.actual})`).join('; ')}`);
+  } catch (err) {
+    if (!isHarnessError(err)) throw err;
+    return { scenarioResults, aborted: { code: err.code, message: secrets.redactText(err.message) } };
+  }
+  if (options.signal?.aborted) return { scenarioResults, aborted: { code: 'HARNESS_ABORTED', message: 'interrupted during the throughput scenarios' } };
+  return { scenarioResults };
 }

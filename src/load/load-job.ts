@@ -12,10 +12,9 @@ import { openTarget } from '../job/open-target.ts';
 import { assertReachable } from '../job/preflight.ts';
 import { newRunId } from '../reporters/report.ts';
 import { HARNESS_VERSION } from '../version.ts';
-import { formatScenarioSummary } from './print-summary.ts';
 import type { ProgressSink } from './progress.ts';
 import { thresholdsCrossed, type LoadReport, type ScenarioResult } from './result.ts';
-import { runScenario } from './run-scenario.ts';
+import { runScenarios } from './run-scenarios.ts';
 import type { Scenario } from './scenario/types.ts';
 
 export interface LoadJobOptions {
@@ -50,21 +49,17 @@ export async function runLoadJob(options: LoadJobOptions): Promise<LoadJobOutcom
       await http.close();
     }
     log(`load: ${options.scenarios.map((s) => s.name).join(', ')} against ${target.info.baseUrl}${target.info.embedded ? ' (embedded reference target)' : ''}`);
-    for (const scenario of options.scenarios) {
-      if (options.signal?.aborted) break;
-      const outcome = await runScenario({
-        scenario,
-        baseUrl: target.info.baseUrl,
-        api: config.api,
-        credentials: target.credentials,
-        ...(options.signal ? { signal: options.signal } : {}),
-        ...(options.progress ? { progress: options.progress } : {}),
-      });
-      results.push(outcome.result);
-      log(formatScenarioSummary(outcome.result));
-      for (const note of outcome.notes) log(`note: ${note}`);
-      if (outcome.abortedBy) aborted ??= `${scenario.name}: ${outcome.abortedBy.metric} ${outcome.abortedBy.expr}`;
-    }
+    const outcome = await runScenarios({
+      scenarios: options.scenarios,
+      baseUrl: target.info.baseUrl,
+      api: config.api,
+      credentials: target.credentials,
+      log,
+      ...(options.signal ? { signal: options.signal } : {}),
+      ...(options.progress ? { progress: options.progress } : {}),
+    });
+    results.push(...outcome.results);
+    aborted = outcome.abortedBy;
   } finally {
     await target.close();
   }

@@ -47,6 +47,16 @@ export interface TimelinePoint {
 }
 
 /**
+ * One point of the HDR percentile curve (report.html's "latency distribution" chart, compare's curves): the
+ * latency in ms at or below which `percentile` % of the requests fell. Computed from the full histogram.
+ */
+export interface PercentilePoint {
+  /** In [0, 100]: 0 is the fastest request, 100 the slowest. */
+  percentile: number;
+  latencyMs: number;
+}
+
+/**
  * Encoded HDR histograms (hdr-histogram-js compressed base64, values in µs), so results from workers, runs or
  * machines merge exactly: decode and add. Not shown in tables.
  */
@@ -68,6 +78,8 @@ export interface ScenarioResult {
   /** Arrivals that could not start on time because every VU (connection) was busy: k6's dropped_iterations. */
   dropped: number;
   latency: LatencySummary;
+  /** The HDR percentile curve at fixed percentiles (0, 50, 90, 99, 99.9 … 100); empty when there were no requests. */
+  percentiles: PercentilePoint[];
   byName: Record<string, NameResult>;
   statusCodes: Record<string, number>;
   /** Answers with status 429 (not failures unless the scenario says `rateLimitedAsFailure: true`). */

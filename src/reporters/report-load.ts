@@ -1,119 +1,31 @@
 /**
  * report.json's optional load sections: `scenarios[]` (throughput runs) and `rateLimit` (the rate-limit probe).
- * Both are absent from a conformance-only run. Like the rest of the report they are stable from schemaVersion 1
- * on; schemas/report.schema.json describes every field. Units are in the names (Ms, S, PerS) so a reader never
- * has to guess, and per-second series are arrays of small objects keyed by `t` (seconds since the scenario's
- * start) so charts and compare read them without knowing how they were measured.
+ * Both are absent from a run without them. Like the rest of the report they are stable from schemaVersion 1
+ * on; schemas/report.schema.json describes every field.
+ *
+ * `scenarios[]` entries ARE the load engine's ScenarioResult (src/load/result.ts): one model from the engine to
+ * load.json, report.json, report.html, junit.xml and `harness compare`. The reporters depend on that model's
+ * TYPE only (never on the engine's code), so the load engine and the reporters stay independent.
  */
+import type { CapacityResult, ScenarioResult } from '../load/result.ts';
 
-/** Latency summary in milliseconds, measured from the intended send time (coordinated omission corrected). */
-export interface LatencySummary {
-  minMs: number;
-  meanMs: number;
-  p50Ms: number;
-  p90Ms: number;
-  p95Ms: number;
-  p99Ms: number;
-  p999Ms: number;
-  maxMs: number;
-}
+export type {
+  CapacityResult,
+  CapacityStep,
+  EncodedHistograms,
+  LatencySummary,
+  NameResult,
+  PercentilePoint,
+  ScenarioResult,
+  ThresholdResult,
+  TimelinePoint,
+} from '../load/result.ts';
 
-/** One point of the HDR percentile curve: `percentile` in [0, 100], latency at or below which that share fell. */
-export interface PercentilePoint {
-  percentile: number;
-  latencyMs: number;
-}
-
-/** Responses per status class; `error` counts transport failures (no HTTP response at all). */
-export interface StatusClasses {
-  '2xx': number;
-  '3xx': number;
-  '4xx': number;
-  '5xx': number;
-  error: number;
-}
-
-/** One second of a scenario. `rateLimited` (429s) is also inside `status['4xx']`. */
-export interface TimelinePoint {
-  /** Seconds since the scenario started (0, 1, 2 …). */
-  t: number;
-  /** Requests completed (with or without a response) in this second. */
-  requests: number;
-  p50Ms: number;
-  p95Ms: number;
-  p99Ms: number;
-  status: StatusClasses;
-  rateLimited: number;
-  /** Requests that could not start on time in this second (open-model executors only). */
-  dropped?: number;
-}
-
-/** A k6-style threshold (`p(95)<250`) and how the run measured against it. */
-export interface ThresholdResult {
-  /** Metric the threshold is on, e.g. `http_req_duration`, `http_req_failed`, `rate_limited`. */
-  metric: string;
-  /** The expression as written in the scenario file, e.g. `p(95)<250`. */
-  expression: string;
-  /** The measured value the expression was evaluated with. */
-  actual: number;
-  passed: boolean;
-}
-
-/** One step of a capacity search: the arrival rate offered and what the target did with it. */
-export interface CapacityStep {
-  /** Offered arrival rate, requests per second. */
-  ratePerS: number;
-  /** Achieved throughput, requests per second. */
-  achievedRps: number;
-  p95Ms: number;
-  p99Ms: number;
-  /** Share of requests (0–1) that failed: transport errors and 5xx. */
-  errorRate: number;
-  /** Whether every SLO held at this step. */
-  withinSlo: boolean;
-}
-
-export interface CapacityResult {
-  /** The SLO the search stepped against, as written (e.g. `p95<250ms, errors<1%`). */
-  slo: string;
-  steps: CapacityStep[];
-  /** Highest offered rate at which the SLO held; absent when the first step already broke it. */
-  sustainableRatePerS?: number;
-}
-
-export interface ScenarioReport {
-  name: string;
-  /** The scenario's `executor:` (k6 vocabulary): constant-arrival-rate, ramping-arrival-rate, constant-vus … */
-  executor: string;
-  startedAt: string;
-  durationS: number;
-  /** Offered arrival rate for open-model executors (requests per second). */
-  targetRatePerS?: number;
-  requests: {
-    total: number;
-    /** Achieved throughput over the whole scenario. */
-    rps: number;
-    /** Requests that could not start on time (k6 `dropped_iterations`). */
-    dropped: number;
-  };
-  latency: LatencySummary;
-  /** HDR percentile curve (log-scale x axis in charts: 0, 90, 99, 99.9 … 100). */
-  percentiles: PercentilePoint[];
-  /** Raw HDR histogram (base64, hdr-histogram-js encoding) so runs and workers merge exactly. */
-  histogram?: string;
-  /** Responses per exact status code ("200", "429", …) plus `error` for transport failures. */
-  statusCodes: Record<string, number>;
-  /** Share of requests (0–1) that failed: transport errors and 5xx. */
-  errorRate: number;
-  rateLimited: {
-    /** 429 responses. */
-    count: number;
-    /** Share of requests (0–1) answered 429. */
-    rate: number;
-  };
-  timeline: TimelinePoint[];
-  thresholds: ThresholdResult[];
-  /** Present for capacity runs (`harness capacity`). */
+/**
+ * One entry of report.json `scenarios[]`: a ScenarioResult, plus `capacity` when a capacity search ran over the
+ * scenario (the same CapacityResult `harness capacity` writes to capacity.json).
+ */
+export interface ScenarioReport extends ScenarioResult {
   capacity?: CapacityResult;
 }
 

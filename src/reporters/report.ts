@@ -5,6 +5,7 @@
 import type { TargetInfo } from '../conformance/context.ts';
 import type { Coverage } from '../conformance/coverage.ts';
 import { summarize, verdictOf, type CheckResult, type Summary, type Verdict } from '../conformance/result.ts';
+import type { WebhookStats } from '../webhooks/stats.ts';
 import type { RateLimitReport, ScenarioReport } from './report-load.ts';
 
 export type * from './report-load.ts';
@@ -31,6 +32,8 @@ export interface Report {
   scenarios?: ScenarioReport[];
   /** The rate-limit probe's findings, when it ran (report-load.ts). */
   rateLimit?: RateLimitReport;
+  /** What the webhook receiver saw, when the webhooks suite ran (src/webhooks/stats.ts). */
+  webhooks?: WebhookStats;
 }
 
 export interface ReportInput {
@@ -44,6 +47,7 @@ export interface ReportInput {
   aborted?: { code: string; message: string };
   scenarios?: ScenarioReport[];
   rateLimit?: RateLimitReport;
+  webhooks?: WebhookStats;
 }
 
 export function buildReport(input: ReportInput): Report {
@@ -64,6 +68,7 @@ export function buildReport(input: ReportInput): Report {
     coverage: input.coverage,
     ...(input.scenarios ? { scenarios: input.scenarios } : {}),
     ...(input.rateLimit ? { rateLimit: input.rateLimit } : {}),
+    ...(input.webhooks ? { webhooks: input.webhooks } : {}),
   };
 }
 

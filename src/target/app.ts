@@ -1,7 +1,7 @@
 /**
  * buildApp(): the reference target as a ready Fastify instance that never listens (tests use inject(),
  * start.ts listens). Hook order per request:
- *   onRequest  authentication (who) → rate limit (their bucket) → route guard (401/403)
+ *   onRequest  injected latency (reference.injectLatencyMs, only when > 0) → authentication (who) → rate limit (their bucket) → route guard (401/403)
  *   parsing    415 / 400 invalid JSON / 413, then each route validates its body against schemas/api (400)
  *   onSend     X-Request-Id on every answer
  */
@@ -12,6 +12,7 @@ import type { EventBus } from './events.ts';
 import { installContentTypes } from './http/content-types.ts';
 import { frameworkErrorHandler, installErrorHandler } from './http/error-handler.ts';
 import { installNotFound } from './http/not-found.ts';
+import { installInjectedLatency } from './http/inject-latency.ts';
 import { genRequestId, installRequestId } from './http/request-id.ts';
 import { resolveOptions } from './options.ts';
 import { installRateLimit } from './ratelimit/plugin.ts';
@@ -23,6 +24,7 @@ import { oauthRoutes } from './routes/oauth.ts';
 import { sandboxRoutes } from './routes/sandbox.ts';
 import { webhookRoutes } from './routes/webhooks.ts';
 import type { BuiltReferenceApp, ReferenceTargetOptions } from './types.ts';
+import { WebhookDelivery } from './webhooks/delivery.ts';
 
 export interface BuiltApp extends BuiltReferenceApp {
   /** The target's internal events (`message.received`, `message.status`), for delivery and tests. */
@@ -45,15 +47,25 @@ export async function buildApp(opts: ReferenceTargetOptions = {}): Promise<Built
   });
   const ctx = createContext(options, (err) => app.log.error({ err }, 'event listener failed'));
 
+  installInjectedLatency(app, options.injectLatencyMs);
   installContentTypes(app);
   installRequestId(app);
   installErrorHandler(app);
   installNotFound(app);
   installAuthentication(app, ctx);
   installRateLimit(app, ctx);
+  const delivery = new WebhookDelivery({
+    store: ctx.webhooks,
+    events: ctx.events,
+    timers: ctx.timers,
+    now: ctx.now,
+    options: options.webhooks,
+    onAttemptFailed: (info) => app.log.debug(info, 'webhook delivery attempt failed'),
+  });
   app.addHook('onClose', async () => {
     ctx.timers.clearAll();
     ctx.events.clear();
+    await delivery.close();
   });
 
   for (const routes of ROUTES) await app.register(routes, { ctx });

@@ -18,6 +18,8 @@ export interface ResolvedRateLimit {
 export interface ResolvedOptions {
   rateLimit: ResolvedRateLimit;
   loadQuota: number;
+  /** Fixed delay before every request is handled, in ms; 0: none (no hook installed). */
+  injectLatencyMs: number;
   loginThrottle: ReferenceConfig['loginThrottle'];
   tokens: ReferenceConfig['tokens'];
   statusDelaysMs: ReferenceConfig['statusDelaysMs'];
@@ -32,6 +34,7 @@ export interface ResolvedOptions {
 export const DEFAULTS = {
   rateLimit: { algorithm: 'fixed-window', quota: 100, windowSeconds: 1, anonymousQuota: 200 },
   loadQuota: 1_000_000_000,
+  injectLatencyMs: 0,
   loginThrottle: { attempts: 5, windowSeconds: 60 },
   tokens: { jwtTtlSeconds: 900, accessTokenTtlSeconds: 3600, codeTtlSeconds: 60 },
   statusDelaysMs: { delivered: 200, read: 400 },
@@ -52,6 +55,7 @@ export function resolveOptions(opts: ReferenceTargetOptions = {}): ResolvedOptio
       anonymousQuota: positive(rl.anonymousQuota, DEFAULTS.rateLimit.anonymousQuota, 'rateLimit.anonymousQuota'),
     },
     loadQuota: positive(opts.loadQuota, DEFAULTS.loadQuota, 'loadQuota'),
+    injectLatencyMs: nonNegative(opts.injectLatencyMs, DEFAULTS.injectLatencyMs, 'injectLatencyMs'),
     loginThrottle: {
       attempts: positive(opts.loginThrottle?.attempts, DEFAULTS.loginThrottle.attempts, 'loginThrottle.attempts'),
       windowSeconds: positive(

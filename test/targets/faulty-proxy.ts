@@ -31,6 +31,8 @@ export interface FaultTools {
   reference: StartedReferenceTarget;
   /** Per-target scratch space for stateful faults (e.g. remembering issued codes). */
   state: Map<string, unknown>;
+  /** The proxy's own base URL (set once it listens): faults that relay the target's webhook deliveries use it. */
+  baseUrl: string;
 }
 
 export interface Fault {
@@ -57,6 +59,7 @@ export async function startFaultyTarget(fault: Fault): Promise<FaultyTarget> {
   const tools: FaultTools = {
     reference,
     state: new Map(),
+    baseUrl: '',
     async forward(req) {
       const res = await request(`${reference.baseUrl}${req.path}`, {
         method: req.method as 'GET',
@@ -103,8 +106,9 @@ export async function startFaultyTarget(fault: Fault): Promise<FaultyTarget> {
 
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
+  tools.baseUrl = `http://127.0.0.1:${port}`;
   return {
-    baseUrl: `http://127.0.0.1:${port}`,
+    baseUrl: tools.baseUrl,
     credentials: credentialsFromReference(reference.credentials),
     reference,
     async close() {

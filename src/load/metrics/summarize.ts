@@ -1,7 +1,7 @@
 /** Recorder (live or merged) → the ScenarioResult numbers. Pure computation: printing is print-summary.ts. */
-import type { ScenarioResult, ThresholdResult, TimelinePoint } from '../result.ts';
+import type { PercentilePoint, ScenarioResult, ThresholdResult, TimelinePoint } from '../result.ts';
 import type { Scenario } from '../scenario/types.ts';
-import { encodeHistogram, percentileMs, summarizeLatency } from './histogram.ts';
+import { encodeHistogram, percentileMs, summarizeLatency, type Histogram } from './histogram.ts';
 import type { Recorder } from './recorder.ts';
 
 export function timelineOf(recorder: Recorder): TimelinePoint[] {
@@ -16,6 +16,15 @@ export function timelineOf(recorder: Recorder): TimelinePoint[] {
     rateLimited: s.rateLimited,
     errors: s.errors,
   }));
+}
+
+/** Where the percentile curve is sampled: dense in the tail, which a log axis of 1 / (1 - p) spreads out. */
+export const CURVE_PERCENTILES: readonly number[] = [0, 10, 25, 50, 75, 90, 95, 97.5, 99, 99.5, 99.9, 99.95, 99.99, 99.999, 100];
+
+/** The HDR percentile curve of a histogram (empty when it holds no value). */
+export function percentileCurve(histogram: Histogram): PercentilePoint[] {
+  if (histogram.totalCount === 0) return [];
+  return CURVE_PERCENTILES.map((percentile) => ({ percentile, latencyMs: percentileMs(histogram, percentile) }));
 }
 
 /** The scenario as it ran, for `config`: what the file said plus defaults, without the source path. */
@@ -40,6 +49,7 @@ export function buildScenarioResult(scenario: Scenario, recorder: Recorder, thre
     rps: seconds > 0 ? Math.round((all.requests / seconds) * 10) / 10 : 0,
     dropped: recorder.dropped,
     latency: summarizeLatency(recorder.histogram()),
+    percentiles: percentileCurve(recorder.histogram()),
     byName,
     statusCodes: all.statusCodes,
     rateLimited: all.rateLimited,

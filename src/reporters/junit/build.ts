@@ -83,9 +83,9 @@ function thresholdSuite(scenario: ScenarioReport): Suite {
     name: classname,
     cases: scenario.thresholds.map((t) => ({
       classname,
-      name: `${t.metric}: ${t.expression}`,
+      name: `${t.metric}: ${t.expr}`,
       timeS: 0,
-      ...(t.passed ? {} : { outcome: { kind: 'failure' as const, type: 'threshold', message: `${t.metric} ${t.expression} crossed: actual ${t.actual}`, body: `scenario ${scenario.name}: ${t.metric} ${t.expression}, measured ${t.actual}` } }),
+      ...(t.ok ? {} : { outcome: { kind: 'failure' as const, type: 'threshold', message: `${t.metric} ${t.expr} crossed: actual ${t.actual}`, body: `scenario ${scenario.name}: ${t.metric} ${t.expr}, measured ${t.actual}` } }),
     })),
   };
 }

@@ -12,11 +12,18 @@ export class WebhookStore {
     return [...this.#hooks.values()];
   }
 
+  /** Is this very registration still there (delivery drops the pending retries of a deleted webhook)? */
+  has(hook: Webhook): boolean {
+    return this.#hooks.get(hook.id) === hook;
+  }
+
   remove(id: string): boolean {
     return this.#hooks.delete(id);
   }
 
   subscribedTo(type: WebhookEventType): Webhook[] {
+    // Called for every event of the send path: nothing to allocate while no webhook is registered.
+    if (this.#hooks.size === 0) return [];
     return this.list().filter((hook) => hook.events.includes(type));
   }
 }

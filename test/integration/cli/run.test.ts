@@ -1,12 +1,16 @@
-/** `npm start`'s job end to end: the embedded reference target, every suite, report.json on disk. */
+/**
+ * `npm start`'s job end to end: the embedded reference target, every suite, then the smoke scenario
+ * (load.scenarios' default), report.json on disk and valid against schemas/report.schema.json.
+ */
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { reportIssues } from '../../../src/reporters/report-schema.ts';
 import { runCli } from '../../helpers/cli.ts';
 
 describe('harness run (embedded reference target)', () => {
-  it('exits 0, prints a summary and writes reports/<run-id>/report.json with the stable fields', async () => {
+  it('exits 0, prints a summary and writes reports/<run-id>/report.json with the stable fields and the smoke scenario', async () => {
     const out = mkdtempSync(join(tmpdir(), 'harness-run-'));
     const result = await runCli(['run', '--out', out], { timeoutMs: 120_000 });
     expect(result.stderr).toBe('');
@@ -26,6 +30,37 @@ describe('harness run (embedded reference target)', () => {
       expect(check).toMatchObject({ id: expect.any(String), suite: expect.any(String), title: expect.any(String), level: expect.stringMatching(/^(MUST|SHOULD|PROFILE)$/), specRef: expect.any(String), status: 'passed', durationMs: expect.any(Number) });
     }
     expect(report.summary).toMatchObject({ passed: report.checks.length, failed: 0, skipped: 0, errors: 0, byLevel: { MUST: expect.any(Object), SHOULD: expect.any(Object), PROFILE: expect.any(Object) } });
+
+    // The throughput part: load.scenarios defaults to ["smoke"], run with the embedded target's loadKey.
+    expect(result.stdout).toContain('scenario smoke (constant-arrival-rate)');
+    expect(report.scenarios).toHaveLength(1);
+    const smoke = report.scenarios[0];
+    expect(smoke).toMatchObject({ name: 'smoke', executor: 'constant-arrival-rate', dropped: expect.any(Number), rateLimited: 0, errors: {} });
+    expect(smoke.requests).toBeGreaterThan(0);
+    expect(smoke.rps).toBeGreaterThan(0);
+    for (const key of ['p50', 'p90', 'p95', 'p99', 'p999', 'max']) expect(smoke.latency[key], key).toBeGreaterThan(0);
+    expect(smoke.latency.p50).toBeLessThanOrEqual(smoke.latency.p99);
+    expect(smoke.percentiles.at(-1)).toEqual({ percentile: 100, latencyMs: smoke.latency.max });
+    expect(Object.keys(smoke.byName).sort()).toEqual(['list', 'send', 'webhooks']);
+    expect(smoke.thresholds.map((t: { metric: string; expr: string; ok: boolean }) => [t.metric, t.expr, t.ok])).toEqual([
+      ['http_req_failed', 'rate<0.01', true],
+      ['http_req_duration', 'p(99)<500', true],
+      ['dropped_iterations', 'count==0', true],
+    ]);
+    expect(smoke.timeline.length).toBeGreaterThan(0);
+    expect(reportIssues(report)).toEqual([]);
+    const junit = readFileSync(join(out, runId!, 'junit.xml'), 'utf8');
+    expect(junit).toContain('<testsuite name="scenario.smoke"');
+  });
+
+  it('--no-load runs the suites only', async () => {
+    const out = mkdtempSync(join(tmpdir(), 'harness-run-'));
+    const result = await runCli(['run', '--suite', 'smoke', '--no-load', '--out', out], { timeoutMs: 60_000 });
+    expect(result.code).toBe(0);
+    expect(result.stdout).not.toContain('scenario smoke');
+    const [runId] = readdirSync(out);
+    const report = JSON.parse(readFileSync(join(out, runId!, 'report.json'), 'utf8'));
+    expect(report.scenarios).toBeUndefined();
   });
 
   it('an unreachable target: exit 3, and a report is still written', async () => {

@@ -22,6 +22,8 @@ const OPTIONAL = [
   'credentials.oauth',
   'reference.rateLimit.refillPerSecond',
   'reference.credentials',
+  'webhooks.publicUrl',
+  'webhooks.preRegistered',
 ];
 
 /** Map-valued options: their keys are data (resource names), not part of the format. */

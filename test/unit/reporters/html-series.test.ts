@@ -14,6 +14,7 @@ interface Series {
   rateLimitTimeline(t: unknown): Columns;
   retryAfter(s: unknown): Columns;
   capacity(s: unknown): Columns;
+  errorShare(sc: unknown): number;
   groupChecks(c: unknown): Array<{ suite: string; levels: Array<{ level: string; checks: Array<{ id: string }> }> }>;
   isProblem(c: { status: string }): boolean;
   fmtMs(n?: number | null): string;
@@ -39,11 +40,11 @@ const capacityScenario = report.scenarios![1]!;
 
 describe('client series.js', () => {
   it('shapes the latency timeline into uPlot columns', () => {
-    const [t, p50, p95, p99] = S.latencyOverTime(scenario.timeline);
+    const [t, p50, p99, extra] = S.latencyOverTime(scenario.timeline);
     expect(t).toHaveLength(30);
-    expect(p50![0]).toBe(scenario.timeline[0]!.p50Ms);
-    expect(p95![3]).toBe(scenario.timeline[3]!.p95Ms);
-    expect(p99).toHaveLength(30);
+    expect(p50![0]).toBe(scenario.timeline[0]!.p50);
+    expect(p99![3]).toBe(scenario.timeline[3]!.p99);
+    expect(extra).toBeUndefined();
   });
 
   it('puts percentiles on an HDR axis: 90 → 10, 99 → 100, 100 drawn at 99.9999', () => {
@@ -69,8 +70,10 @@ describe('client series.js', () => {
 
   it('splits requests into status classes and accepted vs 429', () => {
     const cols = S.rpsAndStatus(scenario.timeline);
-    expect(cols).toHaveLength(7);
-    expect(cols[2]![0]).toBe(scenario.timeline[0]!.status['2xx']);
+    expect(cols).toHaveLength(6);
+    expect(cols[1]![0]).toBe(scenario.timeline[0]!.requests);
+    expect(cols[2]![0]).toBe(scenario.timeline[0]!.status2xx);
+    expect(cols[5]![10]).toBe(scenario.timeline[10]!.errors);
     const [, accepted, limited] = S.acceptedVsLimited(scenario.timeline);
     expect(accepted![0]! + limited![0]!).toBe(scenario.timeline[0]!.requests);
   });
@@ -80,11 +83,16 @@ describe('client series.js', () => {
     expect(S.rateLimitTimeline(rl.timeline)[2]![0]).toBe(rl.timeline[0]!.limited);
     expect(S.retryAfter(rl.retryAfter.samples)[1]).toEqual([1, 1, 1, 1]);
     expect(S.retryAfter([{ t: 0, actualS: 1 }])[1]).toEqual([null]);
-    const [rate, achieved, ideal, p95] = S.capacity(capacityScenario.capacity!.steps);
+    const [rate, achieved, ideal, p99] = S.capacity(capacityScenario.capacity!.steps);
     expect(rate).toEqual([100, 200, 400, 800, 1600]);
     expect(ideal).toEqual(rate);
     expect(achieved![4]).toBe(1000);
-    expect(p95).toHaveLength(5);
+    expect(p99).toEqual(capacityScenario.capacity!.steps.map((s) => s.p99));
+  });
+
+  it('computes the error share of a scenario from 5xx answers and transport errors', () => {
+    expect(S.errorShare(scenario)).toBeCloseTo((30 + 1) / scenario.requests);
+    expect(S.errorShare({ requests: 0, statusCodes: {}, errors: {} })).toBe(0);
   });
 
   it('groups checks by suite, then level, in first-seen order', () => {

@@ -7,6 +7,7 @@ describe('resolveOptions', () => {
     const o = resolveOptions();
     expect(o.rateLimit).toEqual({ algorithm: 'fixed-window', quota: 100, windowSeconds: 1, refillPerSecond: 100, anonymousQuota: 200 });
     expect(o.loadQuota).toBe(1_000_000_000);
+    expect(o.injectLatencyMs).toBe(0);
     expect(o.loginThrottle).toEqual({ attempts: 5, windowSeconds: 60 });
     expect(o.tokens).toEqual({ jwtTtlSeconds: 900, accessTokenTtlSeconds: 3600, codeTtlSeconds: 60 });
     expect(o.statusDelaysMs).toEqual({ delivered: 200, read: 400 });

@@ -1,7 +1,7 @@
 /*
  * report.html: renders the embedded Report (report.json's shape) with HR.el (text nodes only) and HR.chart.
  * Order: verdict banner, summary by level, checks by suite and level (failures expandable to their evidence),
- * coverage matrix, then scenarios and the rate-limit probe when the report has them.
+ * coverage matrix, then scenarios, the rate-limit probe and the webhook receiver's figures when the report has them.
  */
 (function (HR) {
   'use strict';
@@ -91,35 +91,41 @@
       HR.table(['clause', 'title', 'status', 'checks / reason'], rows, { class: 'coverage' }));
   }
 
+  /** One report.json `scenarios[]` entry: the load engine's ScenarioResult (plus `capacity` after a capacity search). */
   function scenario(parent, sc) {
     var box = el('section', { class: 'scenario', 'data-scenario': sc.name });
     parent.appendChild(box);
     var l = sc.latency;
-    box.appendChild(el('h3', null, sc.name + ' (' + sc.executor + (sc.targetRatePerS ? ', ' + sc.targetRatePerS + '/s offered' : '') + ', ' + sc.durationS + ' s)'));
-    box.appendChild(HR.table(['requests', 'rps', 'dropped', 'p50', 'p95', 'p99', 'max', 'errors', '429s'], [[
-      S.fmtNum(sc.requests.total), S.fmtNum(sc.requests.rps), S.fmtNum(sc.requests.dropped), S.fmtMs(l.p50Ms), S.fmtMs(l.p95Ms),
-      S.fmtMs(l.p99Ms), S.fmtMs(l.maxMs), S.fmtPct(sc.errorRate), S.fmtNum(sc.rateLimited.count) + ' (' + S.fmtPct(sc.rateLimited.rate) + ')']]));
+    var description = sc.config && typeof sc.config.description === 'string' ? sc.config.description : '';
+    box.appendChild(el('h3', null, sc.name + ' (' + sc.executor + ')'));
+    if (description) box.appendChild(el('p', { class: 'description' }, description));
+    box.appendChild(HR.table(['requests', 'rps', 'dropped', 'p50', 'p90', 'p95', 'p99', 'p99.9', 'max', 'errors', '429s'], [[
+      S.fmtNum(sc.requests), S.fmtNum(sc.rps), S.fmtNum(sc.dropped), S.fmtMs(l.p50), S.fmtMs(l.p90), S.fmtMs(l.p95), S.fmtMs(l.p99),
+      S.fmtMs(l.p999), S.fmtMs(l.max), S.fmtPct(S.errorShare(sc)), S.fmtNum(sc.rateLimited) + ' (' + S.fmtPct(sc.requests ? sc.rateLimited / sc.requests : 0) + ')']]));
     if (sc.thresholds.length) {
       box.appendChild(HR.table(['threshold', 'actual', 'result'], sc.thresholds.map(function (t) {
-        return [t.metric + ': ' + t.expression, S.fmtNum(t.actual), el('span', { class: 'status status-' + (t.passed ? 'passed' : 'failed') }, t.passed ? 'passed' : 'crossed')];
+        return [t.metric + ': ' + t.expr, S.fmtNum(t.actual), el('span', { class: 'status status-' + (t.ok ? 'passed' : 'failed') }, t.ok ? 'passed' : 'crossed')];
       }), { class: 'thresholds' }));
     }
-    box.appendChild(el('p', { class: 'codes' }, 'status codes: ' + Object.keys(sc.statusCodes).map(function (k) { return k + ' × ' + sc.statusCodes[k]; }).join(', ')));
+    var codes = Object.keys(sc.statusCodes).map(function (k) { return k + ' × ' + sc.statusCodes[k]; })
+      .concat(Object.keys(sc.errors || {}).map(function (k) { return k + ' × ' + sc.errors[k]; }));
+    box.appendChild(el('p', { class: 'codes' }, 'status codes: ' + (codes.length ? codes.join(', ') : 'none')));
     var grid = el('div', { class: 'charts' });
     box.appendChild(grid);
     HR.chart(grid, { name: 'latency-over-time', title: 'Latency percentiles over time', data: S.latencyOverTime(sc.timeline), xLabel: 's', yLabel: 'ms',
-      series: [{ label: 'p50' }, { label: 'p95' }, { label: 'p99' }] });
-    HR.chart(grid, { name: 'latency-distribution', title: 'Latency distribution (HDR percentiles)', data: S.percentileCurve(sc.percentiles), xLabel: 'percentile', yLabel: 'ms', xLog: true, points: true,
+      series: [{ label: 'p50' }, { label: 'p99' }] });
+    HR.chart(grid, { name: 'latency-distribution', title: 'Latency distribution (HDR percentiles)', data: S.percentileCurve(sc.percentiles || []), xLabel: 'percentile', yLabel: 'ms', xLog: true, points: true,
       series: [{ label: 'latency' }] });
     HR.chart(grid, { name: 'throughput', title: 'Requests/s and status classes', data: S.rpsAndStatus(sc.timeline), xLabel: 's', yLabel: 'per second',
-      series: ['requests', '2xx', '3xx', '4xx', '5xx', 'error'].map(function (k) { return { label: k, color: HR.STATUS_COLORS[k] }; }) });
+      series: ['requests', '2xx', '4xx', '5xx', 'error'].map(function (k) { return { label: k, color: HR.STATUS_COLORS[k] }; }) });
     HR.chart(grid, { name: 'rate-limited', title: 'Accepted vs 429 per second', data: S.acceptedVsLimited(sc.timeline), xLabel: 's', yLabel: 'per second',
       series: [{ label: 'accepted', color: HR.STATUS_COLORS.accepted }, { label: '429', color: HR.STATUS_COLORS.limited }] });
     if (sc.capacity) {
-      box.appendChild(el('p', null, 'capacity against SLO ', el('code', null, sc.capacity.slo), ': sustainable rate ' +
-        (sc.capacity.sustainableRatePerS !== undefined ? S.fmtNum(sc.capacity.sustainableRatePerS) + '/s' : 'none (the first step broke the SLO)')));
-      HR.chart(grid, { name: 'capacity', title: 'Capacity curve', data: S.capacity(sc.capacity.steps), xLabel: 'offered rate /s', yLabel: 'achieved /s', y2Label: 'p95 ms', points: true,
-        series: [{ label: 'achieved rps' }, { label: 'offered (ideal)', dash: true, color: '#9ca3af' }, { label: 'p95 ms', scale: 'y2' }] });
+      var cap = sc.capacity;
+      box.appendChild(el('p', null, 'capacity against SLO ', el('code', null, cap.slo), ' and error budget ' + S.fmtPct(cap.errorBudget) + ': sustainable rate ' +
+        (cap.sustainableRps > 0 ? S.fmtNum(cap.sustainableRps) + '/s' : 'none (the start rate already broke the SLO)')));
+      HR.chart(grid, { name: 'capacity', title: 'Capacity curve', data: S.capacity(cap.steps), xLabel: 'offered rate /s', yLabel: 'achieved /s', y2Label: 'p99 ms', points: true,
+        series: [{ label: 'achieved rps' }, { label: 'offered (ideal)', dash: true, color: '#9ca3af' }, { label: 'p99 ms', scale: 'y2' }] });
     }
   }
 
@@ -145,6 +151,15 @@
     }
   }
 
+  function webhooks(parent, wh) {
+    var l = wh.deliveryLatency;
+    parent.appendChild(el('section', { id: 'webhooks' }, el('h2', null, 'Webhooks'),
+      HR.table(['received', 'signature failures', 'duplicates', 'retries observed', 'latency p50', 'p99', 'max'], [[
+        S.fmtNum(wh.received), S.fmtNum(wh.signatureFailures), S.fmtNum(wh.duplicates), S.fmtNum(wh.retriesObserved),
+        l ? S.fmtMs(l.p50) : '—', l ? S.fmtMs(l.p99) : '—', l ? S.fmtMs(l.max) : '—']], { class: 'webhooks' }),
+      el('p', null, 'Latency: from each event\'s created_at to its first arrival at the harness\'s receiver.')));
+  }
+
   function render() {
     var report = HR.readData();
     var app = document.getElementById('app');
@@ -156,6 +171,7 @@
       report.scenarios.forEach(function (sc) { scenario(box, sc); });
     }
     if (report.rateLimit) rateLimit(app, report.rateLimit);
+    if (report.webhooks) webhooks(app, report.webhooks);
     document.body.setAttribute('data-ready', 'true');
   }
 

@@ -24,8 +24,9 @@
   }
 
   var S = {
+    /** Scenario timelines (ScenarioResult.timeline): p50 and p99 per second. */
     latencyOverTime: function (timeline) {
-      return [col(timeline, 't'), col(timeline, 'p50Ms'), col(timeline, 'p95Ms'), col(timeline, 'p99Ms')];
+      return [col(timeline, 't'), col(timeline, 'p50'), col(timeline, 'p99')];
     },
     percentileCurve: function (percentiles) {
       var sorted = percentiles.slice().sort(function (a, b) { return a.percentile - b.percentile; });
@@ -43,9 +44,17 @@
         });
       }));
     },
+    /** Requests per second and the status classes (transport errors as `errors`). */
     rpsAndStatus: function (timeline) {
-      return [col(timeline, 't'), col(timeline, 'requests')].concat(
-        ['2xx', '3xx', '4xx', '5xx', 'error'].map(function (k) { return col(timeline, function (p) { return p.status[k]; }); }));
+      return [col(timeline, 't')].concat(['requests', 'status2xx', 'status4xx', 'status5xx', 'errors'].map(function (k) { return col(timeline, k); }));
+    },
+    /** 5xx answers plus transport errors, as a share of a ScenarioResult's requests. */
+    errorShare: function (sc) {
+      if (!sc.requests) return 0;
+      var failed = 0;
+      Object.keys(sc.statusCodes || {}).forEach(function (code) { if (Number(code) >= 500) failed += sc.statusCodes[code]; });
+      Object.keys(sc.errors || {}).forEach(function (code) { failed += sc.errors[code]; });
+      return failed / sc.requests;
     },
     acceptedVsLimited: function (timeline) {
       return [col(timeline, 't'), col(timeline, function (p) { return p.requests - p.rateLimited; }), col(timeline, 'rateLimited')];
@@ -56,8 +65,9 @@
     retryAfter: function (samples) {
       return [col(samples, 't'), col(samples, 'claimedS'), col(samples, 'actualS')];
     },
+    /** CapacityResult.steps: offered rate → achieved rps, the ideal line (achieved = offered) and p99. */
     capacity: function (steps) {
-      return [col(steps, 'ratePerS'), col(steps, 'achievedRps'), col(steps, 'ratePerS'), col(steps, 'p95Ms')];
+      return [col(steps, 'rate'), col(steps, 'achievedRps'), col(steps, 'rate'), col(steps, 'p99')];
     },
     /** suite → level → checks, suites and levels in first-seen order. */
     groupChecks: function (checks) {

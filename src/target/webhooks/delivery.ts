@@ -1,0 +1,125 @@
+/**
+ * Webhook delivery (PROFILE.md "Webhooks", Standard Webhooks): every `message.received` / `message.status` on the
+ * event bus becomes one event `{id, type, created_at, data}`, POSTed to each webhook subscribed to its type with
+ * `webhook-id`, `webhook-timestamp` (Unix seconds, per attempt) and `webhook-signature` (signature.ts).
+ *
+ * An attempt fails on a non-2xx answer, a transport error or no complete answer within `timeoutMs`; it is retried
+ * after `baseDelayMs × 2^n` (+0–10 % jitter) with the same `webhook-id` and body, at most `attempts` times in all.
+ * A webhook deleted meanwhile gets nothing more: each attempt first checks it is still registered, so pending
+ * retries are dropped. Every delay (back-off and timeout) goes through the TimerRegistry and requests through
+ * an own undici Agent, so `close()` (app close) leaves no timer, socket or request behind.
+ *
+ * With no webhook registered an event costs one lookup in an empty store: the send path stays as fast as before.
+ */
+import { Agent, request } from 'undici';
+import type { EventBus, TargetEventType, TargetEvents } from '../events.ts';
+import { isoTime, resourceId } from '../ids.ts';
+import type { Webhook } from '../model.ts';
+import type { ResolvedOptions } from '../options.ts';
+import type { WebhookStore } from '../store/webhooks.ts';
+import type { TimerRegistry } from '../timers.ts';
+import { signWebhook } from './signature.ts';
+
+export interface WebhookDeliveryDeps {
+  store: WebhookStore;
+  events: EventBus;
+  timers: TimerRegistry;
+  options: ResolvedOptions['webhooks'];
+  now: () => number;
+  /** Jitter source, [0, 1). @default Math.random */
+  random?: () => number;
+  /** Told about every failed attempt (debug logging). */
+  onAttemptFailed?: (info: { webhookId: string; url: string; eventId: string; attempt: number; reason: string; willRetry: boolean }) => void;
+}
+
+/** The JSON body of one delivery (schemas/api/webhook-event.schema.json). */
+export interface WebhookEvent<K extends TargetEventType = TargetEventType> {
+  id: string;
+  type: K;
+  created_at: string;
+  data: TargetEvents[K];
+}
+
+interface Pending {
+  hook: Webhook;
+  eventId: string;
+  body: string;
+}
+
+/** Share of the back-off delay added at random, so retries of many events do not arrive in lockstep. */
+const JITTER = 0.1;
+
+export class WebhookDelivery {
+  readonly #deps: WebhookDeliveryDeps;
+  readonly #agent: Agent;
+  readonly #inFlight = new Set<AbortController>();
+  readonly #unsubscribe: Array<() => void>;
+  #closed = false;
+
+  constructor(deps: WebhookDeliveryDeps) {
+    this.#deps = deps;
+    this.#agent = new Agent({ headersTimeout: deps.options.timeoutMs, bodyTimeout: deps.options.timeoutMs });
+    this.#unsubscribe = [
+      deps.events.on('message.received', (data) => this.#publish('message.received', data)),
+      deps.events.on('message.status', (data) => this.#publish('message.status', data)),
+    ];
+  }
+
+  /** Requests under way (tests). */
+  get inFlight(): number {
+    return this.#inFlight.size;
+  }
+
+  async close(): Promise<void> {
+    this.#closed = true;
+    for (const off of this.#unsubscribe) off();
+    for (const controller of this.#inFlight) controller.abort();
+    this.#inFlight.clear();
+    await this.#agent.destroy();
+  }
+
+  #publish<K extends TargetEventType>(type: K, data: TargetEvents[K]): void {
+    if (this.#closed) return;
+    const hooks = this.#deps.store.subscribedTo(type);
+    if (hooks.length === 0) return;
+    const now = this.#deps.now();
+    const event: WebhookEvent<K> = { id: resourceId('evt', now), type, created_at: isoTime(now), data };
+    const body = JSON.stringify(event);
+    for (const hook of hooks) this.#attempt({ hook, eventId: event.id, body }, 0);
+  }
+
+  #attempt(pending: Pending, attempt: number): void {
+    const { hook, eventId, body } = pending;
+    if (this.#closed || !this.#deps.store.has(hook)) return;
+    const timestamp = Math.floor(this.#deps.now() / 1000);
+    const controller = new AbortController();
+    this.#inFlight.add(controller);
+    this.#deps.timers.schedule(this.#deps.options.timeoutMs, () => controller.abort());
+    void this.#send(hook.url, body, controller.signal, {
+      'content-type': 'application/json',
+      'user-agent': 'harness-reference-target/webhooks',
+      'webhook-id': eventId,
+      'webhook-timestamp': String(timestamp),
+      'webhook-signature': signWebhook(eventId, timestamp, body, hook.secret),
+    }).then((failure) => {
+      this.#inFlight.delete(controller);
+      if (failure === undefined || this.#closed) return;
+      const willRetry = attempt + 1 < this.#deps.options.attempts;
+      this.#deps.onAttemptFailed?.({ webhookId: hook.id, url: hook.url, eventId, attempt: attempt + 1, reason: failure, willRetry });
+      if (!willRetry) return;
+      const delay = this.#deps.options.baseDelayMs * 2 ** attempt * (1 + JITTER * (this.#deps.random ?? Math.random)());
+      this.#deps.timers.schedule(delay, () => this.#attempt(pending, attempt + 1));
+    });
+  }
+
+  /** Resolves to undefined on a 2xx answer, else to the reason the attempt failed. Never rejects. */
+  async #send(url: string, body: string, signal: AbortSignal, headers: Record<string, string>): Promise<string | undefined> {
+    try {
+      const res = await request(url, { method: 'POST', headers, body, signal, dispatcher: this.#agent });
+      await res.body.dump({ signal, limit: 64 * 1024 });
+      return res.statusCode >= 200 && res.statusCode <= 299 ? undefined : `answered ${res.statusCode}`;
+    } catch (err) {
+      return signal.aborted ? `no answer within ${this.#deps.options.timeoutMs} ms` : (err as Error).message;
+    }
+  }
+}

@@ -1,0 +1,46 @@
+/**
+ * The harness's own Standard Webhooks verifier (https://www.standardwebhooks.com, "Verifying webhooks"), kept
+ * independent of the reference target's signer so the two check each other.
+ *
+ *   signed content  `${webhook-id}.${webhook-timestamp}.${raw body}` — the body exactly as received, never re-serialised
+ *   key             `whsec_<base64>` → the base64-decoded bytes after the prefix; any other secret → its UTF-8 bytes
+ *   header          one or more space-separated `v1,<base64 HMAC-SHA256>`; one match is enough; compared in
+ *                   constant time
+ */
+import { createHmac, timingSafeEqual } from 'node:crypto';
+
+const PREFIX = 'whsec_';
+
+export function webhookSigningKey(secret: string): Buffer {
+  return secret.startsWith(PREFIX) ? Buffer.from(secret.slice(PREFIX.length), 'base64') : Buffer.from(secret, 'utf8');
+}
+
+/** The base64 HMAC a correct sender puts after `v1,`. */
+export function expectedSignature(id: string, timestamp: string, rawBody: string, secret: string): string {
+  return createHmac('sha256', webhookSigningKey(secret)).update(`${id}.${timestamp}.${rawBody}`).digest('base64');
+}
+
+export interface SignedDelivery {
+  /** Header values as received (undefined when missing). */
+  id: string | undefined;
+  timestamp: string | undefined;
+  signature: string | undefined;
+  rawBody: string;
+}
+
+export type SignatureVerdict = { ok: true } | { ok: false; reason: string };
+
+export function verifySignature(delivery: SignedDelivery, secret: string): SignatureVerdict {
+  const { id, timestamp, signature, rawBody } = delivery;
+  const missing = [id === undefined && 'webhook-id', timestamp === undefined && 'webhook-timestamp', signature === undefined && 'webhook-signature'].filter(Boolean);
+  if (missing.length > 0) return { ok: false, reason: `missing header(s): ${missing.join(', ')}` };
+  const expected = Buffer.from(expectedSignature(id!, timestamp!, rawBody, secret), 'base64');
+  const entries = signature!.split(' ').filter((entry) => entry.length > 0);
+  const v1 = entries.filter((entry) => entry.startsWith('v1,'));
+  if (v1.length === 0) return { ok: false, reason: `no "v1,<base64>" entry in webhook-signature (${entries.length} entr${entries.length === 1 ? 'y' : 'ies'})` };
+  for (const entry of v1) {
+    const given = Buffer.from(entry.slice(3), 'base64');
+    if (given.length === expected.length && timingSafeEqual(given, expected)) return { ok: true };
+  }
+  return { ok: false, reason: 'no v1 signature matches HMAC-SHA256 of "{webhook-id}.{webhook-timestamp}.{body}" with the secret' };
+}

@@ -1,0 +1,41 @@
+/** After the webhook is deleted, nothing more is delivered to it (PROFILE Webhooks). */
+import { defineCheck, fail, skip } from '../../src/conformance/check.ts';
+import { guarded, requiresCredential, requiresProfile } from '../../src/conformance/preconditions.ts';
+import { deletion } from './deletion-scenario.ts';
+import { describeDelivery } from './events.ts';
+import { requiresManagement } from './preconditions.ts';
+import { waitMs } from './session.ts';
+
+/** How long the receiver listens after the delete: longer than the pending retries of the reference (≤ 1 s). */
+const WATCH_MS = 2000;
+/** A delivery already on the wire when the delete was answered may land just after it. */
+const GRACE_MS = 50;
+
+export const nothingAfterDelete = guarded(
+  defineCheck({
+    id: 'webhooks.deletion.nothing-after',
+    suite: 'webhooks',
+    title: 'Once a webhook is deleted nothing more is delivered to it: no new events, no pending retries',
+    level: 'PROFILE',
+    specRef: 'PROFILE Webhooks (DELETE /v1/webhooks/{id}; retries with back-off)',
+    clauses: ['§6'],
+    async run(ctx) {
+      const done = await deletion(ctx);
+      if (done.reason) skip(done.reason);
+      if (!done.session?.deleted) skip(`the delete answered ${done.response!.status}, so the webhook may still be registered (see webhooks.management.delete)`);
+      const watch = Math.min(WATCH_MS, waitMs(ctx));
+      const since = done.answeredAt!;
+      await new Promise((resolve) => setTimeout(resolve, Math.max(0, since + watch - Date.now())));
+      const late = done.session.receiver.deliveries.filter((d) => d.receivedAt > since + GRACE_MS);
+      if (late.length > 0) {
+        fail(`${late.length} deliver${late.length === 1 ? 'y' : 'ies'} arrived within ${watch} ms after the webhook was deleted; expected none`, {
+          expected: 'no delivery after the delete',
+          actual: late.slice(0, 10).map((d) => describeDelivery(d, since)),
+        });
+      }
+    },
+  }),
+  requiresProfile('webhooks'),
+  requiresManagement,
+  requiresCredential('apiKey'),
+);

@@ -1,0 +1,105 @@
+/**
+ * What every delivery looks like (PROFILE Webhooks, Standard Webhooks): the `{id, type, created_at, data}`
+ * envelope with the data schema of its type, a signature that verifies over the raw body with the webhook's
+ * secret, and a `webhook-timestamp` close to the receiver's clock.
+ */
+import { defineCheck, fail, skip } from '../../src/conformance/check.ts';
+import type { CheckContext } from '../../src/conformance/context.ts';
+import { guarded, requiresCredential, requiresProfile } from '../../src/conformance/preconditions.ts';
+import type { ReceivedDelivery } from '../../src/webhooks/receiver.ts';
+import { verifySignature } from '../../src/webhooks/verify-signature.ts';
+import { expectedStatusesArrived } from './arrival.ts';
+import { bodyOf, describeDelivery, mentions } from './events.ts';
+import { activeSession, remainingMs } from './session.ts';
+
+/** Standard Webhooks' default tolerance for webhook-timestamp. */
+const TOLERANCE_S = 5 * 60;
+const LISTED = 3;
+
+/** The deliveries of the suite's traffic, once every expected one arrived (or the wait ran out); skips on none. */
+async function deliveriesToJudge(ctx: CheckContext): Promise<{ deliveries: readonly ReceivedDelivery[]; secret: string }> {
+  const { session, reason } = await activeSession(ctx);
+  if (!session) skip(reason!);
+  const { receiver, traffic } = await expectedStatusesArrived(ctx);
+  if (traffic.inbound) await receiver.waitFor((d) => mentions(d, traffic.inbound!.id), remainingMs(ctx, traffic));
+  if (receiver.deliveries.length === 0) skip('no delivery arrived to judge (see webhooks.events.status-notified)');
+  return { deliveries: [...receiver.deliveries], secret: session.hook.secret };
+}
+
+function failEach(what: string, problems: Array<{ delivery: ReceivedDelivery; problem: string }>, total: number, expected: string): void {
+  if (problems.length === 0) return;
+  const listed = problems.slice(0, LISTED).map((p) => `#${p.delivery.seq} ${describeDelivery(p.delivery).event}: ${p.problem}`);
+  fail(`${problems.length} of ${total} deliveries ${what}: ${listed.join(' | ')}${problems.length > LISTED ? ' | …' : ''}`, {
+    expected,
+    actual: problems.slice(0, 20).map((p) => ({ ...describeDelivery(p.delivery), problem: p.problem })),
+  });
+}
+
+export const payloadsMatchSchema = guarded(
+  defineCheck({
+    id: 'webhooks.payload.matches-schema',
+    suite: 'webhooks',
+    title: 'Every delivery is a JSON event {id, type, created_at, data} whose data matches its type (listed message, or {id, status, timestamp, error?})',
+    level: 'PROFILE',
+    specRef: 'PROFILE Webhooks (envelope {id, type, created_at, data}; message.received data is the listed message; message.status data {id, status, timestamp, error?}); schemas/api/webhook-event.schema.json',
+    clauses: ['§6'],
+    async run(ctx) {
+      const { deliveries } = await deliveriesToJudge(ctx);
+      const problems = deliveries.flatMap((delivery) => {
+        const body = bodyOf(delivery);
+        if (!body) return [{ delivery, problem: 'the body is not a JSON object' }];
+        const outcome = ctx.schemas.validate('webhook-event', body);
+        return outcome.ok ? [] : [{ delivery, problem: outcome.errors.slice(0, 3).join('; ') }];
+      });
+      failEach('do not match the webhook-event schema', problems, deliveries.length, 'schemas/api/webhook-event.schema.json');
+    },
+  }),
+  requiresProfile('webhooks'),
+  requiresCredential('apiKey'),
+);
+
+export const signatureVerifies = guarded(
+  defineCheck({
+    id: 'webhooks.signature.valid',
+    suite: 'webhooks',
+    title: 'Every delivery carries webhook-id, webhook-timestamp and a webhook-signature that verifies over the raw body with the secret',
+    level: 'PROFILE',
+    specRef: 'PROFILE Webhooks (Standard Webhooks headers; v1 = base64 HMAC-SHA256 of "{id}.{timestamp}.{body}"); Standard Webhooks spec "Signature scheme" (whsec_ secrets: base64-decoded key)',
+    clauses: ['§6'],
+    async run(ctx) {
+      const { deliveries, secret } = await deliveriesToJudge(ctx);
+      const problems = deliveries.flatMap((delivery) => {
+        const { headers, rawBody } = delivery;
+        const verdict = verifySignature({ id: headers['webhook-id'], timestamp: headers['webhook-timestamp'], signature: headers['webhook-signature'], rawBody }, secret);
+        return verdict.ok ? [] : [{ delivery, problem: verdict.reason }];
+      });
+      failEach('are not signed correctly', problems, deliveries.length, 'webhook-signature "v1,<base64 HMAC-SHA256(secret, id.timestamp.body)>"');
+    },
+  }),
+  requiresProfile('webhooks'),
+  requiresCredential('apiKey'),
+);
+
+export const timestampFresh = guarded(
+  defineCheck({
+    id: 'webhooks.headers.timestamp-fresh',
+    suite: 'webhooks',
+    title: 'webhook-timestamp is the attempt time in whole Unix seconds, within ±5 minutes of arrival',
+    level: 'PROFILE',
+    specRef: 'PROFILE Webhooks ("webhook-timestamp (Unix seconds)"); Standard Webhooks spec "Verifying webhooks" (5-minute tolerance)',
+    clauses: ['§6'],
+    async run(ctx) {
+      const { deliveries } = await deliveriesToJudge(ctx);
+      const problems = deliveries.flatMap((delivery) => {
+        const value = delivery.headers['webhook-timestamp'];
+        if (value === undefined) return [{ delivery, problem: 'no webhook-timestamp header' }];
+        if (!/^[0-9]{1,12}$/.test(value)) return [{ delivery, problem: `webhook-timestamp ${JSON.stringify(value.slice(0, 40))} is not whole Unix seconds` }];
+        const offsetS = Math.round(Number(value) - delivery.receivedAt / 1000);
+        return Math.abs(offsetS) > TOLERANCE_S ? [{ delivery, problem: `webhook-timestamp ${value} is ${offsetS} s away from the arrival time` }] : [];
+      });
+      failEach('carry a bad webhook-timestamp', problems, deliveries.length, `Unix seconds within ±${TOLERANCE_S} s of arrival`);
+    },
+  }),
+  requiresProfile('webhooks'),
+  requiresCredential('apiKey'),
+);
