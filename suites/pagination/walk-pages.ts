@@ -44,8 +44,11 @@ export const nextLeadsToNextPage = requiresCredential('apiKey')(
     id: 'pagination.walk.next-leads-to-next-page',
     suite: 'pagination',
     title: 'Following pagination.next (as the cursor parameter) answers the next page: a list envelope, not the same page again',
-    level: 'MUST',
-    specRef: 'SERVICE-SPEC §2.4 (pagination.next: "Cursor for the next page"), §8.3; cursor parameter name from api.query.cursor',
+    // PROFILE, not MUST: the spec says next is "Cursor for the next page" but not how to send it ("the name of
+    // the cursor request parameter: not shown", §8.3), so following it depends on PROFILE's `cursor` or the
+    // config's api.query.cursor. A target that pages with another parameter must not fail a MUST check.
+    level: 'PROFILE',
+    specRef: 'SERVICE-SPEC §2.4 (pagination.next: "Cursor for the next page"), §8.3; the parameter that carries it is PROFILE Messages ("cursor") or api.query.cursor',
     clauses: ['§2.4', '§8.3', '§4.list'],
     async run(ctx) {
       const set = await walkSet(ctx);
