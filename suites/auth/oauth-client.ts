@@ -80,12 +80,19 @@ export async function requireCode(ctx: CheckContext, request: CodeRequest = {}):
   return auth as Authorization & { code: string };
 }
 
+/** The consent POST did not redirect; `status` tells a missing endpoint (404/405) from a wrong answer. */
+export class ConsentNotRedirected extends Error {
+  constructor(readonly status: number, hasLocation: boolean) {
+    super(`the consent POST answered ${status}${hasLocation ? '' : ' without a Location'}, not a redirect to the client`);
+  }
+}
+
 async function automatedConsent(ctx: CheckContext, params: Record<string, string | undefined>, decision: string, verifier: string | undefined): Promise<Authorization> {
   const jwt = await obtainJwt(ctx);
   const response = await ctx.http.request({ method: 'POST', path: ctx.path('oauthAuthorize'), form: { ...params, decision }, bearer: jwt });
   const header = response.header('location');
   if (response.status < 300 || response.status > 399 || !header) {
-    throw new Error(`the consent POST answered ${response.status}${header ? '' : ' without a Location'}, not a redirect to the client`);
+    throw new ConsentNotRedirected(response.status, Boolean(header));
   }
   const location = new URL(header, params.redirect_uri);
   const code = location.searchParams.get('code') ?? undefined;
