@@ -16,27 +16,25 @@ function expectErrorBody(ctx: CheckContext, res: HttpResponse, status: number, w
   ctx.schemas.expect('error', jsonObject(res, `${status} body`), `${status} body`);
 }
 
-export const unauthorizedBody = requiresProfile('problemJson')(
-  defineCheck({
-    id: 'errors.unauthorized.problem-body',
-    suite: 'errors',
-    title: 'A 401 body matches the error schema (problem details with a code)',
-    level: 'PROFILE',
-    specRef: 'PROFILE General (errors are application/problem+json, RFC 9457); api.errorSchema',
-    clauses: ['§7.401'],
-    async run(ctx) {
-      expectErrorBody(ctx, await unauthenticated(ctx), 401, 'a send without credentials');
-    },
-  }),
-);
+export const unauthorizedBody = defineCheck({
+  id: 'errors.unauthorized.problem-body',
+  suite: 'errors',
+  title: 'A 401 body matches the configured error schema (problem details with a code by default)',
+  level: 'PROFILE',
+  specRef: 'PROFILE General (error bodies: problem details, RFC 9457) or the target\'s own error schema (api.errorSchema)',
+  clauses: ['§7.401'],
+  async run(ctx) {
+    expectErrorBody(ctx, await unauthenticated(ctx), 401, 'a send without credentials');
+  },
+});
 
 export const forbiddenBody = guarded(
   defineCheck({
     id: 'errors.forbidden.problem-body',
     suite: 'errors',
-    title: 'A 403 body matches the error schema (problem details with a code)',
+    title: 'A 403 body matches the configured error schema (problem details with a code by default)',
     level: 'PROFILE',
-    specRef: 'PROFILE General (errors are application/problem+json, RFC 9457); api.errorSchema',
+    specRef: 'PROFILE General (error bodies: problem details, RFC 9457) or the target\'s own error schema (api.errorSchema)',
     clauses: ['§7.403'],
     async run(ctx) {
       const res = await sendMessage(ctx, textMessage(), { bearer: ctx.credentials.restrictedKey! });
@@ -44,41 +42,38 @@ export const forbiddenBody = guarded(
     },
   }),
   requiresCredential('restrictedKey'),
-  requiresProfile('problemJson'),
 );
 
 /**
  * The 429 comes from the per-address bucket of unauthenticated requests, so credentials.apiKey keeps its quota
  * for the checks after this one; without an address limit, credentials.secondKey is burst instead.
  */
-export const rateLimitedBody = requiresProfile('problemJson')(
-  defineCheck({
-    id: 'errors.rate-limited.problem-body',
-    suite: 'errors',
-    title: 'A 429 body matches the error schema (problem details with a code)',
-    level: 'PROFILE',
-    specRef: 'PROFILE General (errors are application/problem+json, RFC 9457); api.errorSchema',
-    clauses: ['§7.429'],
-    async run(ctx) {
-      const tried: string[] = [];
-      for (const [label, bearer] of [['unauthenticated requests', undefined], ['credentials.secondKey', ctx.credentials.secondKey]] as const) {
-        if (label !== 'unauthenticated requests' && bearer === undefined) continue;
-        const burst = await burstUntil429(ctx, bearer);
-        if (!burst.throttled) {
-          tried.push(`${label}: ${describeBurst(burst)}`);
-          continue;
-        }
-        try {
-          ctx.schemas.expect('error', jsonObject(burst.throttled, '429 body'), '429 body');
-        } finally {
-          await recover(ctx, bearer, burst.throttled);
-        }
-        return;
+export const rateLimitedBody = defineCheck({
+  id: 'errors.rate-limited.problem-body',
+  suite: 'errors',
+  title: 'A 429 body matches the configured error schema (problem details with a code by default)',
+  level: 'PROFILE',
+  specRef: 'PROFILE General (error bodies: problem details, RFC 9457) or the target\'s own error schema (api.errorSchema)',
+  clauses: ['§7.429'],
+  async run(ctx) {
+    const tried: string[] = [];
+    for (const [label, bearer] of [['unauthenticated requests', undefined], ['credentials.secondKey', ctx.credentials.secondKey]] as const) {
+      if (label !== 'unauthenticated requests' && bearer === undefined) continue;
+      const burst = await burstUntil429(ctx, bearer);
+      if (!burst.throttled) {
+        tried.push(`${label}: ${describeBurst(burst)}`);
+        continue;
       }
-      skip(`no 429 could be provoked without spending credentials.apiKey (${tried.join('; ')})`);
-    },
-  }),
-);
+      try {
+        ctx.schemas.expect('error', jsonObject(burst.throttled, '429 body'), '429 body');
+      } finally {
+        await recover(ctx, bearer, burst.throttled);
+      }
+      return;
+    }
+    skip(`no 429 could be provoked without spending credentials.apiKey (${tried.join('; ')})`);
+  },
+});
 
 export const problemContentType = guarded(
   defineCheck({

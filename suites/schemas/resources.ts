@@ -45,5 +45,4 @@ export const notFoundProblem = guarded(
     },
   }),
   requiresCredential('apiKey'),
-  requiresProfile('problemJson'),
 );

@@ -33,7 +33,7 @@ export interface ResponseFacts {
 
 export interface MapOptions {
   paths: Readonly<Record<Operation, string>>;
-  /** Whether error bodies are checked at all (the problemJson PROFILE area). @default true */
+  /** Whether error bodies are checked against the configured error schema. @default true */
   checkErrors?: boolean;
 }
 

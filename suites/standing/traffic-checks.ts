@@ -26,7 +26,8 @@ export const responsesMatchSchemas = defineCheck({
   clauses: [],
   async run(ctx) {
     if (ctx.traffic.exchanges.length === 0) skip('no traffic to judge: no check before this one sent a request');
-    const options = { paths: ctx.config.api.paths, checkErrors: ctx.config.conformance.profile.problemJson };
+    // Error bodies are always held to api.errorSchema: a target with its own error format re-describes it there.
+    const options = { paths: ctx.config.api.paths };
     const mismatches: Array<{ tagged: TaggedExchange; schema: string; errors: string[] }> = [];
     for (const tagged of ctx.traffic.exchanges) {
       const { request, response } = tagged.exchange;
