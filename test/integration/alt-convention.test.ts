@@ -1,0 +1,129 @@
+/**
+ * The mission, tested: a target that follows SERVICE-SPEC.md but chose differently on PROFILE points
+ * (test/targets/alt-convention.ts) is certified with zero failed checks once its config describes those choices
+ * (test/fixtures/alt-convention/harness.config.yaml) — and, as a control, without that description it still fails
+ * no MUST check: only PROFILE (and SHOULD) checks fail, and some PROFILE checks do, which shows the config matters.
+ */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { request } from 'undici';
+import { afterEach, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../src/config/index.ts';
+import type { CredentialsConfig } from '../../src/config/types.ts';
+import type { CheckResult } from '../../src/conformance/result.ts';
+import { runConformance, type JobOutcome } from '../../src/job/run-conformance.ts';
+import { createDefaultRegistry } from '../../suites/index.ts';
+import { runHarness } from '../helpers/run-harness.ts';
+import { ALT, startAltConventionTarget } from '../targets/alt-convention.ts';
+import type { FaultyTarget } from '../targets/faulty-proxy.ts';
+
+const CONFIG_FILE = resolve(import.meta.dirname, '../fixtures/alt-convention/harness.config.yaml');
+/** Raised as the suites fill in: the certified run must really exercise the target, not skip its way through. */
+const MIN_PASSED = 120;
+const RUN_TIMEOUT_MS = 600_000;
+
+/** The target's credentials as a user would export them for the config file's ${VAR} references. */
+function envFor(credentials: CredentialsConfig): Record<string, string> {
+  const { oauth, login } = credentials;
+  return {
+    ALT_API_KEY: credentials.apiKey!,
+    ALT_RESTRICTED_KEY: credentials.restrictedKey!,
+    ALT_SECOND_KEY: credentials.secondKey!,
+    ALT_LOAD_KEY: credentials.loadKey!,
+    ALT_LOGIN_EMAIL: login!.email,
+    ALT_LOGIN_PASSWORD: login!.password,
+    ALT_OAUTH_CLIENT_ID: oauth!.clientId,
+    ALT_OAUTH_CLIENT_SECRET: oauth!.clientSecret,
+    ALT_OAUTH_REDIRECT_URI: oauth!.redirectUri,
+    ALT_OAUTH_OTHER_CLIENT_ID: oauth!.otherClient!.clientId,
+    ALT_OAUTH_OTHER_CLIENT_SECRET: oauth!.otherClient!.clientSecret,
+    ALT_OAUTH_OTHER_REDIRECT_URI: oauth!.otherClient!.redirectUri,
+  };
+}
+
+function notPassed(outcome: JobOutcome): CheckResult[] {
+  return outcome.report.checks.filter((c) => c.status === 'failed' || c.status === 'error');
+}
+
+/** One line per check, so a failing assertion shows the cause without opening report.json. */
+function lineOf(c: CheckResult): string {
+  return `${c.status} ${c.level} ${c.id}: ${c.message ?? ''}`;
+}
+
+function describeChecks(checks: readonly CheckResult[]): string {
+  return checks.map((c) => `  ${lineOf(c)}`).join('\n') || '  (none)';
+}
+
+describe('alt-convention target', () => {
+  let target: FaultyTarget | undefined;
+  afterEach(async () => {
+    await target?.close();
+    target = undefined;
+  });
+
+  it('speaks its own conventions (so certifying it proves something)', async () => {
+    target = await startAltConventionTarget();
+    const bearer = { authorization: `Bearer ${target.credentials.apiKey}`, 'content-type': 'application/json' };
+    const send = await request(`${target.baseUrl}/v1/whatsapp/messages`, {
+      method: 'POST', headers: bearer, body: JSON.stringify({ to: '15551234567', type: 'text', text: { body: 'hi' } }),
+    });
+    await send.body.dump();
+    expect(send.statusCode).toBe(200);
+    expect(send.headers['x-ratelimit-limit']).toBe(String(ALT.rateLimit.quota));
+    expect(send.headers['ratelimit']).toBeUndefined();
+
+    const invalid = await request(`${target.baseUrl}/v1/whatsapp/messages`, { method: 'POST', headers: bearer, body: JSON.stringify({ to: 'x' }) });
+    expect(invalid.statusCode).toBe(422);
+    expect(invalid.headers['content-type']).toMatch(/^application\/json/);
+    expect(((await invalid.body.json()) as { error: { code: string } }).error.code).toBe('validation_failed');
+
+    const list = await request(`${target.baseUrl}/v1/whatsapp/messages`, { headers: bearer });
+    expect(((await list.body.json()) as { pagination: { limit: number } }).pagination.limit).toBe(ALT.defaultPageSize);
+    const tooLarge = await request(`${target.baseUrl}/v1/whatsapp/messages?page_size=${ALT.maxPageSize + 1}`, { headers: bearer });
+    await tooLarge.body.dump();
+    expect(tooLarge.statusCode).toBe(422);
+
+    const oldAuthorize = await request(`${target.baseUrl}/v1/oauth/authorize`);
+    await oldAuthorize.body.dump();
+    expect(oldAuthorize.statusCode).toBe(404);
+  });
+
+  it(
+    'is certified with zero failed checks when its config describes its conventions',
+    async () => {
+      target = await startAltConventionTarget();
+      const config = loadConfig(CONFIG_FILE, {
+        env: envFor(target.credentials),
+        overrides: { target: { baseUrl: target.baseUrl }, report: { outDir: mkdtempSync(join(tmpdir(), 'harness-alt-')) } },
+      });
+      expect(config.api.query.limit).toBe(ALT.query.limit);
+
+      const outcome = await runConformance({ config, registry: createDefaultRegistry(), log: () => {} });
+      const { summary, verdict } = outcome.report;
+      const broken = notPassed(outcome);
+      expect(broken.map(lineOf), 'checks that failed or errored against a correct target').toEqual([]);
+      expect(verdict, `skipped checks:\n${describeChecks(outcome.report.checks.filter((c) => c.status === 'skipped'))}`).toBe('certified');
+      expect(summary.passed).toBeGreaterThanOrEqual(MIN_PASSED);
+    },
+    RUN_TIMEOUT_MS,
+  );
+
+  it(
+    'fails no MUST check with the DEFAULT config, only PROFILE/SHOULD ones, and some PROFILE ones',
+    async () => {
+      target = await startAltConventionTarget();
+      const outcome = await runHarness({ baseUrl: target.baseUrl, credentials: target.credentials });
+      const broken = notPassed(outcome);
+      const mustBroken = broken.filter((c) => c.level === 'MUST');
+      expect(mustBroken.map(lineOf), 'MUST checks that failed because of a PROFILE choice').toEqual([]);
+      expect(outcome.report.verdict).not.toBe('not-certified');
+      // Without its description the target's choices show up as PROFILE failures — 200 instead of 201 on a create
+      // at least — which is what describing them in the config is for.
+      const profileBroken = broken.filter((c) => c.level === 'PROFILE').map((c) => c.id);
+      expect(profileBroken, `failures:\n${describeChecks(broken)}`).toContain('smoke.send-created-status');
+      expect(profileBroken.length).toBeGreaterThanOrEqual(3);
+    },
+    RUN_TIMEOUT_MS,
+  );
+});
