@@ -4,7 +4,7 @@
  * `TransportError` instead of throwing undici internals, and — unless a check opts out — waits out a 429 the
  * way a polite client does (bounded), so a target with a small quota is not failed by checks about other things.
  */
-import { Pool } from 'undici';
+import { Pool, type Dispatcher } from 'undici';
 import { recordExchange, type Exchange } from './exchange.ts';
 import { parseRetryAfter } from './retry-after.ts';
 
@@ -54,6 +54,11 @@ export interface HttpClientOptions {
   onExchange?: (exchange: Exchange) => void;
   /** Sleep, replaceable in tests. */
   sleep?: (ms: number) => Promise<void>;
+  /**
+   * Where requests go instead of a Pool of our own: undici's MockAgent in tests of transport faults that a real
+   * server cannot produce on demand (DNS failure, a reset in the middle of a body). @default a Pool to the origin
+   */
+  dispatcher?: Dispatcher;
 }
 
 /** No HTTP response at all: refused, reset, timed out. `code` is the system / undici code. */
@@ -75,8 +80,8 @@ export class HttpClient {
   readonly baseUrl: string;
   readonly #origin: string;
   readonly #basePath: string;
-  readonly #pool: Pool;
-  readonly #opts: Required<Omit<HttpClientOptions, 'onExchange' | 'baseUrl'>> & Pick<HttpClientOptions, 'onExchange'>;
+  readonly #pool: Dispatcher;
+  readonly #opts: Required<Omit<HttpClientOptions, 'onExchange' | 'baseUrl' | 'dispatcher'>> & Pick<HttpClientOptions, 'onExchange'>;
 
   constructor(options: HttpClientOptions) {
     const url = new URL(options.baseUrl);
@@ -92,7 +97,7 @@ export class HttpClient {
       onExchange: options.onExchange,
       sleep: options.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms))),
     };
-    this.#pool = new Pool(this.#origin, {
+    this.#pool = options.dispatcher ?? new Pool(this.#origin, {
       connections: this.#opts.connections,
       headersTimeout: this.#opts.timeoutMs,
       bodyTimeout: this.#opts.timeoutMs,
@@ -152,7 +157,7 @@ export class HttpClient {
     const started = performance.now();
     try {
       const target = new URL(url);
-      const res = await this.#pool.request({ method, path: target.pathname + target.search, headers, body });
+      const res = await this.#pool.request({ origin: this.#origin, method: method as Dispatcher.HttpMethod, path: target.pathname + target.search, headers, body });
       const text = await readCapped(res.body);
       exchange.durationMs = round(performance.now() - started);
       const responseHeaders = flattenHeaders(res.headers);
