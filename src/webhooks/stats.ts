@@ -24,6 +24,16 @@ export interface WebhookStats {
   duplicates: number;
   retriesObserved: number;
   deliveryLatency?: LatencySummary;
+  /**
+   * What a second receiver, registered only while `harness run`'s throughput scenarios ran, saw
+   * (src/job/webhooks-under-load.ts): deliveries and their latency under load. Absent when it did not run.
+   */
+  underLoad?: WebhookUnderLoadStats;
+}
+
+export interface WebhookUnderLoadStats {
+  received: number;
+  deliveryLatency?: LatencySummary;
 }
 
 export interface StatsOptions {
