@@ -26,6 +26,9 @@ export interface RequestMix {
   requests: PreparedRequest[];
   /** Distinct request names, in first-seen order. */
   names: string[];
+  /** How many credentials `next()` rotates across (1 unless the scenario names `credentials`). */
+  credentialCount: number;
+  /** The next request: the weighted pick, carrying the next credential in round-robin order. */
   next(): PreparedRequest;
 }
 
@@ -105,6 +108,8 @@ export interface MixContext {
   credentials: Readonly<CredentialsConfig>;
   /** Value of `Authorization: Bearer …`, or undefined for `credential: none`. */
   bearer?: string;
+  /** Several bearers (a scenario's `credentials`): requests rotate round-robin across them; overrides `bearer`. */
+  bearers?: readonly string[];
 }
 
 export function prepareRequest(spec: RequestSpec, index: number, nameIndex: number, ctx: MixContext): PreparedRequest {
@@ -134,15 +139,39 @@ export function prepareRequest(spec: RequestSpec, index: number, nameIndex: numb
   };
 }
 
+/**
+ * `requests` holds the mix prepared with the first credential. With several credentials (`ctx.bearers`) each
+ * request is prepared once per credential, and `next()` makes the weighted pick, then takes the next credential
+ * in turn: credential k % n for the k-th request, whatever the mix, so each credential gets 1/n of the load.
+ */
 export function createRequestMix(scenario: Pick<Scenario, 'requests'>, ctx: MixContext): RequestMix {
   const names: string[] = [];
-  const requests = scenario.requests.map((spec, i) => {
+  const nameIndexes = scenario.requests.map((spec) => {
     let nameIndex = names.indexOf(spec.name);
     if (nameIndex < 0) nameIndex = names.push(spec.name) - 1;
-    return prepareRequest(spec, i, nameIndex, ctx);
+    return nameIndex;
   });
+  const bearers: ReadonlyArray<string | undefined> = ctx.bearers && ctx.bearers.length > 0 ? ctx.bearers : [ctx.bearer];
+  const sets = bearers.map((bearer) => {
+    const { bearers: _all, bearer: _one, ...rest } = ctx;
+    const perCredential: MixContext = bearer !== undefined ? { ...rest, bearer } : rest;
+    return scenario.requests.map((spec, i) => prepareRequest(spec, i, nameIndexes[i] as number, perCredential));
+  });
+  const requests = sets[0] as PreparedRequest[];
   const weights = scenario.requests.map((r) => r.weight);
-  return { requests, names, next: weightedRoundRobin(requests, weights) };
+  if (sets.length === 1) return { requests, names, credentialCount: 1, next: weightedRoundRobin(requests, weights) };
+  const pick = weightedRoundRobin(requests.map((_, i) => i), weights);
+  let turn = 0;
+  return {
+    requests,
+    names,
+    credentialCount: sets.length,
+    next: () => {
+      const set = sets[turn] as PreparedRequest[];
+      turn = (turn + 1) % sets.length;
+      return set[pick()] as PreparedRequest;
+    },
+  };
 }
 
 /** Smooth weighted round-robin over `items`. */

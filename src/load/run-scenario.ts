@@ -16,7 +16,8 @@ import { hrClock, type Clock, type Scheduler } from './pacer/clock.ts';
 import { silentProgress, type ProgressSink } from './progress.ts';
 import { seededRandom, type Random } from './random.ts';
 import { createRequestMix } from './request-mix.ts';
-import type { ScenarioResult, ThresholdResult } from './result.ts';
+import { rateLimitExpectation, rateLimitThreshold } from './rate-limit-expectation.ts';
+import type { RateLimitExpectation, ScenarioResult, ThresholdResult } from './result.ts';
 import type { Scenario } from './scenario/types.ts';
 import { newTemplateState } from './template.ts';
 import { abortingThreshold, evaluateThresholds } from './thresholds/evaluate.ts';
@@ -53,12 +54,20 @@ export function bearerFor(scenario: Pick<Scenario, 'credential' | 'name'>, crede
   return value;
 }
 
+/** The bearers a scenario rotates across: one per `credentials` entry, else `credential`'s (none: []). */
+export function bearersFor(scenario: Pick<Scenario, 'credential' | 'credentials' | 'name'>, credentials: Readonly<CredentialsConfig>): string[] {
+  return (scenario.credentials ?? [scenario.credential]).flatMap((credential) => {
+    const bearer = bearerFor({ credential, name: scenario.name }, credentials);
+    return bearer === undefined ? [] : [bearer];
+  });
+}
+
 export async function runScenario(options: RunScenarioOptions): Promise<ScenarioOutcome> {
   const { scenario } = options;
   const executor = getExecutor(scenario.executor);
   const clock = options.clock ?? hrClock;
-  const bearer = bearerFor(scenario, options.credentials);
-  const mix = createRequestMix(scenario, { api: options.api, credentials: options.credentials, ...(bearer !== undefined ? { bearer } : {}) });
+  const bearers = bearersFor(scenario, options.credentials);
+  const mix = createRequestMix(scenario, { api: options.api, credentials: options.credentials, bearers });
   const recorder = new Recorder(mix.names, { rateLimitedAsFailure: scenario.rateLimitedAsFailure });
   const { thresholds } = parseThresholds(scenario.thresholds);
   const progress = options.progress ?? silentProgress;
@@ -114,8 +123,17 @@ export async function runScenario(options: RunScenarioOptions): Promise<Scenario
   // A threshold that stopped the run stays crossed, as in k6, even if the numbers recovered by the end.
   const stopper = abortedBy && results.find((r) => r.metric === abortedBy?.metric && r.expr === abortedBy.expr);
   if (stopper) stopper.ok = false;
+  let expectation: RateLimitExpectation | undefined;
+  if (scenario.rateLimit && executor.model === 'open') {
+    const segments = executor.rateSegments(scenario);
+    const ms = segments.reduce((sum, s) => sum + s.durationMs, 0);
+    const offeredRps = ms > 0 ? segments.reduce((sum, s) => sum + ((s.from + s.to) / 2) * s.durationMs, 0) / ms : 0;
+    expectation = rateLimitExpectation(scenario.rateLimit, mix.credentialCount, offeredRps, recorder.counts());
+    if (!expectation.ok) results.push(rateLimitThreshold(expectation));
+  }
   const notes = [...outcome.notes];
   if (abortedBy) notes.push(`stopped early: threshold ${abortedBy.metric} '${abortedBy.expr}' crossed (abortOnFail; actual ${abortedBy.actual})`);
   else if (options.signal?.aborted) notes.push('stopped early: interrupted');
-  return { result: buildScenarioResult(scenario, recorder, results, executor.describe(scenario)), recorder, notes, ...(abortedBy ? { abortedBy } : {}) };
+  const result = buildScenarioResult(scenario, recorder, results, executor.describe(scenario), expectation);
+  return { result, recorder, notes, ...(abortedBy ? { abortedBy } : {}) };
 }

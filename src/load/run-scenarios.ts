@@ -8,7 +8,7 @@ import { ConfigError } from '../errors.ts';
 import { formatScenarioSummary } from './print-summary.ts';
 import type { ProgressSink } from './progress.ts';
 import type { ScenarioResult } from './result.ts';
-import { bearerFor, runScenario } from './run-scenario.ts';
+import { bearersFor, runScenario } from './run-scenario.ts';
 import type { Scenario } from './scenario/types.ts';
 
 export interface RunScenariosOptions {
@@ -41,11 +41,11 @@ export function scenariosWithCredentials(
 ): Scenario[] {
   return scenarios.filter((scenario) => {
     try {
-      bearerFor(scenario, credentials);
+      bearersFor(scenario, credentials);
       return true;
     } catch (err) {
       if (missing === 'error' || !(err instanceof ConfigError)) throw err;
-      log(`note: scenario ${scenario.name} not run: credentials.${scenario.credential} is not set for this target (set it, e.g. HARNESS_LOAD_KEY, or pass --no-load)`);
+      log(`note: scenario ${scenario.name} not run: ${err.issues[0]?.path ?? `credentials.${scenario.credential}`} is not set for this target (set it, e.g. HARNESS_LOAD_KEY, or pass --no-load)`);
       return false;
     }
   });

@@ -74,7 +74,10 @@ export async function runClosedModel(input: EngineInput): Promise<EngineOutcome>
   const url = new URL(input.baseUrl);
   const prefix = url.pathname.replace(/\/+$/, '');
   let last = mix.requests[0] as PreparedRequest;
-  const requests = autocannonRequests(mixCycle(mix.requests, scenario.requests.map((r) => r.weight)), prefix, templateState, (r) => (last = r));
+  const cycle = mixCycle(mix.requests, scenario.requests.map((r) => r.weight));
+  // Several credentials: one cycle of the mix per credential, each request taking the next credential in turn.
+  const rotated = mix.credentialCount > 1 ? Array.from({ length: cycle.length * mix.credentialCount }, () => mix.next()) : cycle;
+  const requests = autocannonRequests(rotated, prefix, templateState, (r) => (last = r));
   const t0 = clock.now();
   input.onStart?.(t0);
   const timeoutS = Math.max(1, Math.ceil(durationMs(scenario.timeout, 10_000) / 1000));

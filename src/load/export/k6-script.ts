@@ -4,7 +4,9 @@
  * options.scenarios[name] holds the same executor options, options.thresholds the same keys and expressions;
  * each request is tagged {name}, checked against its expected statuses, and 429s feed a `rate_limited` Rate
  * metric while not counting as http_req_failed (unless the scenario says rateLimitedAsFailure). The weighted
- * mix uses the same smooth weighted round-robin, per VU.
+ * mix uses the same smooth weighted round-robin, per VU. A scenario with several `credentials` rotates across
+ * them round-robin, per VU (TOKENS). `rateLimit` has no k6 counterpart: compare rate_limited's rate with the
+ * expected fraction by hand.
  */
 import type { ApiConfig, DeepReadonly } from '../../config/types.ts';
 import { OPERATION_DEFAULTS } from '../request-mix.ts';
@@ -90,7 +92,8 @@ function requestFunction(spec: RequestSpec, index: number, scenario: Scenario, a
   }
   for (const [k, v] of Object.entries(spec.headers ?? {})) headers[k.toLowerCase()] = v;
   const headerCode = Object.entries(headers).map(([k, v]) => `${JSON.stringify(k)}: ${templateLiteral(v, used)}`);
-  if (scenario.credential !== 'none') headerCode.push('authorization: `Bearer ${TOKEN}`');
+  if (scenario.credentials && scenario.credentials.length > 1) headerCode.push('authorization: `Bearer ${nextToken()}`');
+  else if (scenario.credential !== 'none') headerCode.push('authorization: `Bearer ${TOKEN}`');
   const expected = spec.expectStatus;
   const okCode = expected ? `[${expected.join(', ')}].includes(r.status)` : 'r.status >= 200 && r.status < 400';
   const callback = expected
@@ -124,16 +127,20 @@ export function exportK6Script(scenario: Scenario, options: K6ExportOptions): st
   const options6 = { scenarios: { [scenario.name]: k6Scenario }, thresholds: scenario.thresholds };
   const helpers = [...used].filter((name) => HELPERS[name]).map((name) => HELPERS[name]);
   const callback = scenario.rateLimitedAsFailure ? 'http.expectedStatuses({ min: 200, max: 399 })' : 'http.expectedStatuses({ min: 200, max: 399 }, 429)';
-  const tokenLine =
-    scenario.credential === 'none' ? '' : `const TOKEN: string = __ENV.${CREDENTIAL_ENV[scenario.credential]} ?? '';\n`;
+  const rotating = scenario.credentials && scenario.credentials.length > 1 ? scenario.credentials : undefined;
+  const tokenLine = rotating
+    ? `/** The scenario's credentials; requests rotate round-robin across them (per VU). */\nconst TOKENS: string[] = [${rotating.map((c) => `__ENV.${CREDENTIAL_ENV[c]} ?? ''`).join(', ')}];\nlet tokenTurn = 0;\nfunction nextToken(): string {\n  const token = TOKENS[tokenTurn % TOKENS.length] ?? '';\n  tokenTurn++;\n  return token;\n}\n`
+    : scenario.credential === 'none'
+      ? ''
+      : `const TOKEN: string = __ENV.${CREDENTIAL_ENV[scenario.credential]} ?? '';\n`;
+  const envFlags = rotating ? rotating.map((c) => ` -e ${CREDENTIAL_ENV[c]}=…`).join('') : scenario.credential === 'none' ? '' : ` -e ${CREDENTIAL_ENV[scenario.credential]}=…`;
   return `// k6 script exported by \`harness export k6\`${options.sourceLabel ? ` from ${options.sourceLabel}` : ''}: scenario "${scenario.name}".
 // Re-export rather than edit: options.scenarios and options.thresholds map one-to-one to the scenario file.
 // Run (k6 >= 0.57 runs TypeScript):
-//   k6 run -e BASE_URL=https://api.example.com${scenario.credential === 'none' ? '' : ` -e ${CREDENTIAL_ENV[scenario.credential]}=…`} ${identifier(scenario.name)}.k6.ts
+//   k6 run -e BASE_URL=https://api.example.com${envFlags} ${identifier(scenario.name)}.k6.ts
 import http from 'k6/http';
 import { check } from 'k6';
-import { scenario } from 'k6/execution';
-import { Rate } from 'k6/metrics';
+${used.has('seq') ? "import { scenario } from 'k6/execution';\n" : ''}import { Rate } from 'k6/metrics';
 import type { Options } from 'k6/options';
 
 const BASE_URL: string = (__ENV.BASE_URL ?? 'http://127.0.0.1:8080').replace(/\\/+$/, '');

@@ -1,5 +1,5 @@
 /** Recorder (live or merged) → the ScenarioResult numbers. Pure computation: printing is print-summary.ts. */
-import type { PercentilePoint, ScenarioResult, ThresholdResult, TimelinePoint } from '../result.ts';
+import type { PercentilePoint, RateLimitExpectation, ScenarioResult, ThresholdResult, TimelinePoint } from '../result.ts';
 import type { Scenario } from '../scenario/types.ts';
 import { encodeHistogram, percentileMs, summarizeLatency, type Histogram } from './histogram.ts';
 import type { Recorder } from './recorder.ts';
@@ -33,7 +33,13 @@ export function scenarioConfig(scenario: Scenario, description: string): Record<
   return { ...structuredClone(rest), description: scenario.description ?? description };
 }
 
-export function buildScenarioResult(scenario: Scenario, recorder: Recorder, thresholds: ThresholdResult[], description: string): ScenarioResult {
+export function buildScenarioResult(
+  scenario: Scenario,
+  recorder: Recorder,
+  thresholds: ThresholdResult[],
+  description: string,
+  rateLimitExpectation?: RateLimitExpectation,
+): ScenarioResult {
   const all = recorder.counts();
   const byName: ScenarioResult['byName'] = {};
   for (const name of recorder.names) {
@@ -56,6 +62,7 @@ export function buildScenarioResult(scenario: Scenario, recorder: Recorder, thre
     errors: Object.fromEntries(recorder.errorCodes),
     thresholds,
     timeline: timelineOf(recorder),
+    ...(rateLimitExpectation ? { rateLimitExpectation } : {}),
     histograms: {
       unit: 'us',
       all: encodeHistogram(recorder.histogram()),

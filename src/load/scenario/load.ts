@@ -26,7 +26,7 @@ export interface ScenarioCheck {
   issues: ConfigIssue[];
 }
 
-const NUMERIC_KEYS = new Set(['vus', 'iterations', 'startVUs', 'rate', 'startRate', 'preAllocatedVUs', 'maxVUs', 'target', 'weight']);
+const NUMERIC_KEYS = new Set(['vus', 'iterations', 'startVUs', 'rate', 'startRate', 'preAllocatedVUs', 'maxVUs', 'target', 'weight', 'quota', 'windowSeconds', 'tolerance']);
 
 /** `rate: ${RATE:-100}` gives a number, as `rate: 100` would. */
 function coerce(path: KeyPath, text: string): unknown {
@@ -49,7 +49,7 @@ export function scenarioFromData(data: Record<string, unknown>, file?: string): 
   const scenario = {
     ...data,
     name: (data.name as string | undefined) ?? (file ? basename(file, extname(file)) : 'scenario'),
-    credential: data.credential ?? 'loadKey',
+    credential: data.credential ?? (data.credentials as Scenario['credentials'])?.[0] ?? 'loadKey',
     thresholds: data.thresholds ?? {},
     rateLimitedAsFailure: data.rateLimitedAsFailure ?? false,
     timeout: data.timeout ?? '10s',
@@ -59,9 +59,21 @@ export function scenarioFromData(data: Record<string, unknown>, file?: string): 
   return withExecutorDefaults(scenario);
 }
 
+/** `credential` and `credentials` both given; `rateLimit` where the offered rate is not constant or no credential is sent. */
+function credentialIssues(data: Record<string, unknown>, scenario: Scenario): RawIssue[] {
+  const issues: RawIssue[] = [];
+  if (data.credential !== undefined && data.credentials !== undefined) issues.push({ path: ['credentials'], atKey: true, message: 'give either "credential" or "credentials", not both' });
+  if (scenario.rateLimit && scenario.executor !== 'constant-arrival-rate') {
+    issues.push({ path: ['rateLimit'], atKey: true, message: `applies to constant-arrival-rate only (the expected 429 fraction needs a constant offered rate; executor is ${scenario.executor})` });
+  }
+  if (scenario.rateLimit && !scenario.credentials && scenario.credential === 'none') issues.push({ path: ['rateLimit'], atKey: true, message: 'the limit is per credential, but the scenario sends none (set "credential" or "credentials")' });
+  return issues;
+}
+
 /** Problems past the schema: executor options, requests, templates, thresholds. */
-export function semanticScenarioIssues(scenario: Scenario): RawIssue[] {
+export function semanticScenarioIssues(scenario: Scenario, data: Record<string, unknown> = {}): RawIssue[] {
   const issues: RawIssue[] = getExecutor(scenario.executor).validate(scenario).map((m) => splitPathMessage(m));
+  issues.push(...credentialIssues(data, scenario));
   scenario.requests.forEach((r, i) => {
     const at = ['requests', i];
     if (r.operation && (r.method || r.path)) issues.push({ path: [...at, 'operation'], message: 'give either operation or method + path, not both' });
@@ -96,7 +108,7 @@ export function checkScenarioDocument(document: Document, lines: LineCounter, fi
   const issues = [...interpolation, ...schemaIssues(scenarioSchemaErrors(data), data)].map(place);
   if (issues.length > 0 || !isRecord(data)) return { issues: sortIssues(issues) };
   const scenario = scenarioFromData(data, file);
-  const semantic = semanticScenarioIssues(scenario).map(place);
+  const semantic = semanticScenarioIssues(scenario, data).map(place);
   return semantic.length > 0 ? { issues: sortIssues(semantic) } : { scenario, issues: [] };
 }
 

@@ -38,6 +38,14 @@ export interface RequestSpec {
   expectStatus?: number[];
 }
 
+/** A rate-limit scenario's expected limit: `quota` requests per `windowSeconds`, per credential. */
+export interface RateLimitSpec {
+  quota: number;
+  windowSeconds: number;
+  /** Largest |observed − expected| 429 fraction that still passes. @default 0.05 */
+  tolerance?: number;
+}
+
 export interface ObjectThreshold {
   threshold: string;
   /** Stop the scenario as soon as the threshold is crossed. @default false */
@@ -68,8 +76,12 @@ export interface Scenario extends ExecutorOptions {
   name: string;
   description?: string;
   executor: ExecutorName;
-  /** @default "loadKey" */
+  /** @default "loadKey"; with `credentials`, the first of them */
   credential: CredentialName;
+  /** Several credentials: requests rotate round-robin across them (instead of `credential`). */
+  credentials?: Array<Exclude<CredentialName, 'none'>>;
+  /** The limit the target is expected to enforce per credential; adds `rateLimitExpectation` to the result. */
+  rateLimit?: RateLimitSpec;
   requests: RequestSpec[];
   /** k6 syntax: metric (with optional `{name:x}`) → expressions. @default {} */
   thresholds: Record<string, ThresholdSpec[]>;
