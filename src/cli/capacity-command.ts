@@ -36,7 +36,7 @@ export function registerCapacityCommand(program: Command, setExit: (code: ExitCo
     .option('--step-duration <d>', 'length of each step (default: the scenario duration, else 10s)')
     .option('--target <url>', 'base URL of the target (default: start the embedded reference target)', urlFlag('--target'))
     .option('--config <file>', 'config file (default: ./harness.config.yaml when present)')
-    .option('--out <dir>', 'folder for reports/<run-id>/capacity.json')
+    .option('--out <dir>', 'folder for reports/<run-id>/ (report.json with the capacity curve, report.html, junit.xml)')
     .option('--no-progress', 'no live progress line')
     .action(async (flags: CapacityFlags) => {
       const slo = parseExpression(flags.slo, 'http_req_duration');

@@ -24,7 +24,7 @@ export function registerLoadCommand(program: Command, setExit: (code: ExitCodeVa
     .requiredOption('--scenario <names>', 'comma-separated scenario names (scenarios/<name>.yaml) or files', listFlag)
     .option('--target <url>', 'base URL of the target (default: start the embedded reference target)', urlFlag('--target'))
     .option('--config <file>', 'config file (default: ./harness.config.yaml when present)')
-    .option('--out <dir>', 'folder for reports/<run-id>/load.json (default: report.outDir, "reports")')
+    .option('--out <dir>', 'folder for reports/<run-id>/ (report.json, report.html, junit.xml; default: report.outDir, "reports")')
     .option('--duration <d>', 'override the duration (e.g. 10s; ramping executors keep their shape)')
     .option('--rate <r>', 'override the arrival rate per timeUnit (arrival-rate executors; ramping: the peak)', positiveNumberFlag('--rate'))
     .option('--no-progress', 'no live progress line')

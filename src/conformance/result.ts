@@ -25,7 +25,8 @@ export interface CheckResult {
   evidence?: Evidence;
 }
 
-export type Verdict = 'certified' | 'certified-with-warnings' | 'not-certified';
+/** `not-evaluated`: no check ran (a report of throughput scenarios or a rate-limit probe only). */
+export type Verdict = 'certified' | 'certified-with-warnings' | 'not-certified' | 'not-evaluated';
 
 export interface StatusCounts {
   passed: number;
@@ -59,10 +60,12 @@ export function summarize(results: readonly CheckResult[]): Summary {
  * not-certified: a MUST check failed or could not decide (error), or the run was aborted before finishing.
  * certified-with-warnings: any other failure, error, or a skipped MUST check (a MUST rule went unverified).
  * certified: everything that ran passed and every MUST check ran.
+ * not-evaluated: the run had no checks at all (load, capacity and probe reports) — it neither certifies nor fails.
  */
 export function verdictOf(summary: Summary, aborted = false): Verdict {
   const must = summary.byLevel.MUST;
   if (aborted || must.failed > 0 || must.errors > 0) return 'not-certified';
+  if (summary.passed + summary.failed + summary.skipped + summary.errors === 0) return 'not-evaluated';
   const warnings = LEVELS.some((level) => summary.byLevel[level].failed + summary.byLevel[level].errors > 0);
   return warnings || must.skipped > 0 ? 'certified-with-warnings' : 'certified';
 }

@@ -30,6 +30,7 @@ import type { Scenario } from '../load/scenario/types.ts';
 import { HARNESS_VERSION } from '../version.ts';
 import { openTarget, type OpenTarget } from './open-target.ts';
 import { assertReachable } from './preflight.ts';
+import { startWebhooksUnderLoad, withUnderLoad } from './webhooks-under-load.ts';
 
 export interface ConformanceJobOptions {
   config: FrozenConfig;
@@ -122,10 +123,19 @@ export async function runConformance(options: ConformanceJobOptions): Promise<Jo
     // Run-end hooks (closing a webhook receiver, deleting what checks registered) still talk to the target.
     if (ctx) findings = await ctx.endRun(log);
     await http.close();
-    // The scenarios run after the run-end hooks (no receiver left for the load's webhooks to flood) and only
-    // when the checks ran to the end.
+    // The scenarios run after the run-end hooks (the suite's receiver, with its deliberate 500s, is gone by then)
+    // and only when the checks ran to the end.
     try {
-      if (checksDone && !aborted && scenarios.length > 0) ({ scenarioResults, aborted } = await loadPhase(options, target, scenarios, log, secrets));
+      if (checksDone && !aborted && scenarios.length > 0) {
+        // A second webhook receiver during the scenarios: delivery latency under load (webhooks-under-load.ts).
+        const underLoad = await startWebhooksUnderLoad({ config, baseUrl: target.info.baseUrl, apiKey: target.credentials.apiKey, checks: results, secrets, log });
+        try {
+          ({ scenarioResults, aborted } = await loadPhase(options, target, scenarios, log, secrets));
+        } finally {
+          const webhooks = withUnderLoad(findings.webhooks, await underLoad?.finish());
+          if (webhooks) findings = { ...findings, webhooks };
+        }
+      }
     } finally {
       await target.close();
     }

@@ -1,19 +1,21 @@
 /**
  * `harness load` end to end: open the target (the URL, or the embedded reference target with its own
- * credentials), check it answers, run each scenario in turn, write reports/<run-id>/load.json, and decide the
- * exit code (99 when any threshold was crossed).
+ * credentials), check it answers, run each scenario in turn, write reports/<run-id>/report.json (+ report.html,
+ * junit.xml: a report with `scenarios[]` and no checks, verdict "not-evaluated"), and decide the exit code (99 when
+ * any threshold was crossed).
  */
-import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FrozenConfig } from '../config/types.ts';
 import { ExitCode, type ExitCodeValue } from '../exit-codes.ts';
 import { HttpClient } from '../http/client.ts';
 import { openTarget } from '../job/open-target.ts';
 import { assertReachable } from '../job/preflight.ts';
-import { newRunId } from '../reporters/report.ts';
+import { coverageOf } from '../conformance/coverage.ts';
+import { runSecrets, writeReports } from '../job/write-reports.ts';
+import { buildReport, newRunId, type Report } from '../reporters/report.ts';
 import { HARNESS_VERSION } from '../version.ts';
 import type { ProgressSink } from './progress.ts';
-import { thresholdsCrossed, type LoadReport, type ScenarioResult } from './result.ts';
+import { thresholdsCrossed, type ScenarioResult } from './result.ts';
 import { runScenarios } from './run-scenarios.ts';
 import type { Scenario } from './scenario/types.ts';
 
@@ -26,7 +28,7 @@ export interface LoadJobOptions {
 }
 
 export interface LoadJobOutcome {
-  report: LoadReport;
+  report: Report;
   runDir: string;
   file: string;
   exitCode: ExitCodeValue;
@@ -64,23 +66,22 @@ export async function runLoadJob(options: LoadJobOptions): Promise<LoadJobOutcom
     await target.close();
   }
   if (options.signal?.aborted) aborted ??= 'interrupted';
-  const report: LoadReport = {
-    schemaVersion: 1,
-    run: {
-      id: runId,
-      startedAt,
-      finishedAt: new Date().toISOString(),
-      target: target.info,
-      harnessVersion: HARNESS_VERSION,
-      node: process.version,
-      ...(aborted ? { aborted } : {}),
-    },
+  const report = buildReport({
+    runId,
+    startedAt,
+    finishedAt: new Date().toISOString(),
+    harnessVersion: HARNESS_VERSION,
+    target: target.info,
+    checks: [],
+    coverage: coverageOf([]),
     scenarios: results,
-  };
-  await mkdir(runDir, { recursive: true });
-  const file = join(runDir, 'load.json');
-  await writeFile(file, `${JSON.stringify(report, null, 2)}\n`);
-  log(`load.json: ${file}`);
+    // A threshold with abortOnFail ends a scenario early by design (its result says so, exit 99); only an
+    // interruption makes the run itself aborted.
+    ...(options.signal?.aborted ? { aborted: { code: 'HARNESS_ABORTED', message: aborted ?? 'interrupted' } } : {}),
+  });
+  if (aborted && !options.signal?.aborted) log(`stopped early: ${aborted}`);
+  await writeReports(report, runDir, runSecrets(config, target.credentials), log);
+  const file = join(runDir, 'report.json');
   const crossed = thresholdsCrossed(results);
   if (crossed.length) log(`thresholds crossed: ${crossed.map((t) => `${t.metric} ${t.expr} (actual ${t.actual})`).join('; ')}`);
   return { report, runDir, file, exitCode: crossed.length ? ExitCode.ThresholdsCrossed : ExitCode.Certified };

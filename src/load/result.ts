@@ -1,6 +1,7 @@
 /**
- * The result model of a throughput scenario: what load.json's `scenarios[]` holds and what report.json's
- * `scenarios[]` entries are (the reports engineer reads these field names; they are stable from schemaVersion 1).
+ * The result model of a throughput scenario: report.json's `scenarios[]` entries are exactly this, whichever
+ * command ran them (`harness run`, `harness load`, `harness capacity`); the field names are stable from
+ * schemaVersion 1.
  * Latencies are milliseconds, measured from each request's intended send time in the open model (see
  * src/load/pacer/pacer.ts). Computing (metrics/summarize.ts) is separate from printing (print-summary.ts).
  */
@@ -66,6 +67,25 @@ export interface EncodedHistograms {
   byName: Record<string, string>;
 }
 
+/**
+ * A rate-limit scenario's verdict (scenario `rateLimit:`; src/load/rate-limit-expectation.ts): the expected 429
+ * fraction max(0, 1 − (credentials × perCredentialQuota / windowSeconds) / offeredRps) against the observed one
+ * (rateLimited / requests); `ok` when they differ by at most `tolerance`. Per second, accepted = timeline
+ * `requests − rateLimited`, throttled = `rateLimited`.
+ */
+export interface RateLimitExpectation {
+  perCredentialQuota: number;
+  windowSeconds: number;
+  credentials: number;
+  /** The scenario's constant arrival rate, per second. */
+  offeredRps: number;
+  expectedFraction: number;
+  observedFraction: number;
+  /** Largest |observed − expected| that passes (scenario `rateLimit.tolerance`, default 0.05). */
+  tolerance: number;
+  ok: boolean;
+}
+
 export interface ScenarioResult {
   name: string;
   executor: string;
@@ -88,24 +108,10 @@ export interface ScenarioResult {
   errors: Record<string, number>;
   thresholds: ThresholdResult[];
   timeline: TimelinePoint[];
+  /** Only for scenarios with `rateLimit:`; when not ok, `thresholds` also holds a failed `rate_limited` entry. */
+  rateLimitExpectation?: RateLimitExpectation;
   /** Extra beside the report fields: encoded histograms for exact merging. */
   histograms?: EncodedHistograms;
-}
-
-/** reports/<run-id>/load.json */
-export interface LoadReport {
-  schemaVersion: 1;
-  run: {
-    id: string;
-    startedAt: string;
-    finishedAt: string;
-    target: { baseUrl: string; embedded: boolean };
-    harnessVersion: string;
-    node: string;
-    /** Set when a threshold with abortOnFail stopped a scenario, or Ctrl-C did. */
-    aborted?: string;
-  };
-  scenarios: ScenarioResult[];
 }
 
 /** One step of `harness capacity`. */

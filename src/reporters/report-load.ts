@@ -4,7 +4,7 @@
  * on; schemas/report.schema.json describes every field.
  *
  * `scenarios[]` entries ARE the load engine's ScenarioResult (src/load/result.ts): one model from the engine to
- * load.json, report.json, report.html, junit.xml and `harness compare`. The reporters depend on that model's
+ * report.json, report.html, junit.xml and `harness compare`, whichever command ran the scenarios. The reporters depend on that model's
  * TYPE only (never on the engine's code), so the load engine and the reporters stay independent.
  */
 import type { CapacityResult, ScenarioResult } from '../load/result.ts';
@@ -23,7 +23,7 @@ export type {
 
 /**
  * One entry of report.json `scenarios[]`: a ScenarioResult, plus `capacity` when a capacity search ran over the
- * scenario (the same CapacityResult `harness capacity` writes to capacity.json).
+ * scenario (`harness capacity`: the step at the sustainable rate, with the curve of every step).
  */
 export interface ScenarioReport extends ScenarioResult {
   capacity?: CapacityResult;

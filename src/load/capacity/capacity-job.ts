@@ -2,22 +2,24 @@
  * `harness capacity`: the scenario's request mix at a constant arrival rate, one step per rate, judged by the
  * SLO (an http_req_duration expression such as `p(99)<200`) and the error budget ((failed + dropped) /
  * (requests + dropped)); a step that cannot reach 95 % of its rate is not sustainable either. A short warm-up at
- * the start rate comes first and is not judged. Writes
- * reports/<run-id>/capacity.json.
+ * the start rate comes first and is not judged. Writes reports/<run-id>/report.json (+ report.html, junit.xml):
+ * one `scenarios[]` entry — the step at the highest sustainable rate (else the first step) — carrying `capacity`,
+ * the curve of every step; no checks, verdict "not-evaluated".
  */
-import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FrozenConfig } from '../../config/types.ts';
 import { HttpClient } from '../../http/client.ts';
 import { openTarget } from '../../job/open-target.ts';
 import { assertReachable } from '../../job/preflight.ts';
-import { newRunId } from '../../reporters/report.ts';
+import { coverageOf } from '../../conformance/coverage.ts';
+import { runSecrets, writeReports } from '../../job/write-reports.ts';
+import { buildReport, newRunId } from '../../reporters/report.ts';
 import { HARNESS_VERSION } from '../../version.ts';
 import { formatDuration } from '../duration.ts';
 import { getExecutor, withExecutorDefaults } from '../executors/registry.ts';
 import { formatCapacity } from '../print-summary.ts';
 import type { ProgressSink } from '../progress.ts';
-import type { CapacityResult, CapacityStep } from '../result.ts';
+import type { CapacityResult, CapacityStep, ScenarioResult } from '../result.ts';
 import { runScenario } from '../run-scenario.ts';
 import type { Scenario } from '../scenario/types.ts';
 import { compare } from '../thresholds/evaluate.ts';
@@ -66,6 +68,8 @@ export async function runCapacityJob(options: CapacityJobOptions): Promise<{ res
   const startedAt = new Date().toISOString();
   const target = await openTarget(config);
   let result: CapacityResult;
+  // Each step's full result, by rate, so the report can carry the one at the sustainable rate.
+  const measured = new Map<number, ScenarioResult>();
   try {
     const http = new HttpClient({ baseUrl: target.info.baseUrl, timeoutMs: config.target.timeoutMs });
     try {
@@ -85,6 +89,7 @@ export async function runCapacityJob(options: CapacityJobOptions): Promise<{ res
         ...(options.progress ? { progress: options.progress } : {}),
       });
       const r = outcome.result;
+      measured.set(rate, r);
       const counts = outcome.recorder.counts();
       const errorRate = (counts.failed + r.dropped) / Math.max(1, counts.requests + r.dropped);
       const { aggregation: a } = options.slo;
@@ -105,10 +110,17 @@ export async function runCapacityJob(options: CapacityJobOptions): Promise<{ res
   }
   log(formatCapacity(result));
   const runDir = join(config.report.outDir, runId);
-  await mkdir(runDir, { recursive: true });
-  const file = join(runDir, 'capacity.json');
-  const report = { schemaVersion: 1, run: { id: runId, startedAt, finishedAt: new Date().toISOString(), target: target.info, harnessVersion: HARNESS_VERSION, node: process.version }, capacity: result };
-  await writeFile(file, `${JSON.stringify(report, null, 2)}\n`);
-  log(`capacity.json: ${file}`);
-  return { result, file };
+  const shown = measured.get(result.sustainableRps) ?? measured.get(result.steps[0]?.rate ?? -1);
+  const report = buildReport({
+    runId,
+    startedAt,
+    finishedAt: new Date().toISOString(),
+    harnessVersion: HARNESS_VERSION,
+    target: target.info,
+    checks: [],
+    coverage: coverageOf([]),
+    ...(shown ? { scenarios: [{ ...shown, capacity: result }] } : {}),
+  });
+  await writeReports(report, runDir, runSecrets(config, target.credentials), log);
+  return { result, file: join(runDir, 'report.json') };
 }

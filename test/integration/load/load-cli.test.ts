@@ -4,12 +4,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../helpers/cli.ts';
+import { reportIssues } from '../../../src/reporters/report-schema.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'harness-load-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('harness load (CLI)', () => {
-  it('exits 99 when a threshold is crossed, and load.json names it', async () => {
+  it('exits 99 when a threshold is crossed, and report.json (with report.html and junit.xml) names it', async () => {
     const file = join(dir, 'strict.yaml');
     writeFileSync(
       file,
@@ -31,8 +32,14 @@ describe('harness load (CLI)', () => {
     expect(result.code).toBe(99);
     expect(result.stdout).toContain('CROSSED  http_req_duration{name:send}: p(50)<0.001');
     const [runId] = readdirSync(out);
-    const report = JSON.parse(readFileSync(join(out, runId!, 'load.json'), 'utf8')) as { schemaVersion: number; run: { target: { embedded: boolean } }; scenarios: Array<{ name: string; requests: number; dropped: number; thresholds: Array<{ metric: string; expr: string; ok: boolean; actual: number }> }> };
+    const report = JSON.parse(readFileSync(join(out, runId!, 'report.json'), 'utf8')) as { schemaVersion: number; verdict: string; checks: unknown[]; run: { target: { embedded: boolean } }; scenarios: Array<{ name: string; requests: number; dropped: number; thresholds: Array<{ metric: string; expr: string; ok: boolean; actual: number }> }> };
     expect(report.schemaVersion).toBe(1);
+    expect(reportIssues(report)).toEqual([]);
+    // No check ran: the report neither certifies nor fails the target.
+    expect(report.verdict).toBe('not-evaluated');
+    expect(report.checks).toEqual([]);
+    expect(existsSync(join(out, runId!, 'report.html'))).toBe(true);
+    expect(readFileSync(join(out, runId!, 'junit.xml'), 'utf8')).toContain('p(50)&lt;0.001');
     expect(report.run.target.embedded).toBe(true);
     expect(report.scenarios[0]!.name).toBe('strict');
     // rate × duration arrivals: answered, or dropped when the embedded target's cold start kept all 5 VUs busy.

@@ -26,6 +26,11 @@ describe('verdict', () => {
     expect(verdictOf(summarize(results))).toBe(verdict);
   });
 
+  it('a run without checks is not evaluated, unless it was aborted', () => {
+    expect(verdictOf(summarize([]))).toBe('not-evaluated');
+    expect(verdictOf(summarize([]), true)).toBe('not-certified');
+  });
+
   it('an aborted run is never certified', () => {
     expect(verdictOf(summarize([result('MUST', 'passed')]), true)).toBe('not-certified');
   });

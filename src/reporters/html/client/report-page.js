@@ -152,12 +152,14 @@
   }
 
   function webhooks(parent, wh) {
-    var l = wh.deliveryLatency;
+    function lat(l) { return [l ? S.fmtMs(l.p50) : '—', l ? S.fmtMs(l.p99) : '—', l ? S.fmtMs(l.max) : '—']; }
+    var rows = [['checks', S.fmtNum(wh.received), S.fmtNum(wh.signatureFailures), S.fmtNum(wh.duplicates), S.fmtNum(wh.retriesObserved)].concat(lat(wh.deliveryLatency))];
+    // Under load: a second receiver registered while the throughput scenarios ran (received and latency only).
+    if (wh.underLoad) rows.push(['under load', S.fmtNum(wh.underLoad.received), '—', '—', '—'].concat(lat(wh.underLoad.deliveryLatency)));
     parent.appendChild(el('section', { id: 'webhooks' }, el('h2', null, 'Webhooks'),
-      HR.table(['received', 'signature failures', 'duplicates', 'retries observed', 'latency p50', 'p99', 'max'], [[
-        S.fmtNum(wh.received), S.fmtNum(wh.signatureFailures), S.fmtNum(wh.duplicates), S.fmtNum(wh.retriesObserved),
-        l ? S.fmtMs(l.p50) : '—', l ? S.fmtMs(l.p99) : '—', l ? S.fmtMs(l.max) : '—']], { class: 'webhooks' }),
-      el('p', null, 'Latency: from each event\'s created_at to its first arrival at the harness\'s receiver.')));
+      HR.table(['phase', 'received', 'signature failures', 'duplicates', 'retries observed', 'latency p50', 'p99', 'max'], rows, { class: 'webhooks' }),
+      el('p', null, 'Latency: from each event\'s created_at to its first arrival at the harness\'s receiver.' +
+        (wh.underLoad ? ' "under load": a receiver registered only while the throughput scenarios ran.' : ''))));
   }
 
   function render() {

@@ -1,0 +1,25 @@
+/**
+ * The report files of a run that is not a conformance run (`harness load`, `harness capacity`): the same
+ * report.json, report.html and junit.xml as `harness run` writes, through the same reporters, so every command's
+ * output opens in a browser and goes into `harness compare`.
+ */
+import { collectSecrets } from '../config/secrets.ts';
+import type { CredentialsConfig, FrozenConfig } from '../config/types.ts';
+import { EventBus } from '../events.ts';
+import { SecretRegistry } from '../http/redact.ts';
+import { HtmlReporter } from '../reporters/html-reporter.ts';
+import { JsonReporter } from '../reporters/json-reporter.ts';
+import { JunitReporter } from '../reporters/junit-reporter.ts';
+import type { Report } from '../reporters/report.ts';
+
+/** Every secret of the config, plus the credentials actually used (the embedded target's own). */
+export function runSecrets(config: FrozenConfig, credentials: CredentialsConfig): SecretRegistry {
+  const secrets = new SecretRegistry(collectSecrets(config));
+  for (const value of collectSecrets({ ...config, credentials } as FrozenConfig)) secrets.add(value);
+  return secrets;
+}
+
+export async function writeReports(report: Report, runDir: string, secrets: SecretRegistry, log: (line: string) => void): Promise<void> {
+  const bus = new EventBus([new JsonReporter(secrets, log), new HtmlReporter(secrets, log), new JunitReporter(secrets, log)]);
+  await bus.emit({ type: 'run-finished', report, outDir: runDir });
+}
