@@ -33,6 +33,12 @@ export function formatScenarioSummary(result: ScenarioResult): string {
     result.executor.endsWith('arrival-rate') ? 'latency in ms, from each request\'s intended send time (open model)' : 'latency in ms, from send to answer (closed model)',
     table(rows),
   ];
+  const expectation = result.rateLimitExpectation;
+  if (expectation) {
+    out.push(
+      `rate limit: expected 429 fraction ${expectation.expectedFraction} (${expectation.credentials} credential(s) × ${expectation.perCredentialQuota} per ${expectation.windowSeconds} s at ${expectation.offeredRps} req/s), observed ${expectation.observedFraction} → ${expectation.ok ? 'ok' : `OFF by more than ±${expectation.tolerance}`}`,
+    );
+  }
   if (result.thresholds.length) {
     out.push('thresholds:');
     for (const t of result.thresholds) out.push(`  ${t.ok ? 'ok     ' : 'CROSSED'}  ${t.metric}: ${t.expr}  (actual ${t.actual})`);
