@@ -1,26 +1,13 @@
 /** Writes reports/<run-id>/report.html (self-contained, offline) when the run finishes, then logs where it went. */
-import { mkdir, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
-import type { HarnessEvent, Reporter } from '../events.ts';
 import type { SecretRegistry } from '../http/redact.ts';
 import { renderPage } from './html/page.ts';
 import { redactStrings } from './redact-report.ts';
+import { ReportFileReporter } from './report-file-reporter.ts';
 import type { Report } from './report.ts';
 
-export class HtmlReporter implements Reporter {
-  readonly name = 'html';
-
-  constructor(
-    private readonly secrets: SecretRegistry,
-    private readonly log: (line: string) => void,
-  ) {}
-
-  async onEvent(event: HarnessEvent): Promise<void> {
-    if (event.type !== 'run-finished') return;
-    await mkdir(event.outDir, { recursive: true });
-    const file = join(event.outDir, 'report.html');
-    await writeFile(file, reportHtml(event.report, this.secrets));
-    this.log(`report.html: ${file}`);
+export class HtmlReporter extends ReportFileReporter {
+  constructor(secrets: SecretRegistry, log: (line: string) => void) {
+    super('html', 'report.html', reportHtml, secrets, log);
   }
 }
 
