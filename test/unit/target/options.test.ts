@@ -1,8 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { TargetStartError } from '../../../src/errors.ts';
-import { resolveOptions } from '../../../src/target/options.ts';
+import { defaultConfig } from '../../../src/config/defaults.ts';
+import { DEFAULTS, resolveOptions } from '../../../src/target/options.ts';
 
 describe('resolveOptions', () => {
+  it('its defaults are the config\'s reference: defaults, so `harness serve` with and without a config file agree', () => {
+    // The target imports no harness code (ARCHITECTURE), so the two tables exist twice; this keeps them equal.
+    const { host: _host, port: _port, credentials: _credentials, ...reference } = defaultConfig().reference;
+    const { bodyLimitBytes: _bodyLimit, ...targetDefaults } = DEFAULTS;
+    expect(targetDefaults).toEqual(reference);
+  });
+
   it('applies the @default values of ReferenceConfig', () => {
     const o = resolveOptions();
     expect(o.rateLimit).toEqual({ algorithm: 'fixed-window', quota: 100, windowSeconds: 1, refillPerSecond: 100, anonymousQuota: 200 });
