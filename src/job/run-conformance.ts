@@ -5,7 +5,6 @@
  * Exit code precedence (exitCodeOf): unreachable 3 > not certified 1 > threshold crossed 99 > 0.
  */
 import { join } from 'node:path';
-import { collectSecrets } from '../config/secrets.ts';
 import type { FrozenConfig } from '../config/types.ts';
 import { createContext, type RunContext, type RunFindings } from '../conformance/context.ts';
 import type { CheckRegistry } from '../conformance/registry.ts';
@@ -18,18 +17,15 @@ import { isHarnessError } from '../errors.ts';
 import { EventBus, type Reporter } from '../events.ts';
 import { ExitCode, type ExitCodeValue } from '../exit-codes.ts';
 import { HttpClient } from '../http/client.ts';
-import { SecretRegistry } from '../http/redact.ts';
-import { HtmlReporter } from '../reporters/html-reporter.ts';
-import { JsonReporter } from '../reporters/json-reporter.ts';
-import { JunitReporter } from '../reporters/junit-reporter.ts';
+import type { SecretRegistry } from '../http/redact.ts';
 import { buildReport, newRunId, type Report } from '../reporters/report.ts';
 import type { ProgressSink } from '../load/progress.ts';
 import { thresholdsCrossed, type ScenarioResult } from '../load/result.ts';
 import { runScenarios, scenariosWithCredentials } from '../load/run-scenarios.ts';
 import type { Scenario } from '../load/scenario/types.ts';
-import { HARNESS_VERSION } from '../version.ts';
 import { openTarget, type OpenTarget } from './open-target.ts';
 import { assertReachable } from './preflight.ts';
+import { fileReporters, runSecrets } from './write-reports.ts';
 import { startWebhooksUnderLoad, withUnderLoad } from './webhooks-under-load.ts';
 
 export interface ConformanceJobOptions {
@@ -70,11 +66,9 @@ export async function runConformance(options: ConformanceJobOptions): Promise<Jo
   registry.assertKnownChecks(config.conformance.skipChecks, 'conformance.skipChecks', config.source);
   const schemas = new SchemaValidator({ replacements: config.api.schemas, errorSchema: config.api.errorSchema });
 
-  const secrets = new SecretRegistry(collectSecrets(config));
   const runId = newRunId();
   const runDir = join(config.report.outDir, runId);
   const startedAt = new Date().toISOString();
-  const bus = new EventBus([...(options.reporters ?? []), new JsonReporter(secrets, log), new HtmlReporter(secrets, log), new JunitReporter(secrets, log)]);
 
   const target = await openTarget(config);
   let scenarios: Scenario[];
@@ -85,8 +79,9 @@ export async function runConformance(options: ConformanceJobOptions): Promise<Jo
     await target.close();
     throw err;
   }
-  // The embedded target's generated credentials are secrets too.
-  for (const value of collectSecrets({ ...config, credentials: target.credentials } as FrozenConfig)) secrets.add(value);
+  // The config's secrets and the credentials in use (the embedded target's generated ones are secrets too).
+  const secrets = runSecrets(config, target.credentials);
+  const bus = new EventBus([...(options.reporters ?? []), ...fileReporters(secrets, log)]);
   const http = new HttpClient({ baseUrl: target.info.baseUrl, timeoutMs: config.target.timeoutMs });
   const results: CheckResult[] = [];
   let aborted: { code: string; message: string } | undefined;
@@ -144,8 +139,6 @@ export async function runConformance(options: ConformanceJobOptions): Promise<Jo
   const report = buildReport({
     runId,
     startedAt,
-    finishedAt: new Date().toISOString(),
-    harnessVersion: HARNESS_VERSION,
     target: target.info,
     checks: results,
     coverage: coverageOf(suites.flatMap((suite) => suite.checks)),

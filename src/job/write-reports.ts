@@ -5,7 +5,7 @@
  */
 import { collectSecrets } from '../config/secrets.ts';
 import type { CredentialsConfig, FrozenConfig } from '../config/types.ts';
-import { EventBus } from '../events.ts';
+import { EventBus, type Reporter } from '../events.ts';
 import { SecretRegistry } from '../http/redact.ts';
 import { HtmlReporter } from '../reporters/html-reporter.ts';
 import { JsonReporter } from '../reporters/json-reporter.ts';
@@ -19,7 +19,12 @@ export function runSecrets(config: FrozenConfig, credentials: CredentialsConfig)
   return secrets;
 }
 
+/** The reporters that write report.json, report.html and junit.xml: every command's files. */
+export function fileReporters(secrets: SecretRegistry, log: (line: string) => void): Reporter[] {
+  return [new JsonReporter(secrets, log), new HtmlReporter(secrets, log), new JunitReporter(secrets, log)];
+}
+
 export async function writeReports(report: Report, runDir: string, secrets: SecretRegistry, log: (line: string) => void): Promise<void> {
-  const bus = new EventBus([new JsonReporter(secrets, log), new HtmlReporter(secrets, log), new JunitReporter(secrets, log)]);
+  const bus = new EventBus(fileReporters(secrets, log));
   await bus.emit({ type: 'run-finished', report, outDir: runDir });
 }

@@ -10,10 +10,8 @@ import { ExitCode, type ExitCodeValue } from '../exit-codes.ts';
 import { HttpClient } from '../http/client.ts';
 import { openTarget } from '../job/open-target.ts';
 import { assertReachable } from '../job/preflight.ts';
-import { coverageOf } from '../conformance/coverage.ts';
 import { runSecrets, writeReports } from '../job/write-reports.ts';
 import { buildReport, newRunId, type Report } from '../reporters/report.ts';
-import { HARNESS_VERSION } from '../version.ts';
 import type { ProgressSink } from './progress.ts';
 import { thresholdsCrossed, type ScenarioResult } from './result.ts';
 import { runScenarios } from './run-scenarios.ts';
@@ -69,11 +67,7 @@ export async function runLoadJob(options: LoadJobOptions): Promise<LoadJobOutcom
   const report = buildReport({
     runId,
     startedAt,
-    finishedAt: new Date().toISOString(),
-    harnessVersion: HARNESS_VERSION,
     target: target.info,
-    checks: [],
-    coverage: coverageOf([]),
     scenarios: results,
     // A threshold with abortOnFail ends a scenario early by design (its result says so, exit 99); only an
     // interruption makes the run itself aborted.

@@ -3,7 +3,8 @@
  * never renames or removes them. schemas/report.schema.json describes the same shape.
  */
 import type { TargetInfo } from '../conformance/context.ts';
-import type { Coverage } from '../conformance/coverage.ts';
+import { coverageOf, type Coverage } from '../conformance/coverage.ts';
+import { HARNESS_VERSION } from '../version.ts';
 import { summarize, verdictOf, type CheckResult, type Summary, type Verdict } from '../conformance/result.ts';
 import type { WebhookStats } from '../webhooks/stats.ts';
 import type { RateLimitReport, ScenarioReport } from './report-load.ts';
@@ -39,11 +40,15 @@ export interface Report {
 export interface ReportInput {
   runId: string;
   startedAt: string;
-  finishedAt: string;
-  harnessVersion: string;
+  /** @default now */
+  finishedAt?: string;
+  /** @default this harness's version */
+  harnessVersion?: string;
   target: TargetInfo;
-  checks: CheckResult[];
-  coverage: Coverage;
+  /** @default none: a load, capacity or probe report (verdict "not-evaluated") */
+  checks?: CheckResult[];
+  /** @default no clause covered */
+  coverage?: Coverage;
   aborted?: { code: string; message: string };
   scenarios?: ScenarioReport[];
   rateLimit?: RateLimitReport;
@@ -51,21 +56,22 @@ export interface ReportInput {
 }
 
 export function buildReport(input: ReportInput): Report {
-  const summary = summarize(input.checks);
+  const checks = input.checks ?? [];
+  const summary = summarize(checks);
   return {
     schemaVersion: REPORT_SCHEMA_VERSION,
     run: {
       id: input.runId,
       startedAt: input.startedAt,
-      finishedAt: input.finishedAt,
-      harnessVersion: input.harnessVersion,
+      finishedAt: input.finishedAt ?? new Date().toISOString(),
+      harnessVersion: input.harnessVersion ?? HARNESS_VERSION,
       target: input.target,
       ...(input.aborted ? { aborted: input.aborted } : {}),
     },
     verdict: verdictOf(summary, input.aborted !== undefined),
-    checks: input.checks,
+    checks,
     summary,
-    coverage: input.coverage,
+    coverage: input.coverage ?? coverageOf([]),
     ...(input.scenarios ? { scenarios: input.scenarios } : {}),
     ...(input.rateLimit ? { rateLimit: input.rateLimit } : {}),
     ...(input.webhooks ? { webhooks: input.webhooks } : {}),

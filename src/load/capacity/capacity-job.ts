@@ -11,10 +11,8 @@ import type { FrozenConfig } from '../../config/types.ts';
 import { HttpClient } from '../../http/client.ts';
 import { openTarget } from '../../job/open-target.ts';
 import { assertReachable } from '../../job/preflight.ts';
-import { coverageOf } from '../../conformance/coverage.ts';
 import { runSecrets, writeReports } from '../../job/write-reports.ts';
 import { buildReport, newRunId } from '../../reporters/report.ts';
-import { HARNESS_VERSION } from '../../version.ts';
 import { formatDuration } from '../duration.ts';
 import { getExecutor, withExecutorDefaults } from '../executors/registry.ts';
 import { formatCapacity } from '../print-summary.ts';
@@ -114,11 +112,7 @@ export async function runCapacityJob(options: CapacityJobOptions): Promise<{ res
   const report = buildReport({
     runId,
     startedAt,
-    finishedAt: new Date().toISOString(),
-    harnessVersion: HARNESS_VERSION,
     target: target.info,
-    checks: [],
-    coverage: coverageOf([]),
     ...(shown ? { scenarios: [{ ...shown, capacity: result }] } : {}),
   });
   await writeReports(report, runDir, runSecrets(config, target.credentials), log);

@@ -3,19 +3,14 @@
  * credential's limit (and isolation against another), print the verdict, and write reports/<run-id>/report.json
  * with the `rateLimit` section and no checks.
  */
-import { mkdir, writeFile } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
-import { collectSecrets } from '../../config/secrets.ts';
+import { join } from 'node:path';
 import type { CredentialsConfig, FrozenConfig } from '../../config/types.ts';
-import { coverageOf } from '../../conformance/coverage.ts';
 import { UsageError } from '../../errors.ts';
 import { HttpClient } from '../../http/client.ts';
-import { SecretRegistry } from '../../http/redact.ts';
 import { openTarget } from '../../job/open-target.ts';
 import { assertReachable } from '../../job/preflight.ts';
-import { redactStrings } from '../../reporters/redact-report.ts';
+import { runSecrets, writeReports } from '../../job/write-reports.ts';
 import { buildReport, newRunId, type Report } from '../../reporters/report.ts';
-import { HARNESS_VERSION } from '../../version.ts';
 import { probeRateLimit } from './probe.ts';
 import { toRateLimitReport } from './report.ts';
 import type { ProbeResult } from './types.ts';
@@ -39,10 +34,9 @@ export async function runProbeJob(options: ProbeJobOptions): Promise<{ result: P
   const log = options.log ?? ((line: string) => process.stdout.write(`${line}\n`));
   const runId = newRunId();
   const startedAt = new Date().toISOString();
-  const secrets = new SecretRegistry(collectSecrets(config));
   const target = await openTarget(config);
   try {
-    for (const value of collectSecrets({ ...config, credentials: target.credentials } as FrozenConfig)) secrets.add(value);
+    const secrets = runSecrets(config, target.credentials);
     const { primary, second } = pickCredentials(target.credentials, options.credential);
     const http = new HttpClient({ baseUrl: target.info.baseUrl, timeoutMs: config.target.timeoutMs, retryOn429: false });
     let result: ProbeResult;
@@ -68,19 +62,13 @@ export async function runProbeJob(options: ProbeJobOptions): Promise<{ result: P
     const report = buildReport({
       runId,
       startedAt,
-      finishedAt: new Date().toISOString(),
-      harnessVersion: HARNESS_VERSION,
       target: target.info,
-      checks: [],
-      coverage: coverageOf([]),
       rateLimit: toRateLimitReport(result),
     });
-    const dir = resolve(config.report.outDir, runId);
-    await mkdir(dir, { recursive: true });
-    const file = join(dir, 'report.json');
-    await writeFile(file, `${secrets.redactText(JSON.stringify(redactStrings(report, secrets), null, 2))}\n`);
-    log(`report.json: ${file}`);
-    return { result, report, file };
+    // The same files as every other command: report.html shows the probe's timeline and findings.
+    const runDir = join(config.report.outDir, runId);
+    await writeReports(report, runDir, secrets, log);
+    return { result, report, file: join(runDir, 'report.json') };
   } finally {
     await target.close();
   }

@@ -18,6 +18,10 @@ describe('harness probe ratelimit', () => {
     const report = JSON.parse(readFileSync(join(out, runId!, 'report.json'), 'utf8'));
     expect(reportIssues(report)).toEqual([]);
     expect(report.checks).toEqual([]);
+    expect(report.verdict).toBe('not-evaluated');
+    // The same files as every command: report.html renders the probe's section.
+    expect(readFileSync(join(out, runId!, 'report.html'), 'utf8')).toContain('<!doctype html>');
+    expect(readdirSync(join(out, runId!)).sort()).toEqual(['junit.xml', 'report.html', 'report.json']);
     expect(report.rateLimit).toMatchObject({ headerStyle: 'ietf', policyClaimed: { quota: 100, windowS: 1 }, observed: { algorithm: 'fixed-window', quota: 100 } });
   }, 15_000);
 
