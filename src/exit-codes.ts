@@ -4,9 +4,9 @@
  * README "Exit codes" lists the same table; test/unit/errors.test.ts keeps the two in step.
  *
  * `harness run` measures conformance and throughput in one run, so several codes can apply; the most severe wins
- * (src/job/run-conformance.ts exitCodeOf): TargetUnreachable (nothing was measured) > MustFailed (not certified)
- * > ThresholdsCrossed (certified, but a scenario threshold was crossed) > Certified. Not certified wins over a
- * crossed threshold; the reports still list every crossed threshold.
+ * (src/job/run-conformance.ts exitCodeOf): Interrupted > TargetUnreachable (nothing, or not everything, could be
+ * measured) > MustFailed (not certified) > Incomplete (a MUST rule went unverified) > ThresholdsCrossed (certified,
+ * but a scenario threshold was crossed) > Certified. The reports still list every crossed threshold.
  */
 export const ExitCode = {
   /** The run finished and the target is certified (SHOULD/PROFILE warnings allowed). */
@@ -15,10 +15,20 @@ export const ExitCode = {
   MustFailed: 1,
   /** The command line was wrong: unknown flag, missing argument, file not found. */
   Usage: 2,
-  /** The target could not be reached at all (connection refused, DNS, TLS, timeout on the first request). */
+  /**
+   * The target could not be reached at all (connection refused, DNS, TLS, timeout on the first request), or was
+   * lost during the run (consecutive transport failures): the report says where the run stopped.
+   */
   TargetUnreachable: 3,
+  /**
+   * No MUST check failed, but the certification is incomplete: a MUST check did not run (skipped, error, no
+   * credential for it) or passed vacuously. Verdict `incomplete`.
+   */
+  Incomplete: 4,
   /** A throughput threshold was crossed (for `harness run`: only when the target is otherwise certified). */
   ThresholdsCrossed: 99,
+  /** Stopped by SIGINT or SIGTERM (every command): the partial report is written; same number as k6's external abort. */
+  Interrupted: 105,
   /** The config, suite or scenario file is invalid. */
   InvalidConfig: 104,
   /** A bug in the harness itself; the message says where to report it. */
@@ -32,8 +42,10 @@ export const EXIT_CODE_DOCS: ReadonlyArray<readonly [ExitCodeValue, string]> = [
   [ExitCode.Certified, 'certified (SHOULD and PROFILE warnings allowed); for validate/serve: success'],
   [ExitCode.MustFailed, 'a MUST check failed: not certified; for compare: a budget was exceeded'],
   [ExitCode.Usage, 'usage error: unknown command or flag, bad flag value, missing file'],
-  [ExitCode.TargetUnreachable, 'the target could not be reached'],
+  [ExitCode.TargetUnreachable, 'the target could not be reached, or was lost during the run'],
+  [ExitCode.Incomplete, 'no MUST check failed, but a MUST check did not run or passed vacuously: certification incomplete'],
   [ExitCode.ThresholdsCrossed, 'a throughput threshold was crossed'],
+  [ExitCode.Interrupted, 'interrupted by SIGINT or SIGTERM; the partial report was written'],
   [ExitCode.InvalidConfig, 'invalid config, suite or scenario file'],
   [ExitCode.Internal, 'internal error in the harness (a bug: please report it)'],
 ];

@@ -47,12 +47,28 @@ export class CheckSkipped extends Error {
   }
 }
 
+/**
+ * The check found nothing that could have broken its rule (no 429 came, nothing was delivered): it passes, but
+ * the result carries `vacuous` with this note, and a vacuous MUST pass leaves the certification incomplete.
+ */
+export class CheckVacuous extends Error {
+  constructor(note: string) {
+    super(note);
+    this.name = 'CheckVacuous';
+  }
+}
+
 export function fail(message: string, details?: CheckFailure['details'], exchanges?: readonly Exchange[]): never {
   throw new CheckFailure(message, details, exchanges);
 }
 
 export function skip(reason: string): never {
   throw new CheckSkipped(reason);
+}
+
+/** Ends the check as a pass without the evidence that makes it meaningful; `note` says what was missing. */
+export function passVacuously(note: string): never {
+  throw new CheckVacuous(note);
 }
 
 /** Identity helper that gives check literals their type. */

@@ -20,27 +20,39 @@ export interface CheckResult {
   specRef: string;
   status: CheckStatus;
   durationMs: number;
-  /** Failure or error message, or the reason for a skip. */
+  /** Failure or error message, the reason for a skip, or (with `vacuous`) what the pass lacked. */
   message?: string;
+  /**
+   * Set on a `passed` result whose rule was never exercised: the check found nothing that could have broken it
+   * (no 429 ever came, nothing was ever delivered, every answer was the same static body). The note says what
+   * was missing. A vacuous MUST pass leaves the certification incomplete, like a MUST check that did not run.
+   */
+  vacuous?: string;
   evidence?: Evidence;
 }
 
-/** `not-evaluated`: no check ran (a report of throughput scenarios or a rate-limit probe only). */
-export type Verdict = 'certified' | 'certified-with-warnings' | 'not-certified' | 'not-evaluated';
+/**
+ * `incomplete`: no MUST check failed, but at least one MUST rule was not verified (skipped, error, vacuous pass,
+ * or the run was interrupted / lost the target): the run cannot certify. `not-evaluated`: no check ran (a report of
+ * throughput scenarios or a rate-limit probe only).
+ */
+export type Verdict = 'certified' | 'certified-with-warnings' | 'incomplete' | 'not-certified' | 'not-evaluated';
 
 export interface StatusCounts {
   passed: number;
   failed: number;
   skipped: number;
   errors: number;
+  /** Passed results that are vacuous (a subset of `passed`). */
+  vacuous: number;
 }
 
 export interface Summary extends StatusCounts {
   byLevel: Record<Level, StatusCounts>;
 }
 
-const emptyCounts = (): StatusCounts => ({ passed: 0, failed: 0, skipped: 0, errors: 0 });
-const COUNT_KEY: Record<CheckStatus, keyof StatusCounts> = {
+const emptyCounts = (): StatusCounts => ({ passed: 0, failed: 0, skipped: 0, errors: 0, vacuous: 0 });
+const COUNT_KEY: Record<CheckStatus, Exclude<keyof StatusCounts, 'vacuous'>> = {
   passed: 'passed',
   failed: 'failed',
   skipped: 'skipped',
@@ -52,20 +64,32 @@ export function summarize(results: readonly CheckResult[]): Summary {
   for (const result of results) {
     summary[COUNT_KEY[result.status]]++;
     summary.byLevel[result.level][COUNT_KEY[result.status]]++;
+    if (result.status === 'passed' && result.vacuous !== undefined) {
+      summary.vacuous++;
+      summary.byLevel[result.level].vacuous++;
+    }
   }
   return summary;
 }
 
-/**
- * not-certified: a MUST check failed or could not decide (error), or the run was aborted before finishing.
- * certified-with-warnings: any other failure, error, or a skipped MUST check (a MUST rule went unverified).
- * certified: everything that ran passed and every MUST check ran.
- * not-evaluated: the run had no checks at all (load, capacity and probe reports) — it neither certifies nor fails.
- */
-export function verdictOf(summary: Summary, aborted = false): Verdict {
+/** MUST checks whose rule went unverified: skipped (not run), error (could not decide) or passed vacuously. */
+export function mustNotVerified(summary: Summary): number {
   const must = summary.byLevel.MUST;
-  if (aborted || must.failed > 0 || must.errors > 0) return 'not-certified';
-  if (summary.passed + summary.failed + summary.skipped + summary.errors === 0) return 'not-evaluated';
+  return must.skipped + must.errors + must.vacuous;
+}
+
+/**
+ * not-certified: a MUST check failed (the run measured a broken MUST rule).
+ * not-evaluated: the run had no checks at all (load, capacity and probe reports) — it neither certifies nor fails.
+ * incomplete: no MUST failure, but a MUST rule went unverified (skipped, error, vacuous) or the run stopped early
+ *   (interrupted, target lost): nothing measured says the target is broken, and the run cannot certify it either.
+ * certified-with-warnings: every MUST check passed for real; a SHOULD or PROFILE check failed or could not decide.
+ * certified: every check that ran passed and every MUST check ran and passed for real.
+ */
+export function verdictOf(summary: Summary, stoppedEarly = false): Verdict {
+  if (summary.byLevel.MUST.failed > 0) return 'not-certified';
+  if (summary.passed + summary.failed + summary.skipped + summary.errors === 0) return stoppedEarly ? 'incomplete' : 'not-evaluated';
+  if (stoppedEarly || mustNotVerified(summary) > 0) return 'incomplete';
   const warnings = LEVELS.some((level) => summary.byLevel[level].failed + summary.byLevel[level].errors > 0);
-  return warnings || must.skipped > 0 ? 'certified-with-warnings' : 'certified';
+  return warnings ? 'certified-with-warnings' : 'certified';
 }

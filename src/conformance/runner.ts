@@ -6,7 +6,7 @@
 import type { EventBus } from '../events.ts';
 import { cutBody, runRecorded, type Exchange } from '../http/exchange.ts';
 import type { SecretRegistry } from '../http/redact.ts';
-import { CheckFailure, CheckSkipped, type Check } from './check.ts';
+import { CheckFailure, CheckSkipped, CheckVacuous, type Check } from './check.ts';
 import type { CheckContext } from './context.ts';
 import type { Suite } from './registry.ts';
 import type { CheckResult, Evidence } from './result.ts';
@@ -65,6 +65,7 @@ async function runOne(check: Check, options: RunChecksOptions): Promise<CheckRes
     return resultOf(check, 'passed', elapsed(started));
   } catch (err) {
     const secrets = ctx.secrets;
+    if (err instanceof CheckVacuous) return { ...resultOf(check, 'passed', elapsed(started)), vacuous: secrets.redactText(err.message) };
     if (err instanceof CheckSkipped) return resultOf(check, 'skipped', elapsed(started), secrets.redactText(err.message));
     if (err instanceof CheckFailure) {
       // A check may point at exchanges it also made itself (shared, memoised traffic): show each once.

@@ -150,10 +150,15 @@ export async function runConformance(options: ConformanceJobOptions): Promise<Jo
   return { report, runDir, exitCode: exitCodeOf(report) };
 }
 
-/** Precedence: unreachable (3) > not certified (1) > a throughput threshold crossed (99) > certified (0). */
+/**
+ * Precedence: interrupted (105) > unreachable or lost (3) > not certified (1) > incomplete (4) > a throughput
+ * threshold crossed (99) > certified (0).
+ */
 export function exitCodeOf(report: Report): ExitCodeValue {
-  if (report.run.aborted?.code === 'HARNESS_ERR_TARGET_UNREACHABLE') return ExitCode.TargetUnreachable;
+  if (report.run.aborted?.code === 'HARNESS_ABORTED') return ExitCode.Interrupted;
+  if (report.run.aborted?.code === 'HARNESS_ERR_TARGET_UNREACHABLE' || report.run.aborted?.code === 'HARNESS_ERR_TARGET_LOST') return ExitCode.TargetUnreachable;
   if (report.verdict === 'not-certified') return ExitCode.MustFailed;
+  if (report.verdict === 'incomplete') return ExitCode.Incomplete;
   return thresholdsCrossed(report.scenarios ?? []).length > 0 ? ExitCode.ThresholdsCrossed : ExitCode.Certified;
 }
 

@@ -64,9 +64,10 @@ export class ConsoleReporter implements Reporter {
 
   #check(result: CheckResult): void {
     if (result.status === 'passed' && !this.#showPassed) return;
-    const mark = MARK[result.status];
+    const mark = result.vacuous !== undefined ? { text: 'PASS?', style: 'yellow' as Style } : MARK[result.status];
     const level = result.level.padEnd(7);
     this.#line(`  ${this.#style(mark.style, mark.text)} ${level} ${result.id}  ${this.#style('dim', `${result.title} (${Math.round(result.durationMs)} ms)`)}`);
+    if (result.vacuous !== undefined) this.#line(`         vacuous: ${result.vacuous}`);
     if (result.message && result.status !== 'passed') {
       for (const line of result.message.split('\n')) this.#line(`         ${line}`);
       if (result.status !== 'skipped') this.#line(this.#style('dim', `         see ${result.specRef}`));
@@ -74,14 +75,8 @@ export class ConsoleReporter implements Reporter {
   }
 
   #verdictLine(verdict: string, s: Summary): string {
-    const style: Style = verdict === 'certified' ? 'green' : verdict === 'not-certified' ? 'red' : 'yellow';
-    const levels = (['MUST', 'SHOULD', 'PROFILE'] as const)
-      .map((level) => {
-        const c = s.byLevel[level];
-        return `${level} ${c.passed}/${c.passed + c.failed + c.errors}`;
-      })
-      .join(', ');
-    return `${this.#style(style, `verdict: ${verdict.toUpperCase()}`)} — ${s.passed} passed, ${s.failed} failed, ${s.skipped} skipped, ${s.errors} errors (${levels})`;
+    const style: Style = verdict === 'certified' || verdict === 'certified-with-warnings' ? (verdict === 'certified' ? 'green' : 'yellow') : verdict === 'not-evaluated' ? 'dim' : 'red';
+    return `${this.#style(style, `verdict: ${verdict.toUpperCase()}`)} — ${levelCounts(s)}`;
   }
 
   #style(style: Style, text: string): string {
@@ -91,4 +86,22 @@ export class ConsoleReporter implements Reporter {
   #line(text: string): void {
     this.#write(`${text}\n`);
   }
+}
+
+/**
+ * "MUST 18 passed, 10 not run; SHOULD 30 passed; PROFILE 87 passed, 2 failed": every level says what did not run
+ * or passed vacuously, so a partial run never reads as a full certification.
+ */
+export function levelCounts(s: Summary): string {
+  return (['MUST', 'SHOULD', 'PROFILE'] as const)
+    .map((level) => {
+      const c = s.byLevel[level];
+      const parts = [`${c.passed - c.vacuous} passed`];
+      if (c.vacuous) parts.push(`${c.vacuous} vacuous`);
+      if (c.failed) parts.push(`${c.failed} failed`);
+      if (c.errors) parts.push(`${c.errors} could not decide`);
+      if (c.skipped) parts.push(`${c.skipped} not run`);
+      return `${level} ${parts.join(', ')}`;
+    })
+    .join('; ');
 }
