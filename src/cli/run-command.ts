@@ -2,6 +2,7 @@
  * `harness run`: conformance suites, then throughput scenarios (`load.scenarios`, default smoke; `--scenario`,
  * `--no-load`), against --target or against the embedded reference target.
  */
+import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { loadConfig } from '../config/index.ts';
 import { runConformance } from '../job/run-conformance.ts';
@@ -22,6 +23,7 @@ interface RunFlags {
   timeout?: number;
   quiet?: boolean;
   scenario?: string[];
+  har?: string;
   /** false with --no-load */
   load?: boolean;
 }
@@ -38,6 +40,7 @@ export function registerRunCommand(program: Command, setExit: (code: ExitCodeVal
     .option('--timeout <ms>', 'per-request timeout in ms (default: target.timeoutMs, 10000)', integerFlag('--timeout', 1, 600_000))
     .option('--scenario <names>', 'comma-separated throughput scenarios to run after the suites: names (scenarios/<name>.yaml) or files (default: load.scenarios, "smoke")', listFlag)
     .option('--no-load', 'run no throughput scenario (conformance only)')
+    .option('--har <file>', "write the conformance checks' traffic to this file as HAR 1.2, secrets redacted")
     .option('-q, --quiet', 'list only failed, errored and skipped checks')
     .action(async (flags: RunFlags) => {
       const config = loadConfig(resolveConfigFile(flags.config), {
@@ -64,6 +67,7 @@ export function registerRunCommand(program: Command, setExit: (code: ExitCodeVal
           log: (line) => process.stdout.write(`${line}\n`),
           signal: interrupt.signal,
           scenarios,
+          ...(flags.har ? { harFile: resolve(flags.har) } : {}),
           // Scenarios named on the command line must run: a missing loadKey is then a config error, not a skip.
           missingCredential: flags.scenario && flags.load !== false ? 'error' : 'skip',
           // A live progress line on a terminal; CI logs get the summary each scenario prints when it ends.
