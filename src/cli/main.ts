@@ -7,6 +7,7 @@ import { ConfigError, isHarnessError } from '../errors.ts';
 import { EXIT_CODE_DOCS, ExitCode, type ExitCodeValue } from '../exit-codes.ts';
 import { HARNESS_VERSION } from '../version.ts';
 import { registerCompareCommand } from './compare-command.ts';
+import { registerImportCommand } from './import-command.ts';
 import { registerListCommand } from './list-command.ts';
 import { registerLoadCommands } from './load-commands.ts';
 import { registerProbeCommand } from './probe-command.ts';
@@ -28,6 +29,7 @@ export function buildProgram(setExit: (code: ExitCodeValue) => void): Command {
   registerCompareCommand(program, setExit);
   registerProbeCommand(program, setExit);
   registerListCommand(program);
+  registerImportCommand(program);
   for (const command of program.commands) command.exitOverride();
   return program;
 }
