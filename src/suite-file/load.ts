@@ -85,7 +85,7 @@ function stepIssues(step: StepSpec, at: KeyPath, known: Set<string>, baseDir: st
   if (e?.schema !== undefined && !/^(https?|urn):/.test(e.schema)) {
     if (e.schema.endsWith('.json')) {
       const file = resolve(baseDir, e.schema);
-      if (!existsSync(file)) issues.push({ path: [...at, 'expect', 'schema'], message: `schema file not found: ${file}` });
+      if (!existsSync(file)) issues.push({ path: [...at, 'expect', 'schema'], message: `schema file not found: ${e.schema} (relative to the suite file)` });
       else e.schema = file;
     } else if (!schemaNames().includes(e.schema)) {
       const suggestion = suggestKey(e.schema, schemaNames());
