@@ -3,6 +3,7 @@
  * (`conformance.suiteFiles`). `harness run` and `harness list` share it, so what `list` shows is what `run` runs.
  * A declarative suite or check that takes a name already registered is a config error at its file and line.
  */
+import { existsSync } from 'node:fs';
 import type { FrozenConfig } from '../config/types.ts';
 import type { CheckRegistry } from '../conformance/registry.ts';
 import { ConfigError, type ConfigIssue } from '../errors.ts';
@@ -11,6 +12,12 @@ import { createDefaultRegistry } from '../../suites/index.ts';
 
 export function registryFor(config: FrozenConfig, env: NodeJS.ProcessEnv = process.env): CheckRegistry {
   const registry = createDefaultRegistry();
+  // A missing file is a mistake in the config (exit 104 naming the key), not on the command line.
+  const missing = config.conformance.suiteFiles
+    .map((file, index) => ({ file, index }))
+    .filter(({ file }) => !existsSync(file))
+    .map(({ file, index }): ConfigIssue => ({ ...(config.source ? { file: config.source } : {}), path: `conformance.suiteFiles[${index}]`, message: `suite file not found: ${file}` }));
+  if (missing.length > 0) throw new ConfigError(missing);
   const specs = loadDeclarativeSuites(config.conformance.suiteFiles, env);
   const issues: ConfigIssue[] = [];
   const taken = new Set(registry.suites.map((s) => s.name));

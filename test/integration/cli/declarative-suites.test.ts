@@ -63,6 +63,9 @@ describe('declarative suites on the command line', () => {
     expect(result.stderr).toMatch(/broken\.yaml:12:7: checks\[0\]\.expect\.staus: unknown key "staus" \(did you mean "status"\?\)/);
     expect(result.stdout).toBe('');
     expect(result.stderr).not.toMatch(/\n\s+at /);
+    const missing = await runCli(['list', '--config', config('nowhere.yaml')], { env: { VOICE_KEY: 'unused-key' } });
+    expect(missing.code).toBe(104);
+    expect(missing.stderr).toMatch(/conformance\.suiteFiles\[0\]: suite file not found: .*nowhere\.yaml/);
   });
 
   it('harness validate accepts the example suite and names every problem of a broken one', async () => {
