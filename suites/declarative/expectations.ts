@@ -51,6 +51,9 @@ function valueProblem(value: unknown, expected: ValueExpectation, asText: boolea
 }
 
 const fileSchemas = new Map<string, ReturnType<ReturnType<typeof createAjv>['compile']>>();
+/** One Ajv with the API schemas for every suite-file schema and $id (creating one compiles them all). */
+let shared: ReturnType<typeof createAjv> | undefined;
+const ajv = () => (shared ??= createAjv());
 
 function schemaProblems(ctx: CheckContext, schema: string, body: unknown): string[] {
   if (schema.endsWith('.json')) {
@@ -58,13 +61,14 @@ function schemaProblems(ctx: CheckContext, schema: string, body: unknown): strin
     if (!validate) {
       const doc = JSON.parse(readFileSync(schema, 'utf8')) as { $id?: string };
       // Compiled with the API schemas present, so a file may $ref into schemas/api.
-      validate = createAjv().compile({ ...doc, $id: doc.$id ?? pathToFileURL(schema).toString() });
+      const id = doc.$id ?? pathToFileURL(schema).toString();
+      validate = ajv().getSchema(id) ?? ajv().compile({ ...doc, $id: id });
       fileSchemas.set(schema, validate);
     }
     return validate(body) ? [] : (validate.errors ?? []).map((e) => `${e.instancePath || '/'} ${e.message ?? e.keyword}`);
   }
   if (/^(https?|urn):/.test(schema)) {
-    const validate = createAjv().getSchema(schema);
+    const validate = ajv().getSchema(schema);
     return !validate || validate(body) ? [] : (validate.errors ?? []).map((e) => `${e.instancePath || '/'} ${e.message ?? e.keyword}`);
   }
   const outcome = ctx.schemas.validate(schema, body);
