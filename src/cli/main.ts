@@ -7,6 +7,8 @@ import { ConfigError, isHarnessError } from '../errors.ts';
 import { EXIT_CODE_DOCS, ExitCode, type ExitCodeValue } from '../exit-codes.ts';
 import { HARNESS_VERSION } from '../version.ts';
 import { registerCompareCommand } from './compare-command.ts';
+import { registerImportCommand } from './import-command.ts';
+import { registerListCommand } from './list-command.ts';
 import { registerLoadCommands } from './load-commands.ts';
 import { registerProbeCommand } from './probe-command.ts';
 import { registerRunCommand } from './run-command.ts';
@@ -26,6 +28,8 @@ export function buildProgram(setExit: (code: ExitCodeValue) => void): Command {
   registerLoadCommands(program, setExit);
   registerCompareCommand(program, setExit);
   registerProbeCommand(program, setExit);
+  registerListCommand(program);
+  registerImportCommand(program);
   for (const command of program.commands) command.exitOverride();
   return program;
 }

@@ -2,24 +2,28 @@
  * `harness run`: conformance suites, then throughput scenarios (`load.scenarios`, default smoke; `--scenario`,
  * `--no-load`), against --target or against the embedded reference target.
  */
+import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { loadConfig } from '../config/index.ts';
 import { runConformance } from '../job/run-conformance.ts';
 import { ConsoleReporter } from '../reporters/console-reporter.ts';
-import { createDefaultRegistry } from '../../suites/index.ts';
 import type { ExitCodeValue } from '../exit-codes.ts';
 import { createProgress } from '../load/progress.ts';
 import { loadScenarios } from '../load/scenario/select.ts';
+import { registryFor } from './registry-for-config.ts';
 import { integerFlag, listFlag, resolveConfigFile, urlFlag } from './parse-flags.ts';
 
 interface RunFlags {
   target?: string;
   config?: string;
   suite?: string[];
+  /** --check, repeatable or comma-separated */
+  check?: string[];
   out?: string;
   timeout?: number;
   quiet?: boolean;
   scenario?: string[];
+  har?: string;
   /** false with --no-load */
   load?: boolean;
 }
@@ -31,10 +35,12 @@ export function registerRunCommand(program: Command, setExit: (code: ExitCodeVal
     .option('--target <url>', 'base URL of the target, e.g. http://127.0.0.1:8080 (default: start the embedded reference target)', urlFlag('--target'))
     .option('--config <file>', 'config file (default: ./harness.config.yaml when present)')
     .option('--suite <names>', 'comma-separated suites to run (default: all)', listFlag)
+    .option('--check <ids>', 'run only these checks (repeatable or comma-separated ids; `harness list` shows them)', (raw: string, previous: string[] = []) => [...previous, ...listFlag(raw)])
     .option('--out <dir>', 'folder for reports/<run-id>/ (default: report.outDir, "reports")')
     .option('--timeout <ms>', 'per-request timeout in ms (default: target.timeoutMs, 10000)', integerFlag('--timeout', 1, 600_000))
     .option('--scenario <names>', 'comma-separated throughput scenarios to run after the suites: names (scenarios/<name>.yaml) or files (default: load.scenarios, "smoke")', listFlag)
     .option('--no-load', 'run no throughput scenario (conformance only)')
+    .option('--har <file>', "write the conformance checks' traffic to this file as HAR 1.2, secrets redacted")
     .option('-q, --quiet', 'list only failed, errored and skipped checks')
     .action(async (flags: RunFlags) => {
       const config = loadConfig(resolveConfigFile(flags.config), {
@@ -56,11 +62,12 @@ export function registerRunCommand(program: Command, setExit: (code: ExitCodeVal
       try {
         const outcome = await runConformance({
           config,
-          registry: createDefaultRegistry(),
+          registry: flags.check ? registryFor(config).restrictTo(flags.check) : registryFor(config),
           reporters: [new ConsoleReporter({ showPassed: !flags.quiet })],
           log: (line) => process.stdout.write(`${line}\n`),
           signal: interrupt.signal,
           scenarios,
+          ...(flags.har ? { harFile: resolve(flags.har) } : {}),
           // Scenarios named on the command line must run: a missing loadKey is then a config error, not a skip.
           missingCredential: flags.scenario && flags.load !== false ? 'error' : 'skip',
           // A live progress line on a terminal; CI logs get the summary each scenario prints when it ends.

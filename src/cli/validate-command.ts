@@ -2,8 +2,10 @@
 import type { Command } from 'commander';
 import { DEFAULT_CONFIG_FILE, validateFile } from '../config/index.ts';
 import { ConfigError } from '../errors.ts';
+import { registerSuiteFileKind } from '../suite-file/file-kind.ts';
 
 export function registerValidateCommand(program: Command): void {
+  registerSuiteFileKind();
   program
     .command('validate')
     .description('check a config, suite or scenario file; prints every problem with file, line and path')

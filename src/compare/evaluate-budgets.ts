@@ -45,35 +45,37 @@ function countResult(budget: Extract<Budget, { max: number }>, run: ComparedRun,
   };
 }
 
+/** Where each scenario budget reads its metric. */
+const METRIC_KEY = { p50: 'p50Ms', p95: 'p95Ms', p99: 'p99Ms', rps: 'rps', rate429: 'rate429', errorRate: 'errorRate' } as const;
+
 function scenarioResult(budget: Exclude<Budget, { max: number }>, run: string, scenario: string, base: ScenarioMetrics, cand: ScenarioMetrics): BudgetResult {
-  let baseline: number;
-  let actual: number;
+  const key = METRIC_KEY[budget.metric];
+  const baseline = base[key];
+  const actual = cand[key];
+  // A k6 import holds only what k6 reported: a metric it lacks is not evaluated, never passed or failed.
+  if (baseline === undefined || actual === undefined) {
+    const where = [baseline === undefined ? 'the baseline' : '', actual === undefined ? run : ''].filter(Boolean).join(' and ');
+    const k6 = base.source === 'k6' || cand.source === 'k6' ? ' (a k6 summary holds only its summaryTrendStats, rates and thresholds; error and 429 rates in the harness\'s sense are not among them)' : '';
+    return { budget: budget.text, run, scenario, status: 'not-evaluated', detail: `${budget.text}: ${budget.metric} of scenario "${scenario}" was not measured in ${where}${k6}` };
+  }
   let limit: number;
   let exceeded: boolean;
   let unit: (n: number) => string;
   switch (budget.metric) {
     case 'p50':
     case 'p95':
-    case 'p99': {
-      const key = `${budget.metric}Ms` as const;
-      baseline = base[key];
-      actual = cand[key];
+    case 'p99':
       limit = budget.ms !== undefined ? baseline + budget.ms : baseline * (1 + (budget.percent ?? 0) / 100);
       exceeded = actual > limit + EPSILON;
       unit = (n) => `${round(n)} ms`;
       break;
-    }
     case 'rps':
-      baseline = base.rps;
-      actual = cand.rps;
       limit = baseline * (1 - budget.percent / 100);
       exceeded = actual < limit - EPSILON;
       unit = (n) => `${round(n)} req/s`;
       break;
     case 'rate429':
     case 'errorRate':
-      baseline = base[budget.metric];
-      actual = cand[budget.metric];
       limit = baseline + budget.points / 100;
       exceeded = actual > limit + EPSILON;
       unit = (n) => `${round(n * 100)} %`;

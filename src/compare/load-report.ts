@@ -5,9 +5,10 @@
 import { readFile } from 'node:fs/promises';
 import { FileNotFoundError, InvalidReportError } from '../errors.ts';
 import { reportIssues } from '../reporters/report-schema.ts';
-import type { Report } from '../reporters/report.ts';
+import type { ReadReport } from '../reporters/report.ts';
 
-export async function loadReport(file: string): Promise<Report> {
+/** A harness report or one imported from k6 (`source: "k6"` scenarios): both are valid report.json. */
+export async function loadReport(file: string): Promise<ReadReport> {
   let text: string;
   try {
     text = await readFile(file, 'utf8');
@@ -23,5 +24,5 @@ export async function loadReport(file: string): Promise<Report> {
   }
   const issues = reportIssues(value);
   if (issues.length > 0) throw new InvalidReportError(file, issues.map((i) => `${i.path || '/'}: ${i.message}`));
-  return value as Report;
+  return value as ReadReport;
 }

@@ -1,12 +1,30 @@
 /**
  * The numbers compare reads from one report: per-scenario metrics (from report.json `scenarios[]`, the load
  * engine's ScenarioResult) and the rate-limit summary. errorRate = (5xx answers + transport errors) / requests;
- * rate429 = 429 answers / requests.
+ * rate429 = 429 answers / requests. An entry imported from k6 gives only what k6 reported (k6Metrics).
  */
-import type { Report, ScenarioReport } from '../reporters/report.ts';
+import { isImportedScenario, type ImportedScenario, type ReadReport as Report, type ScenarioEntry } from '../reporters/report.ts';
 import type { ComparedRun, ScenarioMetrics } from './model.ts';
 
-export function scenarioMetrics(scenario: ScenarioReport): ScenarioMetrics {
+/**
+ * k6's numbers under compare's names. errorRate and rate429 stay absent: k6's http_req_failed counts statuses
+ * outside expected_response (4xx too), not compare's 5xx + transport errors, and k6 does not count 429s apart.
+ */
+function k6Metrics(scenario: ImportedScenario): ScenarioMetrics {
+  const { latency } = scenario;
+  return {
+    source: 'k6',
+    ...(latency.p50 !== undefined ? { p50Ms: latency.p50 } : {}),
+    ...(latency.p95 !== undefined ? { p95Ms: latency.p95 } : {}),
+    ...(latency.p99 !== undefined ? { p99Ms: latency.p99 } : {}),
+    ...(scenario.rps !== undefined ? { rps: scenario.rps } : {}),
+    ...(scenario.dropped !== undefined ? { dropped: scenario.dropped } : {}),
+    percentiles: [],
+  };
+}
+
+export function scenarioMetrics(scenario: ScenarioEntry): ScenarioMetrics {
+  if (isImportedScenario(scenario)) return k6Metrics(scenario);
   const answered5xx = Object.entries(scenario.statusCodes).reduce((n, [code, count]) => (Number(code) >= 500 ? n + count : n), 0);
   const transportErrors = Object.values(scenario.errors).reduce((n, count) => n + count, 0);
   return {

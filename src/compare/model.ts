@@ -29,14 +29,17 @@ export interface CheckChange {
 
 /** compare.json's per-scenario numbers (units in the names), read from report.json's ScenarioResult by metrics.ts. */
 export interface ScenarioMetrics {
-  p50Ms: number;
-  p95Ms: number;
-  p99Ms: number;
-  rps: number;
+  /** "k6" for a scenario imported from a k6 summary: then only what k6 reported is set, the rest is absent. */
+  source?: 'k6';
+  p50Ms?: number;
+  p95Ms?: number;
+  p99Ms?: number;
+  rps?: number;
   /** Shares (0–1). */
-  errorRate: number;
-  rate429: number;
-  dropped: number;
+  errorRate?: number;
+  rate429?: number;
+  dropped?: number;
+  /** Empty for k6 imports (a k6 summary has no histogram). */
   percentiles: PercentilePoint[];
 }
 

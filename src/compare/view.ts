@@ -33,12 +33,19 @@ export function comparisonTables(c: Comparison): TableView[] {
   ];
   for (const row of c.scenarios) {
     const base = row.runs[c.baseline] ?? null;
-    const line = (name: string, pick: (m: ScenarioMetrics) => number, fmt: (n: number) => string, relative: boolean) => [
+    // "n/a": the run has the scenario but not this number (a k6 import holds only what k6 reported).
+    const cell = (m: ScenarioMetrics, i: number, pick: (m: ScenarioMetrics) => number | undefined, fmt: (n: number) => string, relative: boolean): string => {
+      const value = pick(m);
+      if (value === undefined) return 'n/a';
+      const from = base && i !== c.baseline ? pick(base) : undefined;
+      return `${fmt(value)}${from !== undefined ? ` (${relative ? relDelta(value, from) : ppDelta(value, from)})` : ''}`;
+    };
+    const line = (name: string, pick: (m: ScenarioMetrics) => number | undefined, fmt: (n: number) => string, relative: boolean) => [
       name,
-      ...row.runs.map((m, i) => (m ? `${fmt(pick(m))}${i !== c.baseline && base ? ` (${relative ? relDelta(pick(m), pick(base)) : ppDelta(pick(m), pick(base))})` : ''}` : '—')),
+      ...row.runs.map((m, i) => (m ? cell(m, i, pick, fmt, relative) : '—')),
     ];
     tables.push({
-      title: `Scenario ${row.name}`,
+      title: `Scenario ${row.name}${row.runs.some((m) => m?.source === 'k6') ? ' (k6 summaries: n/a where k6 gave no such number)' : ''}`,
       headers: ['metric', ...labels],
       rows: [
         line('p50', (m) => m.p50Ms, ms, true),

@@ -69,6 +69,7 @@ export function fileDefaults(): HarnessConfig {
     conformance: {
       suites: [],
       skipChecks: [],
+      suiteFiles: [],
       profile: allProfileAreas(),
       sandbox: true,
       seedCount: 45,

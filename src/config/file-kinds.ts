@@ -1,6 +1,6 @@
 /**
- * `harness validate [file]`: which kind of file is this, and what is wrong with it. Kinds register here
- * (suite and scenario files arrive later, each with its own module); a file no kind claims is validated as a
+ * `harness validate [file]`: which kind of file is this, and what is wrong with it. Kinds register here (suite
+ * files: src/suite-file/file-kind.ts; scenario files: src/load/scenario/file-kind.ts); a file no kind claims is validated as a
  * harness config, the most common case and the one whose errors (unknown keys) explain a wrong guess best.
  */
 import type { Document, LineCounter } from 'yaml';

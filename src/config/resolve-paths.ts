@@ -17,6 +17,10 @@ export function resolveSchemaRef(value: string, baseDir: string): string {
 /** Resolves the schema references of one layer (a parsed file or the overrides). Mutates `layer`. */
 export function resolveSchemaRefs(layer: unknown, baseDir: string): void {
   resolveScenarioFiles(layer, baseDir);
+  // conformance.suiteFiles: always files, relative to the file that names them.
+  if (isRecord(layer) && isRecord(layer.conformance) && Array.isArray(layer.conformance.suiteFiles)) {
+    layer.conformance.suiteFiles = layer.conformance.suiteFiles.map((f: unknown) => (typeof f === 'string' && !isAbsolute(f) ? resolve(baseDir, f) : f));
+  }
   if (!isRecord(layer) || !isRecord(layer.api)) return;
   const api = layer.api;
   if (typeof api.errorSchema === 'string') api.errorSchema = resolveSchemaRef(api.errorSchema, baseDir);

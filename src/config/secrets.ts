@@ -28,3 +28,25 @@ export function collectSecrets(config: HarnessConfig | DeepReadonly<HarnessConfi
   ];
   return [...new Set(candidates.filter((s): s is string => typeof s === 'string' && s.length > 0))];
 }
+
+/**
+ * Credential secrets with the environment variable harness.config.yaml reads each from (README "Credentials"):
+ * reproduction commands (curl) write `$HARNESS_API_KEY` where the value was. Same fields as collectSecrets.
+ */
+export function namedCredentialSecrets(
+  credentials: HarnessConfig['credentials'] | DeepReadonly<HarnessConfig['credentials']>,
+  webhookSecret?: string,
+): Array<[value: string, envName: string]> {
+  const named: Array<[unknown, string]> = [
+    [credentials.apiKey, 'HARNESS_API_KEY'],
+    [credentials.restrictedKey, 'HARNESS_RESTRICTED_KEY'],
+    [credentials.secondKey, 'HARNESS_SECOND_KEY'],
+    [credentials.loadKey, 'HARNESS_LOAD_KEY'],
+    [credentials.login?.password, 'HARNESS_LOGIN_PASSWORD'],
+    [credentials.oauth?.clientSecret, 'HARNESS_OAUTH_CLIENT_SECRET'],
+    [credentials.oauth?.code, 'HARNESS_OAUTH_CODE'],
+    [credentials.oauth?.otherClient?.clientSecret, 'HARNESS_OAUTH_OTHER_CLIENT_SECRET'],
+    [webhookSecret, 'HARNESS_WEBHOOK_SECRET'],
+  ];
+  return named.filter((entry): entry is [string, string] => typeof entry[0] === 'string' && entry[0].length > 0);
+}

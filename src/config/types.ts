@@ -155,6 +155,11 @@ export interface ConformanceConfig {
   suites: string[];
   /** Check ids to skip (each must be a registered id). @default [] */
   skipChecks: string[];
+  /**
+   * Declarative suite files (schemas/suite.schema.json) whose suites join the built-in ones, relative to the
+   * config file. @default []
+   */
+  suiteFiles: string[];
   /** PROFILE.md areas that apply to this target. @default every area true */
   profile: Record<ProfileArea, boolean>;
   /** Does the target have the sandbox inbound endpoint? @default true */

@@ -4,6 +4,7 @@
  * result whose message and evidence are redacted before anyone sees them.
  */
 import type { EventBus } from '../events.ts';
+import { curlCommand } from '../http/curl.ts';
 import { cutBody, runRecorded, type Exchange } from '../http/exchange.ts';
 import type { SecretRegistry } from '../http/redact.ts';
 import { CheckFailure, CheckSkipped, CheckVacuous, type Check } from './check.ts';
@@ -120,6 +121,7 @@ export function redactExchange(exchange: Exchange, secrets: SecretRegistry): Exc
       ? { response: { status: response.status, headers: secrets.redactHeaders(response.headers), body: cutBody(secrets.redactBody(response.body)) } }
       : {}),
     ...(exchange.error ? { error: secrets.redactText(exchange.error) } : {}),
+    curl: curlCommand(request, secrets),
   };
 }
 

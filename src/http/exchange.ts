@@ -25,6 +25,11 @@ export interface Exchange {
   response?: RecordedResponse;
   /** Transport failure (no HTTP response): e.g. "ECONNRESET: other side closed". */
   error?: string;
+  /**
+   * In evidence only: a curl command repeating the request, secrets as `$HARNESS_*` environment references
+   * (src/http/curl.ts).
+   */
+  curl?: string;
 }
 
 /** Largest body kept in evidence; the rest is cut with a marker saying how much was dropped. */

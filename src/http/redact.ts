@@ -18,8 +18,19 @@ const SECRET_PARAM = /^(password|client_secret|secret|token|access_token|refresh
 /** Secrets shorter than this are not substring-replaced: "abc" would shred unrelated text. */
 const MIN_SECRET_LENGTH = 6;
 
+/**
+ * Where a reproduction command (curl.ts) stands in an environment variable for a secret, the text holds
+ * `ENV_REF_OPEN NAME ENV_REF_CLOSE` (private-use characters no target sends). Such a reference is not a secret:
+ * the nets below leave it whole, so `"password": <ref>` stays a reference instead of becoming [REDACTED].
+ */
+export const ENV_REF_OPEN = '\uE000';
+export const ENV_REF_CLOSE = '\uE001';
+const ENV_REF = /^\uE000[A-Z][A-Z0-9_]*\uE001$/;
+
 export class SecretRegistry {
   #values = new Set<string>();
+  /** Secret value → the environment variable a user sets it in (HARNESS_API_KEY …), for reproduction commands. */
+  #envNames = new Map<string, string>();
 
   constructor(initial: Iterable<string> = []) {
     for (const value of initial) this.add(value);
@@ -28,6 +39,22 @@ export class SecretRegistry {
   /** Registers a secret value; empty and very short values are ignored. */
   add(value: string | undefined | null): void {
     if (typeof value === 'string' && value.length >= MIN_SECRET_LENGTH) this.#values.add(value);
+  }
+
+  /** Registers a secret together with the environment variable that holds it (README "Credentials"). */
+  addNamed(value: string | undefined | null, envName: string): void {
+    this.add(value);
+    if (typeof value === 'string' && value.length >= MIN_SECRET_LENGTH && !this.#envNames.has(value)) this.#envNames.set(value, envName);
+  }
+
+  /** The environment variable of a registered secret value, when it has one. */
+  envNameOf(value: string): string | undefined {
+    return this.#envNames.get(value);
+  }
+
+  /** Named secrets, longest value first (a token may contain a shorter secret). */
+  get namedSecrets(): Array<[value: string, envName: string]> {
+    return [...this.#envNames].sort((a, b) => b[0].length - a[0].length);
   }
 
   has(value: string): boolean {
@@ -68,8 +95,8 @@ export class SecretRegistry {
 
   /** Redacts a URL: known secrets, and values of secret-named query parameters. */
   redactUrl(url: string): string {
-    return this.redactText(url).replace(/([?&])([^=&#]+)=([^&#]*)/g, (match, sep: string, name: string) =>
-      SECRET_PARAM.test(decodeSafe(name)) ? `${sep}${name}=${REDACTED}` : match,
+    return this.redactText(url).replace(/([?&])([^=&#]+)=([^&#]*)/g, (match, sep: string, name: string, value: string) =>
+      SECRET_PARAM.test(decodeSafe(name)) && !ENV_REF.test(value) ? `${sep}${name}=${REDACTED}` : match,
     );
   }
 
@@ -107,7 +134,7 @@ function redactJsonValue(value: unknown): unknown {
   if (value && typeof value === 'object') {
     const out: Record<string, unknown> = {};
     for (const [key, inner] of Object.entries(value)) {
-      out[key] = SECRET_PROPERTY.test(key) && typeof inner === 'string' ? REDACTED : redactJsonValue(inner);
+      out[key] = SECRET_PROPERTY.test(key) && typeof inner === 'string' && !ENV_REF.test(inner) ? REDACTED : redactJsonValue(inner);
     }
     return out;
   }

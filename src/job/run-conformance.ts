@@ -25,6 +25,7 @@ import { runScenarios, scenariosWithCredentials } from '../load/run-scenarios.ts
 import type { Scenario } from '../load/scenario/types.ts';
 import { openTarget, type OpenTarget } from './open-target.ts';
 import { assertReachable } from './preflight.ts';
+import { writeHar } from './har.ts';
 import { fileReporters, runSecrets } from './write-reports.ts';
 import { startWebhooksUnderLoad, withUnderLoad } from './webhooks-under-load.ts';
 
@@ -49,6 +50,8 @@ export interface ConformanceJobOptions {
    * (exit 104) before any traffic. The CLI says "error" for scenarios named with --scenario. @default "skip"
    */
   missingCredential?: 'error' | 'skip';
+  /** Write the checks' traffic here as HAR 1.2, redacted (`harness run --har FILE`). @default none */
+  harFile?: string;
 }
 
 export interface JobOutcome {
@@ -117,6 +120,10 @@ export async function runConformance(options: ConformanceJobOptions): Promise<Jo
   } finally {
     // Run-end hooks (closing a webhook receiver, deleting what checks registered) still talk to the target.
     if (ctx) findings = await ctx.endRun(log);
+    if (ctx && options.harFile) {
+      await writeHar(options.harFile, ctx.traffic.exchanges, secrets, ctx.traffic.total);
+      log(`har: ${options.harFile}`);
+    }
     await http.close();
     // The scenarios run after the run-end hooks (the suite's receiver, with its deliberate 500s, is gone by then)
     // and only when the checks ran to the end.

@@ -3,7 +3,7 @@
  * report.json, report.html and junit.xml as `harness run` writes, through the same reporters, so every command's
  * output opens in a browser and goes into `harness compare`.
  */
-import { collectSecrets } from '../config/secrets.ts';
+import { collectSecrets, namedCredentialSecrets } from '../config/secrets.ts';
 import type { CredentialsConfig, FrozenConfig } from '../config/types.ts';
 import { EventBus, type Reporter } from '../events.ts';
 import { SecretRegistry } from '../http/redact.ts';
@@ -16,6 +16,9 @@ import type { Report } from '../reporters/report.ts';
 export function runSecrets(config: FrozenConfig, credentials: CredentialsConfig): SecretRegistry {
   const secrets = new SecretRegistry(collectSecrets(config));
   for (const value of collectSecrets({ ...config, credentials } as FrozenConfig)) secrets.add(value);
+  // Each credential with its environment variable, for the curl commands in the evidence (src/http/curl.ts).
+  for (const [value, envName] of namedCredentialSecrets(credentials, config.webhooks?.preRegistered?.secret)) secrets.addNamed(value, envName);
+  for (const [value, envName] of namedCredentialSecrets(config.credentials)) secrets.addNamed(value, envName);
   return secrets;
 }
 

@@ -73,3 +73,62 @@ export interface RateLimitReport {
   };
   timeline: RateLimitTimelinePoint[];
 }
+
+/**
+ * Latency statistics (ms) of a k6 summary's `http_req_duration` trend: only those k6 computed (its
+ * `summaryTrendStats`, by default avg, min, med, max, p(90), p(95)); med is p50, p(99.9) p999, p(99.99) p9999.
+ */
+export interface ImportedLatency {
+  avg?: number;
+  min?: number;
+  p50?: number;
+  p90?: number;
+  p95?: number;
+  p99?: number;
+  p999?: number;
+  p9999?: number;
+  max?: number;
+}
+
+/** A k6 threshold as the summary reports it; `actual` only when the summary holds the value it tested. */
+export interface ImportedThreshold {
+  metric: string;
+  expr: string;
+  ok: boolean;
+  actual?: number;
+}
+
+/**
+ * A `scenarios[]` entry imported from a k6 summary (`harness import k6`; src/load/import/k6-summary.ts). It holds
+ * what k6 gives and nothing else: no histogram, timeline or status codes, and every number k6 did not report is
+ * absent. `source: "k6"` tells it from the engine's ScenarioResult.
+ */
+export interface ImportedScenario {
+  name: string;
+  source: 'k6';
+  /** `summary-export`: `k6 run --summary-export`; `handle-summary`: the data object handleSummary() receives. */
+  format: 'summary-export' | 'handle-summary';
+  /** http_reqs count and rate (per second, over the whole test). */
+  requests?: number;
+  rps?: number;
+  iterations?: number;
+  /** dropped_iterations count, when the summary has the metric. */
+  dropped?: number;
+  latency: ImportedLatency;
+  /** Per `name` tag, from `http_req_duration{name:…}` sub-metrics. */
+  byName?: Record<string, { latency: ImportedLatency }>;
+  /** http_req_failed rate: the share k6 counted failed (status outside expected_response, or no response). */
+  failedRate?: number;
+  /** checks rate: the share of k6 checks that passed. */
+  checksRate?: number;
+  /** handleSummary's state.testRunDurationMs. */
+  durationMs?: number;
+  thresholds: ImportedThreshold[];
+}
+
+/** A report's `scenarios[]` entry: run by the harness, or imported from k6. */
+export type ScenarioEntry = ScenarioReport | ImportedScenario;
+
+export function isImportedScenario(entry: ScenarioEntry): entry is ImportedScenario {
+  return (entry as ImportedScenario).source === 'k6';
+}

@@ -7,9 +7,10 @@ import { coverageOf, type Coverage } from '../conformance/coverage.ts';
 import { HARNESS_VERSION } from '../version.ts';
 import { summarize, verdictOf, type CheckResult, type Summary, type Verdict } from '../conformance/result.ts';
 import type { WebhookStats } from '../webhooks/stats.ts';
-import type { RateLimitReport, ScenarioReport } from './report-load.ts';
+import type { RateLimitReport, ScenarioEntry, ScenarioReport } from './report-load.ts';
 
 export type * from './report-load.ts';
+export { isImportedScenario } from './report-load.ts';
 
 export const REPORT_SCHEMA_VERSION = 1;
 
@@ -23,6 +24,8 @@ export interface Report {
     target: TargetInfo;
     /** Set when the run stopped early; what was measured before is still here. */
     aborted?: { code: string; message: string };
+    /** Set when the report was imported from another tool's output (`harness import k6`), not run by the harness. */
+    imported?: { tool: 'k6'; format: 'summary-export' | 'handle-summary'; file: string; importedAt: string };
   };
   verdict: Verdict;
   checks: CheckResult[];
@@ -53,7 +56,14 @@ export interface ReportInput {
   scenarios?: ScenarioReport[];
   rateLimit?: RateLimitReport;
   webhooks?: WebhookStats;
+  imported?: Report['run']['imported'];
 }
+
+/**
+ * A report.json as readers (`harness compare`) take it: written by a harness run, or imported from k6
+ * (`harness import k6`), whose `scenarios[]` entries are ImportedScenario (`source: "k6"`).
+ */
+export type ReadReport = Omit<Report, 'scenarios'> & { scenarios?: ScenarioEntry[] };
 
 export function buildReport(input: ReportInput): Report {
   const checks = input.checks ?? [];
@@ -67,6 +77,7 @@ export function buildReport(input: ReportInput): Report {
       harnessVersion: input.harnessVersion ?? HARNESS_VERSION,
       target: input.target,
       ...(input.aborted ? { aborted: input.aborted } : {}),
+      ...(input.imported ? { imported: input.imported } : {}),
     },
     verdict: verdictOf(summary, input.aborted !== undefined),
     checks,

@@ -44,7 +44,8 @@
     function line(name, key, fmt) {
       return [name].concat(row.runs.map(function (m, i) {
         if (!m) return '—';
-        return fmt(m[key]) + (i !== c.baseline && base ? ' (' + S.fmtDelta(m[key], base[key]) + ')' : '');
+        var delta = i !== c.baseline && base ? S.fmtDelta(m[key], base[key]) : '';
+        return fmt(m[key]) + (delta ? ' (' + delta + ')' : '');
       }));
     }
     box.appendChild(HR.table(['metric'].concat(labels(c)), [

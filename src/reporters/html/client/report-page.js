@@ -39,7 +39,8 @@
       req.body !== undefined ? [el('div', { class: 'label' }, 'request body'), el('pre', { class: 'body' }, req.body)] : null,
       res ? [el('div', { class: 'label' }, 'response ' + res.status + ' headers'), el('pre', null, headerText(res.headers)),
         el('div', { class: 'label' }, 'response body'), el('pre', { class: 'body' }, res.body)] : null,
-      ex.error ? el('p', { class: 'transport-error' }, 'transport error: ', ex.error) : null);
+      ex.error ? el('p', { class: 'transport-error' }, 'transport error: ', ex.error) : null,
+      ex.curl ? [el('div', { class: 'label' }, 'reproduce (secrets as $HARNESS_* variables)'), el('pre', { class: 'curl' }, ex.curl)] : null);
   }
 
   function headerText(headers) {

@@ -1,0 +1,103 @@
+/**
+ * A step's expectations against its answer: status set, schema, headers, JSON-pointer values, latency. The first
+ * broken one fails the check, naming the step and what differed; nothing is retried or relaxed.
+ */
+import { readFileSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
+import { fail } from '../../src/conformance/check.ts';
+import type { CheckContext } from '../../src/conformance/context.ts';
+import type { HttpResponse } from '../../src/http/client.ts';
+import { createAjv } from '../../src/schemas/registry.ts';
+import type { ExpectSpec, ValueExpectation } from '../../src/suite-file/types.ts';
+
+/** Value at a JSON pointer (RFC 6901), or `missing`. */
+export const MISSING = Symbol('missing');
+export function atPointer(root: unknown, pointer: string): unknown {
+  if (pointer === '') return root;
+  let node: unknown = root;
+  for (const raw of pointer.slice(1).split('/')) {
+    const key = raw.replace(/~1/g, '/').replace(/~0/g, '~');
+    if (Array.isArray(node) && /^\d+$/.test(key) && Number(key) < node.length) node = node[Number(key)];
+    else if (node && typeof node === 'object' && !Array.isArray(node) && Object.hasOwn(node, key)) node = (node as Record<string, unknown>)[key];
+    else return MISSING;
+  }
+  return node;
+}
+
+function typeOf(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'array';
+  if (typeof value === 'number') return Number.isInteger(value) ? 'integer' : 'number';
+  return typeof value;
+}
+
+/** Undefined when `value` meets `expected`, else what is wrong. */
+function valueProblem(value: unknown, expected: ValueExpectation, asText: boolean): string | undefined {
+  const present = value !== MISSING;
+  if (expected.present === false) return present ? `is present (${JSON.stringify(value)}), expected absent` : undefined;
+  if (!present) return 'is missing';
+  if (expected.type !== undefined) {
+    const actual = typeOf(value);
+    if (!(actual === expected.type || (expected.type === 'number' && actual === 'integer'))) return `is ${actual}, expected ${expected.type}`;
+  }
+  if (expected.equals !== undefined) {
+    const same = asText ? String(value) === String(expected.equals) : JSON.stringify(value) === JSON.stringify(expected.equals);
+    if (!same) return `is ${JSON.stringify(value)}, expected ${JSON.stringify(expected.equals)}`;
+  }
+  if (expected.matches !== undefined && !new RegExp(expected.matches).test(typeof value === 'string' ? value : JSON.stringify(value))) {
+    return `is ${JSON.stringify(value)}, expected to match /${expected.matches}/`;
+  }
+  return undefined;
+}
+
+const fileSchemas = new Map<string, ReturnType<ReturnType<typeof createAjv>['compile']>>();
+/** One Ajv with the API schemas for every suite-file schema and $id (creating one compiles them all). */
+let shared: ReturnType<typeof createAjv> | undefined;
+const ajv = () => (shared ??= createAjv());
+
+function schemaProblems(ctx: CheckContext, schema: string, body: unknown): string[] {
+  if (schema.endsWith('.json')) {
+    let validate = fileSchemas.get(schema);
+    if (!validate) {
+      const doc = JSON.parse(readFileSync(schema, 'utf8')) as { $id?: string };
+      // Compiled with the API schemas present, so a file may $ref into schemas/api.
+      const id = doc.$id ?? pathToFileURL(schema).toString();
+      validate = ajv().getSchema(id) ?? ajv().compile({ ...doc, $id: id });
+      fileSchemas.set(schema, validate);
+    }
+    return validate(body) ? [] : (validate.errors ?? []).map((e) => `${e.instancePath || '/'} ${e.message ?? e.keyword}`);
+  }
+  if (/^(https?|urn):/.test(schema)) {
+    const validate = ajv().getSchema(schema);
+    return !validate || validate(body) ? [] : (validate.errors ?? []).map((e) => `${e.instancePath || '/'} ${e.message ?? e.keyword}`);
+  }
+  const outcome = ctx.schemas.validate(schema, body);
+  return outcome.ok ? [] : outcome.errors;
+}
+
+export function checkExpectations(ctx: CheckContext, step: string, res: HttpResponse, expect: ExpectSpec = {}): void {
+  const statuses = expect.status === undefined ? undefined : Array.isArray(expect.status) ? expect.status : [expect.status];
+  if (statuses ? !statuses.includes(res.status) : res.status < 200 || res.status > 299) {
+    fail(`${step}: answered ${res.status}, expected ${statuses ? statuses.join(' or ') : 'a 2xx status'}`, { expected: statuses ?? '2xx', actual: res.status });
+  }
+  if (expect.maxLatencyMs !== undefined && res.durationMs > expect.maxLatencyMs) {
+    fail(`${step}: answered in ${res.durationMs} ms, expected within ${expect.maxLatencyMs} ms`, { expected: expect.maxLatencyMs, actual: res.durationMs });
+  }
+  for (const [name, expected] of Object.entries(expect.headers ?? {})) {
+    const value = res.header(name);
+    const problem = valueProblem(value === undefined ? MISSING : value, expected, true);
+    if (problem) fail(`${step}: header ${name} ${problem}`, { header: name, expected, actual: value ?? null });
+  }
+  const needsBody = expect.schema !== undefined || Object.keys(expect.json ?? {}).length > 0;
+  const body = needsBody ? res.json() : undefined;
+  if (needsBody && body === undefined) fail(`${step}: the body is not JSON`, { actual: res.text.slice(0, 200) });
+  if (expect.schema !== undefined) {
+    const problems = schemaProblems(ctx, expect.schema, body);
+    if (problems.length > 0) fail(`${step}: the body does not match schema "${expect.schema.replace(/^.*\//, '')}": ${problems.slice(0, 5).join('; ')}`, { schema: expect.schema, errors: problems });
+  }
+  for (const [pointer, expected] of Object.entries(expect.json ?? {})) {
+    const value = atPointer(body, pointer);
+    const problem = valueProblem(value, expected, false);
+    if (problem) fail(`${step}: ${pointer || 'the body'} ${problem}`, { pointer, expected, actual: value === MISSING ? null : value });
+  }
+}
