@@ -162,6 +162,5 @@ export async function runScenario(options: RunScenarioOptions): Promise<Scenario
   if (abortedBy) notes.push(`stopped early: threshold ${abortedBy.metric} '${abortedBy.expr}' crossed (abortOnFail; actual ${abortedBy.actual})`);
   else if (options.signal?.aborted) notes.push('stopped early: interrupted');
   const result = buildScenarioResult(scenario, recorder, results, executor.describe(scenario), expectation, { workers, ...(outcome.warmUp ? { warmUp: outcome.warmUp } : {}) });
-  if (result.generatorBound) notes.push(result.generatorBound.message);
   return { result, recorder, notes, ...(abortedBy ? { abortedBy } : {}) };
 }

@@ -93,8 +93,8 @@ export async function runCapacityJob(options: CapacityJobOptions): Promise<{ res
       const { aggregation: a } = options.slo;
       const sloValue = a.kind === 'p' ? outcome.recorder.histogram().getValueAtPercentile(a.p) / 1000 : a.kind === 'med' ? r.latency.p50 : a.kind === 'max' ? r.latency.max : outcome.recorder.histogram().mean / 1000;
       const ok = compare(sloValue, options.slo.operator, options.slo.value) && errorRate <= options.errorBudget && r.rps >= rate * 0.95;
-      const step: CapacityStep = { rate, achievedRps: r.rps, p50: r.latency.p50, p99: r.latency.p99, errorRate: Math.round(errorRate * 1e6) / 1e6, ok };
-      log(`  rate ${rate}/s: achieved ${r.rps}/s, p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms, errors ${(errorRate * 100).toFixed(2)}% → ${ok ? 'ok' : 'broken'}`);
+      const step: CapacityStep = { rate, achievedRps: r.rps, p50: r.latency.p50, p99: r.latency.p99, errorRate: Math.round(errorRate * 1e6) / 1e6, ok, ...(r.generatorBound ? { generatorBound: true } : {}) };
+      log(`  rate ${rate}/s: achieved ${r.rps}/s, p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms, errors ${(errorRate * 100).toFixed(2)}% → ${ok ? 'ok' : 'broken'}${r.generatorBound ? ` (generator-bound: ${r.generatorBound.message})` : ''}`);
       await new Promise((resolve) => setTimeout(resolve, 500));
       return step;
     };
@@ -102,7 +102,7 @@ export async function runCapacityJob(options: CapacityJobOptions): Promise<{ res
     // the first step for reasons that have nothing to do with its capacity.
     await runScenario({ scenario: stepScenario(scenario, options.start, Math.min(stepMs, 2000)), baseUrl: target.info.baseUrl, api: config.api, credentials: target.credentials, ...(options.signal ? { signal: options.signal } : {}) });
     const found = await searchCapacity({ start: options.start, max: options.max, measure });
-    result = { sustainableRps: found.sustainableRps, slo: options.slo.expr, errorBudget: options.errorBudget, steps: found.steps };
+    result = { sustainableRps: found.sustainableRps, slo: options.slo.expr, errorBudget: options.errorBudget, steps: found.steps, ceiling: found.ceiling };
   } finally {
     await target.close();
   }
