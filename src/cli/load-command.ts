@@ -5,7 +5,7 @@ import type { ExitCodeValue } from '../exit-codes.ts';
 import { runLoadJob } from '../load/load-job.ts';
 import { createProgress } from '../load/progress.ts';
 import { loadScenarios } from '../load/scenario/select.ts';
-import { listFlag, positiveNumberFlag, resolveConfigFile, urlFlag } from './parse-flags.ts';
+import { integerFlag, listFlag, positiveNumberFlag, resolveConfigFile, urlFlag } from './parse-flags.ts';
 
 interface LoadFlags {
   scenario: string[];
@@ -15,6 +15,7 @@ interface LoadFlags {
   duration?: string;
   rate?: number;
   progress?: boolean;
+  workers?: number;
 }
 
 export function registerLoadCommand(program: Command, setExit: (code: ExitCodeValue) => void): void {
@@ -27,6 +28,7 @@ export function registerLoadCommand(program: Command, setExit: (code: ExitCodeVa
     .option('--out <dir>', 'folder for reports/<run-id>/ (report.json, report.html, junit.xml; default: report.outDir, "reports")')
     .option('--duration <d>', 'override the duration (e.g. 10s; ramping executors keep their shape)')
     .option('--rate <r>', 'override the arrival rate per timeUnit (arrival-rate executors; ramping: the peak)', positiveNumberFlag('--rate'))
+    .option('--workers <n>', "worker threads generating each scenario's load: VUs divided, arrivals dealt out in turn, metrics merged exactly (default: the scenario's workers, else 1)", integerFlag('--workers', 1, 256))
     .option('--no-progress', 'no live progress line')
     .action(async (flags: LoadFlags) => {
       const config = loadConfig(resolveConfigFile(flags.config), {
@@ -46,6 +48,7 @@ export function registerLoadCommand(program: Command, setExit: (code: ExitCodeVa
           config,
           scenarios,
           signal: interrupt.signal,
+          ...(flags.workers !== undefined ? { workers: flags.workers } : {}),
           ...(flags.progress === false ? {} : { progress: createProgress(process.stderr) }),
         });
         setExit(outcome.exitCode);

@@ -23,6 +23,8 @@ export interface LoadJobOptions {
   log?: (line: string) => void;
   progress?: ProgressSink;
   signal?: AbortSignal;
+  /** `--workers`: worker threads per scenario (wins over the scenario's `workers`). */
+  workers?: number;
 }
 
 export interface LoadJobOutcome {
@@ -55,6 +57,7 @@ export async function runLoadJob(options: LoadJobOptions): Promise<LoadJobOutcom
       api: config.api,
       credentials: target.credentials,
       log,
+      ...(options.workers !== undefined ? { workers: options.workers } : {}),
       ...(options.signal ? { signal: options.signal } : {}),
       ...(options.progress ? { progress: options.progress } : {}),
     });

@@ -36,6 +36,8 @@ export interface CapacityJobOptions {
   log?: (line: string) => void;
   progress?: ProgressSink;
   signal?: AbortSignal;
+  /** Worker threads per step (wins over the scenario's `workers`). */
+  workers?: number;
 }
 
 /** The scenario at a constant rate (its mix, credential, timeouts and VUs kept; thresholds dropped). */
@@ -83,6 +85,7 @@ export async function runCapacityJob(options: CapacityJobOptions): Promise<{ res
         baseUrl: target.info.baseUrl,
         api: config.api,
         credentials: target.credentials,
+        ...(options.workers !== undefined ? { workers: options.workers } : {}),
         ...(options.signal ? { signal: options.signal } : {}),
         ...(options.progress ? { progress: options.progress } : {}),
       });
@@ -100,7 +103,7 @@ export async function runCapacityJob(options: CapacityJobOptions): Promise<{ res
     };
     // A warm-up step, not judged: a cold target (JIT, lazily compiled validators, new connections) would break
     // the first step for reasons that have nothing to do with its capacity.
-    await runScenario({ scenario: stepScenario(scenario, options.start, Math.min(stepMs, 2000)), baseUrl: target.info.baseUrl, api: config.api, credentials: target.credentials, ...(options.signal ? { signal: options.signal } : {}) });
+    await runScenario({ scenario: stepScenario(scenario, options.start, Math.min(stepMs, 2000)), baseUrl: target.info.baseUrl, api: config.api, credentials: target.credentials, ...(options.workers !== undefined ? { workers: options.workers } : {}), ...(options.signal ? { signal: options.signal } : {}) });
     const found = await searchCapacity({ start: options.start, max: options.max, measure });
     result = { sustainableRps: found.sustainableRps, slo: options.slo.expr, errorBudget: options.errorBudget, steps: found.steps, ceiling: found.ceiling };
   } finally {

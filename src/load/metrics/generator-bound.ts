@@ -33,6 +33,6 @@ export function generatorBound(timeline: readonly Pick<SecondStats, 'starts' | '
     worstLoopDelayMs: loop,
     worstLateShare: late,
     bounds: { ...GENERATOR_BOUNDS },
-    message: `generator-bound in ${seconds.length} second(s) (from t=${seconds[0]} s): event-loop delay up to ${loop} ms (bound ${GENERATOR_BOUNDS.loopDelayMs} ms), up to ${(late * 100).toFixed(2)} % of a second's arrivals started over ${GENERATOR_BOUNDS.lateStartMs} ms late (bound ${GENERATOR_BOUNDS.lateShare * 100} %); latencies there include the generator's own delay — add --workers, or run the generator on a less busy machine`,
+    message: `generator-bound in ${seconds.length} second(s) (from t=${seconds[0]} s): event-loop delay up to ${loop} ms (bound ${GENERATOR_BOUNDS.loopDelayMs} ms), up to ${(late * 100).toFixed(2)} % of a second's arrivals started over ${GENERATOR_BOUNDS.lateStartMs} ms late (bound ${GENERATOR_BOUNDS.lateShare * 100} %); latencies there include the generator's own delay (more --workers, free cores, or a target on another machine)`,
   };
 }

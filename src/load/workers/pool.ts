@@ -103,7 +103,7 @@ export function runInWorkers(options: WorkerRunOptions): WorkerRun {
       send({ type: 'go', t0 });
       options.onStart?.(t0);
       const results = await Promise.all(done);
-      const notes = [...new Set(results.flatMap((r) => r.notes))];
+      const notes = results.flatMap((r, i) => r.notes.map((note) => `worker ${i + 1}/${count}: ${note}`));
       return {
         recorder: mergeSnapshots(results.map((r) => r.snapshot), { rateLimitedAsFailure }),
         elapsedMs: Math.max(...results.map((r) => r.elapsedMs)),
