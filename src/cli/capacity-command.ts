@@ -3,7 +3,7 @@ import type { Command } from 'commander';
 import { loadConfig } from '../config/index.ts';
 import { UsageError } from '../errors.ts';
 import { ExitCode, type ExitCodeValue } from '../exit-codes.ts';
-import { runCapacityJob } from '../load/capacity/capacity-job.ts';
+import { runCapacityJob } from '../job/capacity-job.ts';
 import { parseErrorBudget } from '../load/capacity/search.ts';
 import { parseDuration } from '../load/duration.ts';
 import { createProgress } from '../load/progress.ts';

@@ -2,7 +2,7 @@
 import type { Command } from 'commander';
 import { loadConfig } from '../config/index.ts';
 import type { ExitCodeValue } from '../exit-codes.ts';
-import { runLoadJob } from '../load/load-job.ts';
+import { runLoadJob } from '../job/load-job.ts';
 import { createProgress } from '../load/progress.ts';
 import { loadScenarios } from '../load/scenario/select.ts';
 import { integerFlag, listFlag, positiveNumberFlag, resolveConfigFile, urlFlag } from './parse-flags.ts';

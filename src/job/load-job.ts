@@ -8,14 +8,14 @@ import { join } from 'node:path';
 import type { FrozenConfig } from '../config/types.ts';
 import { ExitCode, type ExitCodeValue } from '../exit-codes.ts';
 import { HttpClient } from '../http/client.ts';
-import { openTarget } from '../job/open-target.ts';
-import { assertReachable } from '../job/preflight.ts';
-import { runSecrets, writeReports } from '../job/write-reports.ts';
+import { openTarget } from './open-target.ts';
+import { assertReachable } from './preflight.ts';
+import { runSecrets, writeReports } from './write-reports.ts';
 import { buildReport, newRunId, type Report } from '../reporters/report.ts';
-import type { ProgressSink } from './progress.ts';
-import { thresholdsCrossed, type ScenarioResult } from './result.ts';
-import { runScenarios } from './run-scenarios.ts';
-import type { Scenario } from './scenario/types.ts';
+import type { ProgressSink } from '../load/progress.ts';
+import { thresholdsCrossed, type ScenarioResult } from '../load/result.ts';
+import { runScenarios } from '../load/run-scenarios.ts';
+import type { Scenario } from '../load/scenario/types.ts';
 
 export interface LoadJobOptions {
   config: FrozenConfig;

@@ -7,22 +7,23 @@
  * the curve of every step; no checks, verdict "not-evaluated".
  */
 import { join } from 'node:path';
-import type { FrozenConfig } from '../../config/types.ts';
-import { HttpClient } from '../../http/client.ts';
-import { openTarget } from '../../job/open-target.ts';
-import { assertReachable } from '../../job/preflight.ts';
-import { runSecrets, writeReports } from '../../job/write-reports.ts';
-import { buildReport, newRunId } from '../../reporters/report.ts';
-import { formatDuration } from '../duration.ts';
-import { getExecutor, withExecutorDefaults } from '../executors/registry.ts';
-import { formatCapacity } from '../print-summary.ts';
-import type { ProgressSink } from '../progress.ts';
-import type { CapacityResult, CapacityStep, ScenarioResult } from '../result.ts';
-import { runScenario } from '../run-scenario.ts';
-import type { Scenario } from '../scenario/types.ts';
-import { compare } from '../thresholds/evaluate.ts';
-import type { Aggregation, Operator } from '../thresholds/parse.ts';
-import { searchCapacity } from './search.ts';
+import type { FrozenConfig } from '../config/types.ts';
+import { HttpClient } from '../http/client.ts';
+import { openTarget } from './open-target.ts';
+import { assertReachable } from './preflight.ts';
+import { runSecrets, writeReports } from './write-reports.ts';
+import { buildReport, newRunId } from '../reporters/report.ts';
+import { formatDuration } from '../load/duration.ts';
+import { getExecutor } from '../load/executors/registry.ts';
+import { formatCapacity } from '../load/print-summary.ts';
+import type { ProgressSink } from '../load/progress.ts';
+import type { CapacityResult, CapacityStep, ScenarioResult } from '../load/result.ts';
+import { runScenario } from '../load/run-scenario.ts';
+import type { Scenario } from '../load/scenario/types.ts';
+import { compare } from '../load/thresholds/evaluate.ts';
+import type { Aggregation, Operator } from '../load/thresholds/parse.ts';
+import { searchCapacity } from '../load/capacity/search.ts';
+import { stepScenario } from '../load/capacity/step-scenario.ts';
 
 export interface CapacityJobOptions {
   config: FrozenConfig;
@@ -38,26 +39,6 @@ export interface CapacityJobOptions {
   signal?: AbortSignal;
   /** Worker threads per step (wins over the scenario's `workers`). */
   workers?: number;
-}
-
-/** The scenario at a constant rate (its mix, credential, timeouts and VUs kept; thresholds dropped). */
-export function stepScenario(base: Scenario, rate: number, durationMs: number): Scenario {
-  const maxVUs = Math.max(base.maxVUs ?? base.vus ?? 1, base.preAllocatedVUs ?? 1);
-  return withExecutorDefaults({
-    name: base.name,
-    executor: 'constant-arrival-rate',
-    credential: base.credential,
-    requests: base.requests,
-    rateLimitedAsFailure: base.rateLimitedAsFailure,
-    timeout: base.timeout,
-    thresholds: {},
-    rate,
-    timeUnit: '1s',
-    duration: formatDuration(durationMs),
-    preAllocatedVUs: Math.min(maxVUs, base.preAllocatedVUs ?? maxVUs),
-    maxVUs,
-    gracefulStop: '5s',
-  });
 }
 
 export async function runCapacityJob(options: CapacityJobOptions): Promise<{ result: CapacityResult; file: string }> {
