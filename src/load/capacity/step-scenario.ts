@@ -20,5 +20,7 @@ export function stepScenario(base: Scenario, rate: number, durationMs: number): 
     preAllocatedVUs: Math.min(maxVUs, base.preAllocatedVUs ?? maxVUs),
     maxVUs,
     gracefulStop: '5s',
+    ...(base.workers !== undefined ? { workers: base.workers } : {}),
+    ...(base.warmUp !== undefined ? { warmUp: base.warmUp } : {}),
   });
 }
