@@ -13,6 +13,7 @@ import type { OpenExecutor } from '../executors/types.ts';
 import { arrivalSchedule } from '../pacer/arrival-schedule.ts';
 import { hrClock, realScheduler } from '../pacer/clock.ts';
 import { startPacer } from '../pacer/pacer.ts';
+import type { PreparedRequest } from '../request-mix.ts';
 import type { WarmUp } from '../result.ts';
 import { startGeneratorProbe } from './generator-probe.ts';
 import { send, type SendRequest } from './http-sender.ts';
@@ -32,20 +33,18 @@ export async function runOpenModel(input: EngineInput): Promise<EngineOutcome> {
   const prefix = origin.pathname.replace(/\/+$/, '');
   const pool = new Pool(origin.origin, { connections: slots, pipelining: 1, keepAliveTimeout: 30_000 });
   const notes: string[] = [];
-  const nextRequest = (): { nameIndex: number; expected: (status: number) => boolean; request: SendRequest } => {
-    const r = mix.next();
-    return {
-      nameIndex: r.nameIndex,
-      expected: r.expected,
-      request: { method: r.method, path: prefix + r.path.render(templateState), headers: r.headers, ...(r.body ? { body: r.body.render(templateState) } : {}) },
-    };
-  };
+  const render = (r: PreparedRequest): SendRequest => ({
+    method: r.method,
+    path: prefix + r.path.render(templateState),
+    headers: r.headers,
+    ...(r.body ? { body: r.body.render(templateState) } : {}),
+  });
   try {
     const plan = warmUpPlan(scenario);
     let warmUp: WarmUp | undefined;
     if (scenario.warmUp !== false) {
       warmUp = plan.send
-        ? await warmUpPool(pool, preAllocated, () => nextRequest().request, timeoutMs, clock)
+        ? await warmUpPool(pool, preAllocated, () => render(mix.next()), timeoutMs, clock)
         : { durationMs: 0, requests: 0, errors: 0, connections: 0, ...(plan.skipped ? { skipped: plan.skipped } : {}) };
     }
     const startAt = input.ready ? await input.ready(warmUp) : undefined;
@@ -59,15 +58,15 @@ export async function runOpenModel(input: EngineInput): Promise<EngineOutcome> {
       dropped: (intended) => recorder.recordDropped(intended),
       start: (intended, done, lag) => {
         recorder.recordStart(intended, lag);
-        const { nameIndex, expected, request } = nextRequest();
+        const request = mix.next();
         const t0 = pacer.t0;
-        send(pool, request, timeoutMs, (outcome) => {
+        send(pool, render(request), timeoutMs, (outcome) => {
           const at = clock.now() - t0;
           if (outcome.status === 0) {
             const code = outcome.error ?? 'unknown';
             // A timeout is recorded at its duration (from the intended time): see Recorder.recordError.
-            recorder.recordError(nameIndex, code, at, isTimeout(code) ? at - intended : undefined);
-          } else recorder.record(nameIndex, outcome.status, expected(outcome.status), at - intended, at);
+            recorder.recordError(request.nameIndex, code, at, isTimeout(code) ? at - intended : undefined);
+          } else recorder.record(request.nameIndex, outcome.status, request.expected(outcome.status), at - intended, at);
           done();
         });
       },
