@@ -28,11 +28,9 @@ async function listen(server: Server): Promise<string> {
 describe('a target that never answers', () => {
   let server: Server;
   let base: string;
-  let received = 0;
   beforeAll(async () => {
-    server = createServer(() => {
-      received++;
-    });
+    // Reads each request and never answers.
+    server = createServer(() => {});
     base = await listen(server);
   });
   afterAll(() => {
@@ -66,7 +64,6 @@ thresholds:
     expect(result.thresholds.find((t) => t.metric === 'http_req_failed')).toMatchObject({ ok: false, actual: 1 });
     // The warm-up's one round timed out too: reported, not counted.
     expect(result.warmUp).toMatchObject({ requests: 10, errors: 10, connections: 10 });
-    expect(received).toBe(result.requests + 10);
   });
 
   it('closed model: a timed-out request is recorded at the timeout (autocannon: whole seconds)', async () => {

@@ -37,6 +37,8 @@ beforeAll(async () => {
     }, seen.delayMs);
   });
   server.on('connection', () => seen.connections++);
+  // Idle warm connections must outlive a slow worker start on a busy machine (Node's default is 5 s).
+  server.keepAliveTimeout = 120_000;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
