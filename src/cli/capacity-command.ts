@@ -38,7 +38,7 @@ export function registerCapacityCommand(program: Command, setExit: (code: ExitCo
     .option('--target <url>', 'base URL of the target (default: start the embedded reference target)', urlFlag('--target'))
     .option('--config <file>', 'config file (default: ./harness.config.yaml when present)')
     .option('--out <dir>', 'folder for reports/<run-id>/ (report.json with the capacity curve, report.html, junit.xml)')
-    .option('--workers <n>', 'worker threads generating each step (default: the scenario\'s workers, else 1); a step limited by the generator is never taken for the target\'s limit', integerFlag('--workers', 1, 256))
+    .option('--workers <n>', 'worker threads generating each step (default: load.workers in the config, else the scenario\'s workers, else 1); a step limited by the generator is never taken for the target\'s limit', integerFlag('--workers', 1, 256))
     .option('--no-progress', 'no live progress line')
     .action(async (flags: CapacityFlags) => {
       const slo = parseExpression(flags.slo, 'http_req_duration');
@@ -54,6 +54,8 @@ export function registerCapacityCommand(program: Command, setExit: (code: ExitCo
         overrideSource: { 'target.baseUrl': '--target', 'report.outDir': '--out' },
       });
       const [scenario] = loadScenarios([flags.scenario]);
+      // --workers, else the config's load.workers, else (in runScenario) the scenario's workers, else 1.
+      const workers = flags.workers ?? config.load.workers;
       const interrupt = new AbortController();
       const onSignal = (): void => interrupt.abort();
       process.once('SIGINT', onSignal);
@@ -67,7 +69,7 @@ export function registerCapacityCommand(program: Command, setExit: (code: ExitCo
           max: flags.max,
           ...(stepDurationMs !== undefined ? { stepDurationMs } : {}),
           signal: interrupt.signal,
-          ...(flags.workers !== undefined ? { workers: flags.workers } : {}),
+          ...(workers !== undefined ? { workers } : {}),
           ...(flags.progress === false ? {} : { progress: createProgress(process.stderr) }),
         });
         setExit(ExitCode.Certified);

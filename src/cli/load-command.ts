@@ -28,7 +28,7 @@ export function registerLoadCommand(program: Command, setExit: (code: ExitCodeVa
     .option('--out <dir>', 'folder for reports/<run-id>/ (report.json, report.html, junit.xml; default: report.outDir, "reports")')
     .option('--duration <d>', 'override the duration (e.g. 10s; ramping executors keep their shape)')
     .option('--rate <r>', 'override the arrival rate per timeUnit (arrival-rate executors; ramping: the peak)', positiveNumberFlag('--rate'))
-    .option('--workers <n>', "worker threads generating each scenario's load: VUs divided, arrivals dealt out in turn, metrics merged exactly (default: the scenario's workers, else 1)", integerFlag('--workers', 1, 256))
+    .option('--workers <n>', "worker threads generating each scenario's load: VUs divided, arrivals dealt out in turn, metrics merged exactly (default: load.workers in the config, else the scenario's workers, else 1)", integerFlag('--workers', 1, 256))
     .option('--no-progress', 'no live progress line')
     .action(async (flags: LoadFlags) => {
       const config = loadConfig(resolveConfigFile(flags.config), {
@@ -40,6 +40,8 @@ export function registerLoadCommand(program: Command, setExit: (code: ExitCodeVa
         overrideSource: { 'target.baseUrl': '--target', 'report.outDir': '--out' },
       });
       const scenarios = loadScenarios(flags.scenario, { ...(flags.duration ? { duration: flags.duration } : {}), ...(flags.rate ? { rate: flags.rate } : {}) });
+      // --workers, else the config's load.workers, else (in runScenario) the scenario's workers, else 1.
+      const workers = flags.workers ?? config.load.workers;
       const interrupt = new AbortController();
       const onSignal = (): void => interrupt.abort();
       process.once('SIGINT', onSignal);
@@ -48,7 +50,7 @@ export function registerLoadCommand(program: Command, setExit: (code: ExitCodeVa
           config,
           scenarios,
           signal: interrupt.signal,
-          ...(flags.workers !== undefined ? { workers: flags.workers } : {}),
+          ...(workers !== undefined ? { workers } : {}),
           ...(flags.progress === false ? {} : { progress: createProgress(process.stderr) }),
         });
         setExit(outcome.exitCode);
