@@ -6,7 +6,7 @@
  *               50 connections, 10 s, 3 rounds; median requests/s and the ratios
  *   2. pacing   open model at 1k, 5k and 20k req/s: achieved vs requested, arrivals per 50 ms bucket,
  *               start lag against the intended times, dropped
- *   3. stall    a Node target that blocks 200 ms every 2 s, at 1k req/s: harness p99 vs the analytic ≈ 180 ms
+ *   3. stall    a Node target that blocks 200 ms every 2 s, at 1k req/s: harness p99 (1 and 2 workers) vs the analytic ≈ 180 ms
  *               (10 % of arrivals fall in a stall and wait U(0, 200) ms: p99 = 200 − 0.01 × 2000), and
  *               autocannon -R beside it
  *   4. rss      RSS of this process over 60 s at 20k req/s (open model)
@@ -130,15 +130,18 @@ async function stallSection(): Promise<void> {
   const port = await new Promise<number>((resolve) => target.stdout!.once('data', (chunk: Buffer) => resolve(Number(chunk.toString().trim()))));
   const url = `http://127.0.0.1:${port}`;
   try {
-    const { result } = await runScenario({
-      scenario: scenario({ name: 'stall', executor: 'constant-arrival-rate', rate: 1000, duration: `${DURATION_S}s`, preAllocatedVUs: 400, maxVUs: 400 }),
-      baseUrl: url,
-      api,
-      credentials: {},
-    });
-    const ac = await autocannonCli(url, ['-R', '1000']);
     out(`analytic p99 ≈ 180 ms`);
-    out(`harness open model: p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, p99.9 ${result.latency.p999} ms, max ${result.latency.max} ms, dropped ${result.dropped}`);
+    for (const workers of [1, 2]) {
+      const { result } = await runScenario({
+        scenario: scenario({ name: 'stall', executor: 'constant-arrival-rate', rate: 1000, duration: `${DURATION_S}s`, preAllocatedVUs: 400, maxVUs: 400 }),
+        baseUrl: url,
+        api,
+        credentials: {},
+        workers,
+      });
+      out(`harness open model, ${workers} worker(s): p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, p99.9 ${result.latency.p999} ms, max ${result.latency.max} ms, dropped ${result.dropped}${result.generatorBound ? ', generator-bound' : ''}`);
+    }
+    const ac = await autocannonCli(url, ['-R', '1000']);
     out(`autocannon -R 1000:  p99 ${ac.p99} ms (${ac.rps.toFixed(0)} req/s)`);
   } finally {
     target.kill('SIGTERM');
