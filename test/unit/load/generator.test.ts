@@ -6,7 +6,9 @@ import { mergeSnapshots, Recorder } from '../../../src/load/metrics/recorder.ts'
 import { arrivalSchedule } from '../../../src/load/pacer/arrival-schedule.ts';
 import { formatScenarioSummary } from '../../../src/load/print-summary.ts';
 import { buildScenarioResult } from '../../../src/load/metrics/summarize.ts';
+import { effectiveWorkers } from '../../../src/load/run-scenario.ts';
 import type { Scenario } from '../../../src/load/scenario/types.ts';
+import { mergeWarmUps } from '../../../src/load/workers/pool.ts';
 
 const scenario: Scenario = { name: 's', executor: 'constant-arrival-rate', credential: 'none', requests: [], thresholds: {}, rateLimitedAsFailure: false, timeout: '1s' };
 
@@ -85,5 +87,25 @@ describe('timeouts are recorded in latency', () => {
     expect(r.timeline[1]!.histogram.totalCount).toBe(1);
     // And it survives a worker's snapshot and merge.
     expect(mergeSnapshots([r.snapshot()]).histogram().totalCount).toBe(2);
+  });
+});
+
+describe('how many workers run', () => {
+  const open = { ...scenario, rate: 100, duration: '1s', timeUnit: '1s', preAllocatedVUs: 3, maxVUs: 3 };
+  it('the flag wins over the scenario, and a scenario never gets more workers than VUs to divide', () => {
+    expect(effectiveWorkers({ ...open, workers: 2 }, undefined)).toEqual({ workers: 2 });
+    expect(effectiveWorkers({ ...open, workers: 2 }, 1)).toEqual({ workers: 1 });
+    expect(effectiveWorkers(open, undefined)).toEqual({ workers: 1 });
+    const capped = effectiveWorkers(open, 8);
+    expect(capped.workers).toBe(3);
+    expect(capped.note).toMatch(/8 workers asked for, but the scenario has only 3 VU/);
+    const closed: Scenario = { ...scenario, executor: 'ramping-vus', startVUs: 1, stages: [{ duration: '1s', target: 5 }, { duration: '1s', target: 0 }] };
+    expect(effectiveWorkers(closed, 4)).toEqual({ workers: 4 });
+    expect(effectiveWorkers(closed, 6).workers).toBe(5);
+  });
+
+  it('warm-ups of workers add up (the slowest one is the duration)', () => {
+    expect(mergeWarmUps([{ durationMs: 10, requests: 4, errors: 0, connections: 2 }, { durationMs: 30, requests: 6, errors: 1, connections: 3 }])).toEqual({ durationMs: 30, requests: 10, errors: 1, connections: 5 });
+    expect(mergeWarmUps([undefined, undefined])).toBeUndefined();
   });
 });
