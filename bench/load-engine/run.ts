@@ -12,7 +12,8 @@
  *   4. rss      RSS of this process over 60 s at 20k req/s (open model)
  *   5. workers  --workers N vs autocannon -w N and wrk -tN (closed), sustainable open-model rate with 1 and N
  *               workers (multicore.ts; core layout printed, taskset pinning where the cores allow)
- *   6. warmstart  first-second vs steady p99 at 10k req/s, maxVUs 50 and 1000, warm start on and off
+ *   6. spacing  arrivals per 50 ms at 5k req/s with 1 and N workers, counted by a separate target process
+ *   7. warmstart  first-second vs steady p99 at 10k req/s, maxVUs 50 and 1000, warm start on and off
  *
  *   npm run bench:load-engine                              # everything
  *   npm run bench:load-engine -- --only pacing,stall --duration 5 --rounds 1 --rss-seconds 20
@@ -36,12 +37,12 @@ import { startPacer } from '../../src/load/pacer/pacer.ts';
 import { runScenario } from '../../src/load/run-scenario.ts';
 import { scenarioFromData } from '../../src/load/scenario/load.ts';
 import type { Scenario } from '../../src/load/scenario/types.ts';
-import { coreLayout, printLayout, warmStartSection, workersSection } from './multicore.ts';
+import { coreLayout, printLayout, spacingSection, warmStartSection, workersSection } from './multicore.ts';
 import { ensureInstalled, startNginx } from './nginx.ts';
 
 const run = promisify(execFile);
 const args = new Map(process.argv.slice(2).flatMap((arg, i, all) => (arg.startsWith('--') ? [[arg.slice(2), all[i + 1] ?? '']] : [])));
-const ONLY = new Set((args.get('only') ?? 'closed,pacing,stall,rss,workers,warmstart').split(','));
+const ONLY = new Set((args.get('only') ?? 'closed,pacing,stall,rss,workers,spacing,warmstart').split(','));
 const SHORT = args.has('short');
 const DURATION_S = Number(args.get('duration') ?? (SHORT ? 3 : 10));
 const ROUNDS = Number(args.get('rounds') ?? 3);
@@ -184,6 +185,7 @@ async function main(): Promise<void> {
       const rates = SHORT ? [2000, 5000, 10_000, 20_000] : [2000, 5000, 10_000, 15_000, 20_000, 30_000, 40_000, 60_000, 80_000];
       await workersSection(nginx.url, { layout, ns, seconds: DURATION_S, rates, autocannonBin });
     }
+    if (ONLY.has('spacing')) await spacingSection({ layout, ns, seconds: DURATION_S, rate: 5000 });
     if (nginx && ONLY.has('warmstart')) await warmStartSection(nginx.url, { layout, seconds: DURATION_S, rate: 10_000 });
   } finally {
     await nginx?.stop();
