@@ -38,13 +38,14 @@ export interface Nginx {
   stop(): Promise<void>;
 }
 
-export async function startNginx(): Promise<Nginx> {
+/** `workers`: nginx worker processes (default 1); `cpus`: a taskset CPU list to pin nginx to (e.g. "0-1"). */
+export async function startNginx(options: { workers?: number; cpus?: string } = {}): Promise<Nginx> {
   const dir = mkdtempSync(join(tmpdir(), 'bench-nginx-'));
   const port = await freePort();
   const conf = join(dir, 'nginx.conf');
   writeFileSync(
     conf,
-    `worker_processes 1;
+    `worker_processes ${options.workers ?? 1};
 daemon off;
 pid ${dir}/nginx.pid;
 error_log ${dir}/error.log warn;
@@ -68,7 +69,8 @@ http {
 `,
   );
   const binary = which('nginx') ?? '/usr/sbin/nginx';
-  const child: ChildProcess = spawn(binary, ['-c', conf, '-p', dir], { stdio: ['ignore', 'ignore', 'inherit'] });
+  const command = options.cpus && which('taskset') ? ['taskset', '-c', options.cpus, binary] : [binary];
+  const child: ChildProcess = spawn(command[0] as string, [...command.slice(1), '-c', conf, '-p', dir], { stdio: ['ignore', 'ignore', 'inherit'] });
   const url = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 50; i++) {
     try {

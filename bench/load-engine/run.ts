@@ -6,13 +6,18 @@
  *               50 connections, 10 s, 3 rounds; median requests/s and the ratios
  *   2. pacing   open model at 1k, 5k and 20k req/s: achieved vs requested, arrivals per 50 ms bucket,
  *               start lag against the intended times, dropped
- *   3. stall    a Node target that blocks 200 ms every 2 s, at 1k req/s: harness p99 vs the analytic ≈ 180 ms
+ *   3. stall    a Node target that blocks 200 ms every 2 s, at 1k req/s: harness p99 (1 and 2 workers) vs the analytic ≈ 180 ms
  *               (10 % of arrivals fall in a stall and wait U(0, 200) ms: p99 = 200 − 0.01 × 2000), and
  *               autocannon -R beside it
  *   4. rss      RSS of this process over 60 s at 20k req/s (open model)
+ *   5. workers  --workers N vs autocannon -w N and wrk -tN (closed), sustainable open-model rate with 1 and N
+ *               workers (multicore.ts; core layout printed, taskset pinning where the cores allow)
+ *   6. spacing  arrivals per 50 ms at 5k req/s with 1 and N workers, counted by a separate target process
+ *   7. warmstart  first-second vs steady p99 at 10k req/s, maxVUs 50 and 1000, warm start on and off
  *
  *   npm run bench:load-engine                              # everything
  *   npm run bench:load-engine -- --only pacing,stall --duration 5 --rounds 1 --rss-seconds 20
+ *   npm run bench:load-engine -- --only workers,warmstart --short     # a 2-core machine in about two minutes
  *
  * Prints numbers; records nothing (copy them into README "Performance" from a quiet machine).
  */
@@ -32,12 +37,14 @@ import { startPacer } from '../../src/load/pacer/pacer.ts';
 import { runScenario } from '../../src/load/run-scenario.ts';
 import { scenarioFromData } from '../../src/load/scenario/load.ts';
 import type { Scenario } from '../../src/load/scenario/types.ts';
+import { coreLayout, printLayout, spacingSection, warmStartSection, workersSection } from './multicore.ts';
 import { ensureInstalled, startNginx } from './nginx.ts';
 
 const run = promisify(execFile);
 const args = new Map(process.argv.slice(2).flatMap((arg, i, all) => (arg.startsWith('--') ? [[arg.slice(2), all[i + 1] ?? '']] : [])));
-const ONLY = new Set((args.get('only') ?? 'closed,pacing,stall,rss').split(','));
-const DURATION_S = Number(args.get('duration') ?? 10);
+const ONLY = new Set((args.get('only') ?? 'closed,pacing,stall,rss,workers,spacing,warmstart').split(','));
+const SHORT = args.has('short');
+const DURATION_S = Number(args.get('duration') ?? (SHORT ? 3 : 10));
 const ROUNDS = Number(args.get('rounds') ?? 3);
 const RSS_S = Number(args.get('rss-seconds') ?? 60);
 const CONNECTIONS = 50;
@@ -124,15 +131,18 @@ async function stallSection(): Promise<void> {
   const port = await new Promise<number>((resolve) => target.stdout!.once('data', (chunk: Buffer) => resolve(Number(chunk.toString().trim()))));
   const url = `http://127.0.0.1:${port}`;
   try {
-    const { result } = await runScenario({
-      scenario: scenario({ name: 'stall', executor: 'constant-arrival-rate', rate: 1000, duration: `${DURATION_S}s`, preAllocatedVUs: 400, maxVUs: 400 }),
-      baseUrl: url,
-      api,
-      credentials: {},
-    });
-    const ac = await autocannonCli(url, ['-R', '1000']);
     out(`analytic p99 ≈ 180 ms`);
-    out(`harness open model: p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, p99.9 ${result.latency.p999} ms, max ${result.latency.max} ms, dropped ${result.dropped}`);
+    for (const workers of [1, 2]) {
+      const { result } = await runScenario({
+        scenario: scenario({ name: 'stall', executor: 'constant-arrival-rate', rate: 1000, duration: `${DURATION_S}s`, preAllocatedVUs: 400, maxVUs: 400 }),
+        baseUrl: url,
+        api,
+        credentials: {},
+        workers,
+      });
+      out(`harness open model, ${workers} worker(s): p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, p99.9 ${result.latency.p999} ms, max ${result.latency.max} ms, dropped ${result.dropped}${result.generatorBound ? ', generator-bound' : ''}`);
+    }
+    const ac = await autocannonCli(url, ['-R', '1000']);
     out(`autocannon -R 1000:  p99 ${ac.p99} ms (${ac.rps.toFixed(0)} req/s)`);
   } finally {
     target.kill('SIGTERM');
@@ -160,14 +170,23 @@ async function rssSection(url: string): Promise<void> {
 
 async function main(): Promise<void> {
   out(`bench/load-engine — node ${process.version}; other load on this machine skews every number: compare within one run`);
-  const needsNginx = ['closed', 'pacing', 'rss'].some((s) => ONLY.has(s));
-  ensureInstalled({ ...(needsNginx ? { nginx: 'nginx' } : {}), ...(ONLY.has('closed') ? { wrk: 'wrk' } : {}) });
-  const nginx = needsNginx ? await startNginx() : undefined;
+  const needsNginx = ['closed', 'pacing', 'rss', 'workers', 'warmstart'].some((s) => ONLY.has(s));
+  ensureInstalled({ ...(needsNginx ? { nginx: 'nginx' } : {}), ...(ONLY.has('closed') || ONLY.has('workers') ? { wrk: 'wrk' } : {}) });
+  const layout = coreLayout();
+  const ns = [1, 2, ...(layout.cores >= 8 ? [4] : [])];
+  printLayout(layout, ns);
+  const nginx = needsNginx ? await startNginx({ workers: layout.nginxCores, cpus: layout.nginx }) : undefined;
   try {
     if (nginx && ONLY.has('closed')) await closedSection(nginx.url);
     if (nginx && ONLY.has('pacing')) await pacingSection(nginx.url);
     if (ONLY.has('stall')) await stallSection();
     if (nginx && ONLY.has('rss')) await rssSection(nginx.url);
+    if (nginx && ONLY.has('workers')) {
+      const rates = SHORT ? [2000, 5000, 10_000, 20_000] : [2000, 5000, 10_000, 15_000, 20_000, 30_000, 40_000, 60_000, 80_000];
+      await workersSection(nginx.url, { layout, ns, seconds: DURATION_S, rates, autocannonBin });
+    }
+    if (ONLY.has('spacing')) await spacingSection({ layout, ns, seconds: DURATION_S, rate: 5000 });
+    if (nginx && ONLY.has('warmstart')) await warmStartSection(nginx.url, { layout, seconds: DURATION_S, rate: 10_000 });
   } finally {
     await nginx?.stop();
   }

@@ -3,13 +3,13 @@ import type { Command } from 'commander';
 import { loadConfig } from '../config/index.ts';
 import { UsageError } from '../errors.ts';
 import { ExitCode, type ExitCodeValue } from '../exit-codes.ts';
-import { runCapacityJob } from '../load/capacity/capacity-job.ts';
+import { runCapacityJob } from '../job/capacity-job.ts';
 import { parseErrorBudget } from '../load/capacity/search.ts';
 import { parseDuration } from '../load/duration.ts';
 import { createProgress } from '../load/progress.ts';
 import { loadScenarios } from '../load/scenario/select.ts';
 import { parseExpression } from '../load/thresholds/parse.ts';
-import { positiveNumberFlag, resolveConfigFile, urlFlag } from './parse-flags.ts';
+import { integerFlag, positiveNumberFlag, resolveConfigFile, urlFlag } from './parse-flags.ts';
 
 interface CapacityFlags {
   scenario: string;
@@ -22,6 +22,7 @@ interface CapacityFlags {
   config?: string;
   out?: string;
   progress?: boolean;
+  workers?: number;
 }
 
 export function registerCapacityCommand(program: Command, setExit: (code: ExitCodeValue) => void): void {
@@ -37,6 +38,7 @@ export function registerCapacityCommand(program: Command, setExit: (code: ExitCo
     .option('--target <url>', 'base URL of the target (default: start the embedded reference target)', urlFlag('--target'))
     .option('--config <file>', 'config file (default: ./harness.config.yaml when present)')
     .option('--out <dir>', 'folder for reports/<run-id>/ (report.json with the capacity curve, report.html, junit.xml)')
+    .option('--workers <n>', 'worker threads generating each step (default: load.workers in the config, else the scenario\'s workers, else 1); a step limited by the generator is never taken for the target\'s limit', integerFlag('--workers', 1, 256))
     .option('--no-progress', 'no live progress line')
     .action(async (flags: CapacityFlags) => {
       const slo = parseExpression(flags.slo, 'http_req_duration');
@@ -52,6 +54,8 @@ export function registerCapacityCommand(program: Command, setExit: (code: ExitCo
         overrideSource: { 'target.baseUrl': '--target', 'report.outDir': '--out' },
       });
       const [scenario] = loadScenarios([flags.scenario]);
+      // --workers, else the config's load.workers, else (in runScenario) the scenario's workers, else 1.
+      const workers = flags.workers ?? config.load.workers;
       const interrupt = new AbortController();
       const onSignal = (): void => interrupt.abort();
       process.once('SIGINT', onSignal);
@@ -65,6 +69,7 @@ export function registerCapacityCommand(program: Command, setExit: (code: ExitCo
           max: flags.max,
           ...(stepDurationMs !== undefined ? { stepDurationMs } : {}),
           signal: interrupt.signal,
+          ...(workers !== undefined ? { workers } : {}),
           ...(flags.progress === false ? {} : { progress: createProgress(process.stderr) }),
         });
         setExit(ExitCode.Certified);

@@ -2,10 +2,10 @@
 import type { Command } from 'commander';
 import { loadConfig } from '../config/index.ts';
 import type { ExitCodeValue } from '../exit-codes.ts';
-import { runLoadJob } from '../load/load-job.ts';
+import { runLoadJob } from '../job/load-job.ts';
 import { createProgress } from '../load/progress.ts';
 import { loadScenarios } from '../load/scenario/select.ts';
-import { listFlag, positiveNumberFlag, resolveConfigFile, urlFlag } from './parse-flags.ts';
+import { integerFlag, listFlag, positiveNumberFlag, resolveConfigFile, urlFlag } from './parse-flags.ts';
 
 interface LoadFlags {
   scenario: string[];
@@ -15,6 +15,7 @@ interface LoadFlags {
   duration?: string;
   rate?: number;
   progress?: boolean;
+  workers?: number;
 }
 
 export function registerLoadCommand(program: Command, setExit: (code: ExitCodeValue) => void): void {
@@ -27,6 +28,7 @@ export function registerLoadCommand(program: Command, setExit: (code: ExitCodeVa
     .option('--out <dir>', 'folder for reports/<run-id>/ (report.json, report.html, junit.xml; default: report.outDir, "reports")')
     .option('--duration <d>', 'override the duration (e.g. 10s; ramping executors keep their shape)')
     .option('--rate <r>', 'override the arrival rate per timeUnit (arrival-rate executors; ramping: the peak)', positiveNumberFlag('--rate'))
+    .option('--workers <n>', "worker threads generating each scenario's load: VUs divided, arrivals dealt out in turn, metrics merged exactly (default: load.workers in the config, else the scenario's workers, else 1)", integerFlag('--workers', 1, 256))
     .option('--no-progress', 'no live progress line')
     .action(async (flags: LoadFlags) => {
       const config = loadConfig(resolveConfigFile(flags.config), {
@@ -38,6 +40,8 @@ export function registerLoadCommand(program: Command, setExit: (code: ExitCodeVa
         overrideSource: { 'target.baseUrl': '--target', 'report.outDir': '--out' },
       });
       const scenarios = loadScenarios(flags.scenario, { ...(flags.duration ? { duration: flags.duration } : {}), ...(flags.rate ? { rate: flags.rate } : {}) });
+      // --workers, else the config's load.workers, else (in runScenario) the scenario's workers, else 1.
+      const workers = flags.workers ?? config.load.workers;
       const interrupt = new AbortController();
       const onSignal = (): void => interrupt.abort();
       process.once('SIGINT', onSignal);
@@ -46,6 +50,7 @@ export function registerLoadCommand(program: Command, setExit: (code: ExitCodeVa
           config,
           scenarios,
           signal: interrupt.signal,
+          ...(workers !== undefined ? { workers } : {}),
           ...(flags.progress === false ? {} : { progress: createProgress(process.stderr) }),
         });
         setExit(outcome.exitCode);

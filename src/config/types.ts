@@ -260,6 +260,11 @@ export interface LoadConfig {
    * `--scenario a,b` and `--no-load` win. @default ["smoke"]
    */
   scenarios: string[];
+  /**
+   * Worker threads generating each scenario's load (`harness load`, `harness capacity`); `--workers` wins, and
+   * this wins over a scenario's own `workers`. Absent: the scenario's, else 1 (the main thread).
+   */
+  workers?: number;
 }
 
 export interface HarnessConfig {

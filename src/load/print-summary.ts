@@ -33,6 +33,12 @@ export function formatScenarioSummary(result: ScenarioResult): string {
     result.executor.endsWith('arrival-rate') ? 'latency in ms, from each request\'s intended send time (open model)' : 'latency in ms, from send to answer (closed model)',
     table(rows),
   ];
+  if (result.warmUp) {
+    const w = result.warmUp;
+    out.push(w.skipped ? `warm-up: no requests (${w.skipped})` : `warm-up (not counted): ${w.requests} requests on ${w.connections} connection(s) in ${w.durationMs.toFixed(0)} ms${w.errors ? `, ${w.errors} failed` : ''}`);
+  }
+  if (result.workers !== undefined && result.workers > 1) out.push(`workers: ${result.workers} (metrics merged exactly)`);
+  if (result.generatorBound) out.push(`GENERATOR-BOUND: ${result.generatorBound.message}`);
   const expectation = result.rateLimitExpectation;
   if (expectation) {
     out.push(
@@ -48,6 +54,13 @@ export function formatScenarioSummary(result: ScenarioResult): string {
 
 export function formatCapacity(result: CapacityResult): string {
   const rows = [['rate', 'achieved', 'p50', 'p99', 'errors', 'ok']];
-  for (const s of result.steps) rows.push([String(s.rate), s.achievedRps.toFixed(0), ms(s.p50), ms(s.p99), `${(s.errorRate * 100).toFixed(2)}%`, s.ok ? 'yes' : 'no']);
-  return `${table(rows)}\nsustainable: ${result.sustainableRps} req/s (SLO ${result.slo}, error budget ${(result.errorBudget * 100).toFixed(2)}%)`;
+  for (const s of result.steps) rows.push([String(s.rate), s.achievedRps.toFixed(0), ms(s.p50), ms(s.p99), `${(s.errorRate * 100).toFixed(2)}%`, s.ok ? (s.generatorBound ? 'yes (generator-bound)' : 'yes') : s.generatorBound ? 'no (generator-bound)' : 'no']);
+  const slo = `SLO ${result.slo}, error budget ${(result.errorBudget * 100).toFixed(2)}%`;
+  const verdict =
+    result.ceiling === 'not-reached'
+      ? `sustainable: at least ${result.sustainableRps} req/s — ceiling not reached (every step up to --max passed; raise --max to find the limit) (${slo})`
+      : result.ceiling === 'generator-bound'
+        ? `sustainable: at least ${result.sustainableRps} req/s — the target's limit was not measured: the first broken step was limited by the load generator itself (add --workers or a bigger machine) (${slo})`
+        : `sustainable: ${result.sustainableRps} req/s (${slo})`;
+  return `${table(rows)}\n${verdict}`;
 }

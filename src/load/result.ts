@@ -86,6 +86,40 @@ export interface RateLimitExpectation {
   ok: boolean;
 }
 
+/**
+ * The warm-up before t0 (src/load/engine/warm-up.ts): the scenario's connections opened and its request path
+ * exercised with its own requests. Never counted in any metric, threshold or timeline.
+ */
+export interface WarmUp {
+  durationMs: number;
+  /** Warm-up requests sent (answers and errors alike). */
+  requests: number;
+  /** Warm-up requests that failed (transport error or timeout). */
+  errors: number;
+  /** Connections the warm-up opened (preAllocatedVUs in the open model, the VUs in the closed one), all workers. */
+  connections: number;
+  /** Why there was no warm-up traffic, when there was none. */
+  skipped?: string;
+}
+
+/**
+ * The run was limited by the load generator, not (only) by the target: in at least one second the generator's
+ * event loop stalled for more than `bounds.loopDelayMs`, or (open model) more than `bounds.lateShare` of that
+ * second's arrivals started more than `bounds.lateStartMs` after their intended time. Latencies of those
+ * seconds include the generator's own delay. Bounds: src/load/metrics/generator-bound.ts.
+ */
+export interface GeneratorBound {
+  /** Seconds of the timeline (`t`) that crossed a bound. */
+  seconds: number[];
+  /** Largest event-loop delay of any second, ms. */
+  worstLoopDelayMs: number;
+  /** Largest share (0..1) of a second's arrivals that started late (open model; 0 in the closed model). */
+  worstLateShare: number;
+  bounds: { loopDelayMs: number; lateStartMs: number; lateShare: number };
+  /** One sentence for people, with the figures. */
+  message: string;
+}
+
 export interface ScenarioResult {
   name: string;
   executor: string;
@@ -112,6 +146,12 @@ export interface ScenarioResult {
   rateLimitExpectation?: RateLimitExpectation;
   /** Extra beside the report fields: encoded histograms for exact merging. */
   histograms?: EncodedHistograms;
+  /** Worker threads that generated the load (1: in the main thread). */
+  workers?: number;
+  /** The warm-up before t0; absent when the scenario turned it off (`warmUp: false`). */
+  warmUp?: WarmUp;
+  /** Present only when the run was limited by the generator itself. */
+  generatorBound?: GeneratorBound;
 }
 
 /** One step of `harness capacity`. */
@@ -123,6 +163,8 @@ export interface CapacityStep {
   /** (failed + dropped) / (requests + dropped) */
   errorRate: number;
   ok: boolean;
+  /** The step's run was generator-bound (ScenarioResult.generatorBound): a broken step then says nothing about the target. */
+  generatorBound?: boolean;
 }
 
 export interface CapacityResult {
@@ -132,6 +174,12 @@ export interface CapacityResult {
   /** As a fraction (0.01 for 1 %). */
   errorBudget: number;
   steps: CapacityStep[];
+  /**
+   * How the search ended: `found` (a step broke the SLO or the budget: the target's limit lies between
+   * sustainableRps and that step), `not-reached` (every step up to --max passed: the target may sustain more),
+   * `generator-bound` (the first broken step was limited by the generator: the target's limit was not measured).
+   */
+  ceiling?: 'found' | 'not-reached' | 'generator-bound';
 }
 
 /** Did every threshold hold? */

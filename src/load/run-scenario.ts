@@ -4,7 +4,7 @@
  * then evaluate every threshold and build the ScenarioResult.
  */
 import type { ApiConfig, CredentialsConfig, DeepReadonly } from '../config/types.ts';
-import { ConfigError } from '../errors.ts';
+import { bearersFor } from './bearers.ts';
 import { runClosedModel } from './engine/closed-model.ts';
 import { runOpenModel } from './engine/open-model.ts';
 import type { EngineInput, EngineOutcome } from './engine/types.ts';
@@ -20,6 +20,7 @@ import { rateLimitExpectation, rateLimitThreshold } from './rate-limit-expectati
 import type { RateLimitExpectation, ScenarioResult, ThresholdResult } from './result.ts';
 import type { Scenario } from './scenario/types.ts';
 import { newTemplateState } from './template.ts';
+import { runInWorkers } from './workers/pool.ts';
 import { abortingThreshold, evaluateThresholds } from './thresholds/evaluate.ts';
 import { parseThresholds } from './thresholds/parse.ts';
 
@@ -35,7 +36,13 @@ export interface RunScenarioOptions {
   random?: Random;
   /** How often abortOnFail thresholds are checked and progress is fed. @default 1000 */
   monitorEveryMs?: number;
+  /** Worker threads (`--workers`); wins over the scenario's `workers`. @default the scenario's, else 1 */
+  workers?: number;
+  /** Seed of the template randomness ({{phone}}, {{uuid}} …). @default from the clock and pid */
+  seed?: number;
 }
+
+export { bearerFor, bearersFor } from './bearers.ts';
 
 export interface ScenarioOutcome {
   result: ScenarioResult;
@@ -45,21 +52,16 @@ export interface ScenarioOutcome {
   abortedBy?: ThresholdResult;
 }
 
-export function bearerFor(scenario: Pick<Scenario, 'credential' | 'name'>, credentials: Readonly<CredentialsConfig>): string | undefined {
-  if (scenario.credential === 'none') return undefined;
-  const value = credentials[scenario.credential];
-  if (!value) {
-    throw new ConfigError([{ path: `credentials.${scenario.credential}`, message: `scenario "${scenario.name}" sends credential ${scenario.credential}, but it is not set for this target (see harness.config.yaml; or set "credential:" in the scenario)` }]);
-  }
-  return value;
-}
-
-/** The bearers a scenario rotates across: one per `credentials` entry, else `credential`'s (none: []). */
-export function bearersFor(scenario: Pick<Scenario, 'credential' | 'credentials' | 'name'>, credentials: Readonly<CredentialsConfig>): string[] {
-  return (scenario.credentials ?? [scenario.credential]).flatMap((credential) => {
-    const bearer = bearerFor({ credential, name: scenario.name }, credentials);
-    return bearer === undefined ? [] : [bearer];
-  });
+/**
+ * How many workers really run the scenario: the requested number (`--workers`, else the scenario's `workers`,
+ * else 1), but never more than it has VUs (connections) to divide, since a worker without one would idle.
+ */
+export function effectiveWorkers(scenario: Scenario, requested: number | undefined): { workers: number; note?: string } {
+  const wanted = Math.max(1, Math.floor(requested ?? scenario.workers ?? 1));
+  const executor = getExecutor(scenario.executor);
+  const units = executor.model === 'open' ? executor.maxInFlight(scenario) : Math.max(1, ...executor.vuSegments(scenario).map((s) => Math.max(s.from, s.to)));
+  if (wanted <= units) return { workers: wanted };
+  return { workers: units, note: `${wanted} workers asked for, but the scenario has only ${units} VU(s) to divide: ran on ${units}` };
 }
 
 export async function runScenario(options: RunScenarioOptions): Promise<ScenarioOutcome> {
@@ -68,24 +70,29 @@ export async function runScenario(options: RunScenarioOptions): Promise<Scenario
   const clock = options.clock ?? hrClock;
   const bearers = bearersFor(scenario, options.credentials);
   const mix = createRequestMix(scenario, { api: options.api, credentials: options.credentials, bearers });
-  const recorder = new Recorder(mix.names, { rateLimitedAsFailure: scenario.rateLimitedAsFailure });
+  let recorder = new Recorder(mix.names, { rateLimitedAsFailure: scenario.rateLimitedAsFailure });
   const { thresholds } = parseThresholds(scenario.thresholds);
   const progress = options.progress ?? silentProgress;
   const plannedMs = executor.plannedDurationMs(scenario);
+  const { workers, note: workersNote } = effectiveWorkers(scenario, options.workers);
   const stop = new AbortController();
   const onOuterAbort = (): void => stop.abort();
   options.signal?.addEventListener('abort', onOuterAbort, { once: true });
 
   let t0: number | undefined;
   let abortedBy: ThresholdResult | undefined;
+  // What the monitor reads: the live recorder in-process, the merge of the workers' live snapshots otherwise.
+  let live: () => Recorder = () => recorder;
   const monitor = (): void => {
     if (t0 === undefined) return;
     const elapsed = clock.now() - t0;
-    recorder.elapsedMs = elapsed;
-    abortedBy ??= abortingThreshold(thresholds, recorder, elapsed);
+    if (elapsed < 0) return;
+    const source = live();
+    source.elapsedMs = elapsed;
+    abortedBy ??= abortingThreshold(thresholds, source, elapsed);
     if (abortedBy && !stop.signal.aborted) stop.abort();
-    const last = recorder.timeline[Math.floor(elapsed / 1000) - 1];
-    const counts = recorder.counts();
+    const last = source.timeline[Math.floor(elapsed / 1000) - 1];
+    const counts = source.counts();
     progress.update({
       elapsedMs: elapsed,
       plannedMs,
@@ -94,25 +101,45 @@ export async function runScenario(options: RunScenarioOptions): Promise<Scenario
       p99: last ? percentileMs(last.histogram, 99) : 0,
       failed: counts.failed,
       rateLimited: counts.rateLimited,
-      dropped: recorder.dropped,
+      dropped: source.dropped,
     });
   };
   const timer = setInterval(monitor, options.monitorEveryMs ?? 1000);
   progress.start(scenario.name, plannedMs);
-  const input: EngineInput = {
-    scenario,
-    baseUrl: options.baseUrl,
-    mix,
-    recorder,
-    templateState: newTemplateState(options.random ?? seededRandom()),
-    signal: stop.signal,
-    clock,
-    ...(options.scheduler ? { scheduler: options.scheduler } : {}),
-    onStart: (start) => (t0 = start),
-  };
+  const seed = options.seed ?? (Date.now() ^ (process.pid << 8)) >>> 0;
   let outcome: EngineOutcome;
   try {
-    outcome = executor.model === 'open' ? await runOpenModel(input) : await runClosedModel(input);
+    if (workers > 1) {
+      const run = runInWorkers({
+        scenario,
+        baseUrl: options.baseUrl,
+        api: options.api,
+        credentials: options.credentials,
+        workers,
+        names: mix.names,
+        signal: stop.signal,
+        seed,
+        clock,
+        onStart: (start) => (t0 = start),
+      });
+      live = run.live;
+      const merged = await run.finished;
+      recorder = merged.recorder;
+      outcome = { elapsedMs: merged.elapsedMs, notes: merged.notes, ...(merged.warmUp ? { warmUp: merged.warmUp } : {}) };
+    } else {
+      const input: EngineInput = {
+        scenario,
+        baseUrl: options.baseUrl,
+        mix,
+        recorder,
+        templateState: newTemplateState(options.random ?? seededRandom(seed)),
+        signal: stop.signal,
+        clock,
+        ...(options.scheduler ? { scheduler: options.scheduler } : {}),
+        onStart: (start) => (t0 = start),
+      };
+      outcome = executor.model === 'open' ? await runOpenModel(input) : await runClosedModel(input);
+    }
   } finally {
     clearInterval(timer);
     progress.stop();
@@ -131,9 +158,9 @@ export async function runScenario(options: RunScenarioOptions): Promise<Scenario
     expectation = rateLimitExpectation(scenario.rateLimit, mix.credentialCount, offeredRps, recorder.counts());
     if (!expectation.ok) results.push(rateLimitThreshold(expectation));
   }
-  const notes = [...outcome.notes];
+  const notes = [...(workersNote ? [workersNote] : []), ...outcome.notes];
   if (abortedBy) notes.push(`stopped early: threshold ${abortedBy.metric} '${abortedBy.expr}' crossed (abortOnFail; actual ${abortedBy.actual})`);
   else if (options.signal?.aborted) notes.push('stopped early: interrupted');
-  const result = buildScenarioResult(scenario, recorder, results, executor.describe(scenario), expectation);
+  const result = buildScenarioResult(scenario, recorder, results, executor.describe(scenario), expectation, { workers, ...(outcome.warmUp ? { warmUp: outcome.warmUp } : {}) });
   return { result, recorder, notes, ...(abortedBy ? { abortedBy } : {}) };
 }

@@ -19,6 +19,8 @@ export interface RunScenariosOptions {
   log: (line: string) => void;
   progress?: ProgressSink;
   signal?: AbortSignal;
+  /** Worker threads per scenario (wins over each scenario's `workers`). @default each scenario's, else 1 */
+  workers?: number;
 }
 
 export interface RunScenariosOutcome {
@@ -61,6 +63,7 @@ export async function runScenarios(options: RunScenariosOptions): Promise<RunSce
       baseUrl: options.baseUrl,
       api: options.api,
       credentials: options.credentials,
+      ...(options.workers !== undefined ? { workers: options.workers } : {}),
       ...(options.signal ? { signal: options.signal } : {}),
       ...(options.progress ? { progress: options.progress } : {}),
     });

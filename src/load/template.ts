@@ -16,6 +16,8 @@ import { randomInt, type Random } from './random.ts';
 export interface TemplateState {
   /** Last value handed out by {{seq}}. */
   seq: number;
+  /** What {{seq}} adds each time: W when W workers share a run (worker i hands out i+1, i+1+W …), so values stay unique. @default 1 */
+  seqStep?: number;
   random: Random;
   now: () => number;
 }
@@ -57,7 +59,7 @@ function generator(name: string, args: string[]): ((state: TemplateState) => str
     args.length === n ? undefined : `{{${name}}} takes ${n === 0 ? 'no arguments' : `${n} argument${n > 1 ? 's' : ''}`}, got ${args.length}`;
   switch (name) {
     case 'seq':
-      return wantArgs(0) ?? ((s) => String(++s.seq));
+      return wantArgs(0) ?? ((s) => String((s.seq += s.seqStep ?? 1)));
     case 'phone':
       return wantArgs(0) ?? ((s) => phoneNumber(s.random));
     case 'uuid':

@@ -3,8 +3,13 @@
  * the error budget (or `max` is reached), then bisect between the last good and the first bad rate until
  * they are within `precision` of each other. `measure` runs one step; the search itself is pure, so tests
  * drive it with a model of a target.
+ *
+ * Honesty about where it stopped: a broken step whose run was generator-bound says nothing about the target, so
+ * it is never taken as the target's limit — the search stops there with ceiling "generator-bound"; a search that
+ * reached `max` (or ran out of steps) with every step passing has ceiling "not-reached": the target may sustain
+ * more. Only a step the target itself broke gives ceiling "found".
  */
-import type { CapacityStep } from '../result.ts';
+import type { CapacityResult, CapacityStep } from '../result.ts';
 
 export interface CapacitySearchOptions {
   start: number;
@@ -18,7 +23,9 @@ export interface CapacitySearchOptions {
   measure(rate: number): Promise<CapacityStep>;
 }
 
-export async function searchCapacity(options: CapacitySearchOptions): Promise<{ sustainableRps: number; steps: CapacityStep[] }> {
+export type Ceiling = NonNullable<CapacityResult['ceiling']>;
+
+export async function searchCapacity(options: CapacitySearchOptions): Promise<{ sustainableRps: number; steps: CapacityStep[]; ceiling: Ceiling }> {
   const growth = options.growth ?? 2;
   const precision = options.precision ?? 0.05;
   const maxSteps = options.maxSteps ?? 16;
@@ -29,6 +36,7 @@ export async function searchCapacity(options: CapacitySearchOptions): Promise<{ 
   while (steps.length < maxSteps) {
     const step = await options.measure(rate);
     steps.push(step);
+    if (!step.ok && step.generatorBound) return { sustainableRps: good, steps, ceiling: 'generator-bound' };
     if (!step.ok) {
       bad = rate;
       break;
@@ -42,10 +50,12 @@ export async function searchCapacity(options: CapacitySearchOptions): Promise<{ 
     if (mid === good || mid === bad) break;
     const step = await options.measure(mid);
     steps.push(step);
+    // A generator-bound failure in between says nothing: the limit stays between good and the last real failure.
+    if (!step.ok && step.generatorBound) break;
     if (step.ok) good = mid;
     else bad = mid;
   }
-  return { sustainableRps: good, steps };
+  return { sustainableRps: good, steps, ceiling: bad === undefined ? 'not-reached' : 'found' };
 }
 
 /** `1%` or `0.01` → 0.01. */

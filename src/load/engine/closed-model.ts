@@ -8,6 +8,8 @@
  * out as one smooth-weighted-round-robin cycle; each entry's `onResponse` notes its name, and autocannon emits
  * the connection's `response` event (with the time) synchronously right after it.
  * ramping-vus is run as steps of at most one second, each with the VU count of the ramp at the step's middle.
+ * With several workers each runs its share of every step's VUs. A timeout (autocannon's, in whole seconds) is
+ * recorded in latency at the timeout, under no request name (autocannon does not say which request it was).
  */
 import autocannon from 'autocannon';
 import { durationMs } from '../executors/common.ts';
@@ -15,8 +17,12 @@ import { getExecutor } from '../executors/registry.ts';
 import type { ClosedExecutor, Segment } from '../executors/types.ts';
 import { hrClock } from '../pacer/clock.ts';
 import { weightedRoundRobin, type PreparedRequest } from '../request-mix.ts';
+import type { WarmUp } from '../result.ts';
 import type { TemplateState } from '../template.ts';
-import type { EngineInput, EngineOutcome } from './types.ts';
+import { startGeneratorProbe } from './generator-probe.ts';
+import { share } from './segments.ts';
+import { isTimeout, warmUpPlan, type EngineInput, type EngineOutcome } from './types.ts';
+import { warmUpAutocannon } from './warm-up.ts';
 
 interface Step {
   vus: number;
@@ -71,6 +77,7 @@ export async function runClosedModel(input: EngineInput): Promise<EngineOutcome>
   const { scenario, mix, recorder, templateState, signal } = input;
   const executor = getExecutor(scenario.executor) as ClosedExecutor;
   const clock = input.clock ?? hrClock;
+  const slice = input.slice ?? { index: 0, count: 1 };
   const url = new URL(input.baseUrl);
   const prefix = url.pathname.replace(/\/+$/, '');
   let last = mix.requests[0] as PreparedRequest;
@@ -78,10 +85,25 @@ export async function runClosedModel(input: EngineInput): Promise<EngineOutcome>
   // Several credentials: one cycle of the mix per credential, each request taking the next credential in turn.
   const rotated = mix.credentialCount > 1 ? Array.from({ length: cycle.length * mix.credentialCount }, () => mix.next()) : cycle;
   const requests = autocannonRequests(rotated, prefix, templateState, (r) => (last = r));
-  const t0 = clock.now();
-  input.onStart?.(t0);
   const timeoutS = Math.max(1, Math.ceil(durationMs(scenario.timeout, 10_000) / 1000));
   const iterations = executor.iterationsPerVu?.(scenario);
+  // This worker's VUs in every step (k6 execution segments: divided, never multiplied).
+  const steps = vuSteps(executor.vuSegments(scenario)).map((s) => ({ ...s, vus: share(s.vus, slice) }));
+  const notes: string[] = [];
+
+  const plan = warmUpPlan(scenario);
+  let warmUp: WarmUp | undefined;
+  if (scenario.warmUp !== false) {
+    const connections = Math.max(0, ...steps.map((s) => s.vus));
+    warmUp = plan.send && connections > 0
+      ? await warmUpAutocannon({ url: url.origin, connections, pipelining: 1, timeout: timeoutS, requests }, clock)
+      : { durationMs: 0, requests: 0, errors: 0, connections: 0, ...(plan.skipped ? { skipped: plan.skipped } : {}) };
+  }
+  const startAt = input.ready ? await input.ready(warmUp) : undefined;
+  if (startAt !== undefined && startAt > clock.now()) await new Promise((resolve) => setTimeout(resolve, startAt - clock.now()));
+  const t0 = startAt ?? clock.now();
+  input.onStart?.(t0);
+  const probe = startGeneratorProbe(recorder, clock, t0);
 
   const runStep = (step: Step): Promise<void> =>
     new Promise((resolve, reject) => {
@@ -105,16 +127,24 @@ export async function runClosedModel(input: EngineInput): Promise<EngineOutcome>
         const at = clock.now() - t0;
         recorder.record(last.nameIndex, statusCode, last.expected(statusCode), responseTime, at);
       });
-      instance.on('reqError', (err) => recorder.recordError(recorder.unattributed, err.message.includes('timed out') ? 'timeout' : ((err as { code?: string }).code ?? 'error'), clock.now() - t0));
+      instance.on('reqError', (err) => {
+        const code = err.message.includes('timed out') ? 'timeout' : ((err as { code?: string }).code ?? 'error');
+        // A timeout is recorded at its duration (autocannon's whole-second timeout): see Recorder.recordError.
+        recorder.recordError(recorder.unattributed, code, clock.now() - t0, isTimeout(code) ? timeoutS * 1000 : undefined);
+      });
       const stop = (): void => instance.stop();
       signal.addEventListener('abort', stop, { once: true });
       // per-vu-iterations: maxDuration caps the run (autocannon ignores duration when amount is set).
       if (iterations !== undefined) setTimeout(stop, step.durationMs).unref();
     });
 
-  for (const step of vuSteps(executor.vuSegments(scenario))) {
-    if (signal.aborted) break;
-    await runStep(step);
+  try {
+    for (const step of steps) {
+      if (signal.aborted) break;
+      await runStep(step);
+    }
+  } finally {
+    probe.stop();
   }
-  return { elapsedMs: clock.now() - t0, notes: [] };
+  return { elapsedMs: clock.now() - t0, notes, ...(warmUp ? { warmUp } : {}) };
 }

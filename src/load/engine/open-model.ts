@@ -2,7 +2,9 @@
  * Open-model executors (constant-arrival-rate, ramping-arrival-rate): the pacer starts arrivals on an undici
  * Pool with one connection per VU (maxVUs, no pipelining), so a busy slot is a busy connection. Latency is
  * measured from each arrival's intended time on the same monotonic clock; answers are bucketed into seconds
- * by completion time.
+ * by completion time. Before t0 the preAllocatedVUs connections are opened and warmed (warm-up.ts); each
+ * start's lag and the event-loop delay are recorded, so a generator-bound run is named (metrics/generator-bound.ts).
+ * With several workers, this engine runs one slice: its share of the VUs and every W-th arrival.
  */
 import { Pool } from 'undici';
 import { durationMs } from '../executors/common.ts';
@@ -11,55 +13,77 @@ import type { OpenExecutor } from '../executors/types.ts';
 import { arrivalSchedule } from '../pacer/arrival-schedule.ts';
 import { hrClock, realScheduler } from '../pacer/clock.ts';
 import { startPacer } from '../pacer/pacer.ts';
-import type { EngineInput, EngineOutcome } from './types.ts';
-import { send } from './http-sender.ts';
+import type { PreparedRequest } from '../request-mix.ts';
+import type { WarmUp } from '../result.ts';
+import { startGeneratorProbe } from './generator-probe.ts';
+import { send, type SendRequest } from './http-sender.ts';
+import { interleave, share } from './segments.ts';
+import { isTimeout, warmUpPlan, type EngineInput, type EngineOutcome } from './types.ts';
+import { warmUpPool } from './warm-up.ts';
 
 export async function runOpenModel(input: EngineInput): Promise<EngineOutcome> {
   const { scenario, mix, recorder, templateState } = input;
   const executor = getExecutor(scenario.executor) as OpenExecutor;
   const clock = input.clock ?? hrClock;
-  const slots = executor.maxInFlight(scenario);
+  const slice = input.slice ?? { index: 0, count: 1 };
+  const slots = Math.max(1, share(executor.maxInFlight(scenario), slice));
+  const preAllocated = Math.min(slots, Math.max(1, share(scenario.preAllocatedVUs ?? slots, slice)));
   const timeoutMs = durationMs(scenario.timeout, 10_000);
   const origin = new URL(input.baseUrl);
   const prefix = origin.pathname.replace(/\/+$/, '');
   const pool = new Pool(origin.origin, { connections: slots, pipelining: 1, keepAliveTimeout: 30_000 });
   const notes: string[] = [];
+  const render = (r: PreparedRequest): SendRequest => ({
+    method: r.method,
+    path: prefix + r.path.render(templateState),
+    headers: r.headers,
+    ...(r.body ? { body: r.body.render(templateState) } : {}),
+  });
   try {
+    const plan = warmUpPlan(scenario);
+    let warmUp: WarmUp | undefined;
+    if (scenario.warmUp !== false) {
+      warmUp = plan.send
+        ? await warmUpPool(pool, preAllocated, () => render(mix.next()), timeoutMs, clock)
+        : { durationMs: 0, requests: 0, errors: 0, connections: 0, ...(plan.skipped ? { skipped: plan.skipped } : {}) };
+    }
+    const startAt = input.ready ? await input.ready(warmUp) : undefined;
     const pacer = startPacer({
-      schedule: arrivalSchedule(executor.rateSegments(scenario)),
+      schedule: interleave(arrivalSchedule(executor.rateSegments(scenario)), slice),
       slots,
       clock,
       scheduler: input.scheduler ?? realScheduler,
       signal: input.signal,
+      ...(startAt !== undefined ? { t0: startAt } : {}),
       dropped: (intended) => recorder.recordDropped(intended),
-      start: (intended, done) => {
+      start: (intended, done, lag) => {
+        recorder.recordStart(intended, lag);
         const request = mix.next();
         const t0 = pacer.t0;
-        send(
-          pool,
-          {
-            method: request.method,
-            path: prefix + request.path.render(templateState),
-            headers: request.headers,
-            ...(request.body ? { body: request.body.render(templateState) } : {}),
-          },
-          timeoutMs,
-          (outcome) => {
-            const at = clock.now() - t0;
-            if (outcome.status === 0) recorder.recordError(request.nameIndex, outcome.error ?? 'unknown', at);
-            else recorder.record(request.nameIndex, outcome.status, request.expected(outcome.status), at - intended, at);
-            done();
-          },
-        );
+        send(pool, render(request), timeoutMs, (outcome) => {
+          const at = clock.now() - t0;
+          if (outcome.status === 0) {
+            const code = outcome.error ?? 'unknown';
+            // A timeout is recorded at its duration (from the intended time): see Recorder.recordError.
+            recorder.recordError(request.nameIndex, code, at, isTimeout(code) ? at - intended : undefined);
+          } else recorder.record(request.nameIndex, outcome.status, request.expected(outcome.status), at - intended, at);
+          done();
+        });
       },
     });
     input.onStart?.(pacer.t0);
-    const stats = await pacer.finished;
-    const grace = durationMs(scenario.gracefulStop, 10_000);
-    const drained = await Promise.race([pacer.drained().then(() => true), sleep(grace).then(() => false)]);
-    if (!drained) notes.push(`${pacer.inFlight()} requests were still in flight after gracefulStop (${scenario.gracefulStop}); they are not counted`);
-    if (stats.meanLagMs > 1) notes.push(`the load generator started requests ${stats.meanLagMs.toFixed(1)} ms late on average (max ${stats.maxLagMs.toFixed(0)} ms): it may be the bottleneck; latencies include the lag`);
-    return { elapsedMs: clock.now() - pacer.t0, notes };
+    const probe = startGeneratorProbe(recorder, clock, pacer.t0);
+    let stats;
+    try {
+      stats = await pacer.finished;
+      const grace = durationMs(scenario.gracefulStop, 10_000);
+      const drained = await Promise.race([pacer.drained().then(() => true), sleep(grace).then(() => false)]);
+      if (!drained) notes.push(`${pacer.inFlight()} requests were still in flight after gracefulStop (${scenario.gracefulStop}); they are not counted`);
+    } finally {
+      probe.stop();
+    }
+    if (stats.meanLagMs > 1) notes.push(`the load generator started requests ${stats.meanLagMs.toFixed(1)} ms late on average (max ${stats.maxLagMs.toFixed(0)} ms); latencies include the lag`);
+    return { elapsedMs: clock.now() - pacer.t0, notes, ...(warmUp ? { warmUp } : {}) };
   } finally {
     await pool.destroy();
   }

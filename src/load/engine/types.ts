@@ -2,8 +2,10 @@
 import type { Recorder } from '../metrics/recorder.ts';
 import type { Clock, Scheduler } from '../pacer/clock.ts';
 import type { RequestMix } from '../request-mix.ts';
+import type { WarmUp } from '../result.ts';
 import type { Scenario } from '../scenario/types.ts';
 import type { TemplateState } from '../template.ts';
+import type { Slice } from './segments.ts';
 
 export interface EngineInput {
   scenario: Scenario;
@@ -15,6 +17,13 @@ export interface EngineInput {
   signal: AbortSignal;
   clock?: Clock;
   scheduler?: Scheduler;
+  /** This engine's share of the scenario when several workers run it. @default the whole of it */
+  slice?: Slice;
+  /**
+   * Called after the warm-up, before any measured request: resolves to the clock reading at which the load
+   * starts (workers wait for a common t0), or undefined for "now". @default now
+   */
+  ready?(warmUp: WarmUp | undefined): Promise<number | undefined>;
   /** Called with the clock reading at which the load started (ms on `clock`), once. */
   onStart?(t0: number): void;
 }
@@ -22,6 +31,19 @@ export interface EngineInput {
 export interface EngineOutcome {
   /** Load phase plus the graceful stop, in ms. */
   elapsedMs: number;
-  /** Notes for the user (generator lag, requests cut off at the graceful stop). */
+  /** Notes for the user (requests cut off at the graceful stop, skipped warm-up). */
   notes: string[];
+  warmUp?: WarmUp;
+}
+
+/** Timeouts are recorded in latency (recorder.recordError's latencyMs); these are undici's and autocannon's names. */
+export function isTimeout(code: string): boolean {
+  return code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT' || code === 'timeout';
+}
+
+/** Whether the scenario warms up with its own requests (not for rate-limit scenarios: it would spend the quota they measure). */
+export function warmUpPlan(scenario: Scenario): { send: boolean; skipped?: string } {
+  if (scenario.warmUp === false) return { send: false, skipped: 'turned off (warmUp: false)' };
+  if (scenario.rateLimit) return { send: false, skipped: 'rate-limit scenario: warm-up requests would spend the quota it measures' };
+  return { send: true };
 }

@@ -136,6 +136,8 @@ export function exportK6Script(scenario: Scenario, options: K6ExportOptions): st
   const envFlags = rotating ? rotating.map((c) => ` -e ${CREDENTIAL_ENV[c]}=…`).join('') : scenario.credential === 'none' ? '' : ` -e ${CREDENTIAL_ENV[scenario.credential]}=…`;
   return `// k6 script exported by \`harness export k6\`${options.sourceLabel ? ` from ${options.sourceLabel}` : ''}: scenario "${scenario.name}".
 // Re-export rather than edit: options.scenarios and options.thresholds map one-to-one to the scenario file.
+// Not exported: the harness's \`workers\` / --workers (k6 spreads VUs over its own goroutines; the load is the same)
+// and \`warmUp\` (k6 has no warm start: its first second includes opening the connections).
 // Run (k6 >= 0.57 runs TypeScript):
 //   k6 run -e BASE_URL=https://api.example.com${envFlags} ${identifier(scenario.name)}.k6.ts
 import http from 'k6/http';

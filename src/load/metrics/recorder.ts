@@ -34,8 +34,16 @@ export interface SecondStats {
   rateLimited: number;
   errors: number;
   dropped: number;
+  /** Open model: arrivals started this second, and how many of them started later than GENERATOR_BOUND.lateStartMs. */
+  starts: number;
+  lateStarts: number;
+  /** The generator's largest event-loop delay seen this second, ms (several workers: the largest of them). */
+  loopDelayMs: number;
   histogram: Histogram;
 }
+
+/** The generator's own lag (src/load/metrics/generator-bound.ts reads it): a start this late counts as late. */
+export const LATE_START_MS = 10;
 
 interface NameStats extends Omit<Counts, 'statusCodes'> {
   statusCodes: Map<number, number>;
@@ -47,7 +55,7 @@ function newNameStats(): NameStats {
 }
 
 function newSecond(): SecondStats {
-  return { requests: 0, failed: 0, status2xx: 0, status4xx: 0, status5xx: 0, rateLimited: 0, errors: 0, dropped: 0, histogram: createCompactHistogram() };
+  return { requests: 0, failed: 0, status2xx: 0, status4xx: 0, status5xx: 0, rateLimited: 0, errors: 0, dropped: 0, starts: 0, lateStarts: 0, loopDelayMs: 0, histogram: createCompactHistogram() };
 }
 
 export interface RecorderOptions {
@@ -109,10 +117,21 @@ export class Recorder implements MetricSource {
     return this.names.length;
   }
 
-  /** A transport error (no answer): counted as a request and a failure, not in latency. */
-  recordError(nameIndex: number, code: string, atMs: number): void {
+  /**
+   * A transport error (no answer): counted as a request and a failure. A timeout also gives `latencyMs` (from
+   * the intended send time to the moment it was given up): it is recorded in the latency histograms too, as k6
+   * records timed-out requests' durations, so a latency threshold cannot pass because requests never came back.
+   * Other errors (refused, reset) have no latency to record.
+   */
+  recordError(nameIndex: number, code: string, atMs: number, latencyMs?: number): void {
     const stats = this.#byName[nameIndex] as NameStats;
     const second = this.#second(atMs);
+    if (latencyMs !== undefined) {
+      const micros = latencyMs * 1000;
+      recordMicros(stats.histogram, micros);
+      recordMicros(this.#all, micros);
+      recordMicros(second.histogram, micros);
+    }
     stats.requests++;
     stats.failed++;
     stats.errors++;
@@ -120,6 +139,19 @@ export class Recorder implements MetricSource {
     second.failed++;
     second.errors++;
     this.errorCodes.set(code, (this.errorCodes.get(code) ?? 0) + 1);
+  }
+
+  /** An open-model arrival started `lagMs` after its intended time `atMs`. */
+  recordStart(atMs: number, lagMs: number): void {
+    const second = this.#second(atMs);
+    second.starts++;
+    if (lagMs > LATE_START_MS) second.lateStarts++;
+  }
+
+  /** The generator's event-loop delay (largest in the second that ends at or before `atMs`). */
+  recordLoopDelay(atMs: number, delayMs: number): void {
+    const second = this.#second(atMs);
+    if (delayMs > second.loopDelayMs) second.loopDelayMs = delayMs;
   }
 
   /** An arrival that found every VU busy (`atMs`: its intended time). */
@@ -147,8 +179,10 @@ export class Recorder implements MetricSource {
     return index < 0 ? createHistogram() : (this.#byName[index] as NameStats).histogram;
   }
 
-  snapshot(): RecorderSnapshot {
+  /** `timelineFrom`: only the seconds from that one on (workers' live snapshots: the recent seconds only). */
+  snapshot(timelineFrom = 0): RecorderSnapshot {
     return {
+      ...(timelineFrom > 0 ? { timelineFrom } : {}),
       names: [...this.names],
       elapsedMs: this.elapsedMs,
       dropped: this.dropped,
@@ -162,7 +196,7 @@ export class Recorder implements MetricSource {
         statusCodes: Object.fromEntries(s.statusCodes),
         histogram: encodeHistogram(s.histogram),
       })),
-      timeline: this.timeline.map(({ histogram, ...counts }) => ({ ...counts, histogram: encodeHistogram(histogram) })),
+      timeline: this.timeline.slice(timelineFrom).map(({ histogram, ...counts }) => ({ ...counts, histogram: encodeHistogram(histogram) })),
     };
   }
 
@@ -184,8 +218,10 @@ export class Recorder implements MetricSource {
       mergeInto(ours.histogram, decodeHistogram(theirs.histogram));
     });
     snapshot.timeline.forEach((theirs, t) => {
-      const ours = this.#second(t * 1000);
-      for (const key of ['requests', 'failed', 'status2xx', 'status4xx', 'status5xx', 'rateLimited', 'errors', 'dropped'] as const) ours[key] += theirs[key];
+      const ours = this.#second((t + (snapshot.timelineFrom ?? 0)) * 1000);
+      for (const key of ['requests', 'failed', 'status2xx', 'status4xx', 'status5xx', 'rateLimited', 'errors', 'dropped', 'starts', 'lateStarts'] as const) ours[key] += theirs[key] ?? 0;
+      // Workers run side by side: the generator was as late as its slowest worker.
+      ours.loopDelayMs = Math.max(ours.loopDelayMs, theirs.loopDelayMs ?? 0);
       mergeInto(ours.histogram, decodeHistogram(theirs.histogram, true));
     });
   }
@@ -194,12 +230,15 @@ export class Recorder implements MetricSource {
 /** A Recorder as plain, JSON-safe data (what crosses a worker boundary). */
 export interface RecorderSnapshot {
   names: string[];
+  /** The second `timeline[0]` is (a partial snapshot). @default 0 */
+  timelineFrom?: number;
   elapsedMs: number;
   dropped: number;
   errorCodes: Record<string, number>;
   all: string;
   byName: Array<Omit<Counts, 'statusCodes'> & { statusCodes: Record<string, number>; histogram: string }>;
-  timeline: Array<Omit<SecondStats, 'histogram'> & { histogram: string }>;
+  /** The generator fields are optional so snapshots from before they existed still merge. */
+  timeline: Array<Omit<SecondStats, 'histogram' | 'starts' | 'lateStarts' | 'loopDelayMs'> & Partial<Pick<SecondStats, 'starts' | 'lateStarts' | 'loopDelayMs'>> & { histogram: string }>;
 }
 
 /** The exact merge of several snapshots (same request names). */

@@ -1,7 +1,8 @@
 /** Recorder (live or merged) → the ScenarioResult numbers. Pure computation: printing is print-summary.ts. */
-import type { PercentilePoint, RateLimitExpectation, ScenarioResult, ThresholdResult, TimelinePoint } from '../result.ts';
+import type { PercentilePoint, RateLimitExpectation, ScenarioResult, ThresholdResult, TimelinePoint, WarmUp } from '../result.ts';
 import type { Scenario } from '../scenario/types.ts';
 import { encodeHistogram, percentileMs, summarizeLatency, type Histogram } from './histogram.ts';
+import { generatorBound } from './generator-bound.ts';
 import type { Recorder } from './recorder.ts';
 
 export function timelineOf(recorder: Recorder): TimelinePoint[] {
@@ -39,7 +40,9 @@ export function buildScenarioResult(
   thresholds: ThresholdResult[],
   description: string,
   rateLimitExpectation?: RateLimitExpectation,
+  generator: { workers?: number; warmUp?: WarmUp } = {},
 ): ScenarioResult {
+  const bound = generatorBound(recorder.timeline);
   const all = recorder.counts();
   const byName: ScenarioResult['byName'] = {};
   for (const name of recorder.names) {
@@ -68,5 +71,8 @@ export function buildScenarioResult(
       all: encodeHistogram(recorder.histogram()),
       byName: Object.fromEntries(recorder.names.map((n) => [n, encodeHistogram(recorder.histogram(n))])),
     },
+    ...(generator.workers !== undefined ? { workers: generator.workers } : {}),
+    ...(generator.warmUp ? { warmUp: generator.warmUp } : {}),
+    ...(bound ? { generatorBound: bound } : {}),
   };
 }

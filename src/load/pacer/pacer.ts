@@ -22,14 +22,16 @@ export interface PacerOptions {
   slots: number;
   clock: Clock;
   scheduler: Scheduler;
-  /** Starts one arrival; `done` must be called once when it has finished (answer or error). */
-  start(intendedMs: number, done: () => void): void;
+  /** Starts one arrival (`lagMs` after its intended time); `done` must be called once when it has finished. */
+  start(intendedMs: number, done: () => void, lagMs: number): void;
   /** An arrival that found every slot busy. */
   dropped(intendedMs: number): void;
   /** Stops starting arrivals (abortOnFail, Ctrl-C). */
   signal?: AbortSignal;
   /** Arrivals due within this many ms are waited for with `soon` rather than a timer. @default 1 */
   spinMs?: number;
+  /** Clock reading the schedule starts from (may lie ahead: workers share one t0). @default now */
+  t0?: number;
 }
 
 export interface PacerStats {
@@ -60,7 +62,7 @@ export interface RunningPacer {
 export function startPacer(options: PacerOptions): RunningPacer {
   const { schedule, clock, scheduler, signal } = options;
   const spinMs = options.spinMs ?? 1;
-  const t0 = clock.now();
+  const t0 = options.t0 ?? clock.now();
   let free = options.slots;
   let n = 0;
   let next = schedule.timeOf(0);
@@ -96,11 +98,15 @@ export function startPacer(options: PacerOptions): RunningPacer {
         lagSum += lag;
         if (lag > maxLag) maxLag = lag;
         let once = false;
-        options.start(next, () => {
-          if (once) return;
-          once = true;
-          release();
-        });
+        options.start(
+          next,
+          () => {
+            if (once) return;
+            once = true;
+            release();
+          },
+          lag,
+        );
       } else {
         dropped++;
         options.dropped(next);

@@ -87,8 +87,12 @@ export interface Scenario extends ExecutorOptions {
   thresholds: Record<string, ThresholdSpec[]>;
   /** Count 429 answers as failures (http_req_failed) too. @default false */
   rateLimitedAsFailure: boolean;
-  /** Per-request timeout. @default "10s" */
+  /** Per-request timeout; a timed-out request is failed and recorded in latency at its duration. @default "10s" */
   timeout: string;
+  /** Worker threads generating the load (`--workers` wins). @default 1 */
+  workers?: number;
+  /** Warm start before t0 (connections opened, request path exercised, not counted). @default true */
+  warmUp?: boolean;
   /** File the scenario came from, when it came from a file. */
   source?: string;
 }

@@ -24,6 +24,7 @@ const OPTIONAL = [
   'reference.credentials',
   'webhooks.publicUrl',
   'webhooks.preRegistered',
+  'load.workers',
 ];
 
 /** Map-valued options: their keys are data (resource names), not part of the format. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseErrorBudget, searchCapacity } from '../../../src/load/capacity/search.ts';
+import { formatCapacity } from '../../../src/load/print-summary.ts';
 import type { CapacityStep } from '../../../src/load/result.ts';
 
 /** A model target: fine up to `limit` req/s, then p99 explodes. */
@@ -30,5 +31,34 @@ describe('capacity search', () => {
     expect(parseErrorBudget('0.02')).toBe(0.02);
     expect(parseErrorBudget('150%')).toBeUndefined();
     expect(parseErrorBudget('lots')).toBeUndefined();
+  });
+});
+
+describe('capacity: where the search stopped', () => {
+  const generatorBoundAbove = (limit: number) => async (rate: number): Promise<CapacityStep> => {
+    const ok = rate <= limit;
+    return { rate, achievedRps: Math.min(rate, limit), p50: 1, p99: ok ? 20 : 900, errorRate: 0, ok, ...(ok ? {} : { generatorBound: true }) };
+  };
+
+  it('says "ceiling not reached" when every step up to --max passed', async () => {
+    const found = await searchCapacity({ start: 100, max: 500, measure: model(10_000) });
+    expect(found).toMatchObject({ sustainableRps: 500, ceiling: 'not-reached' });
+    const text = formatCapacity({ sustainableRps: found.sustainableRps, slo: 'p(99)<200', errorBudget: 0.01, steps: found.steps, ceiling: found.ceiling });
+    expect(text).toMatch(/at least 500 req\/s — ceiling not reached/);
+    expect(text).not.toMatch(/^sustainable: 500 req\/s/m);
+  });
+
+  it('gives "found" only when the target itself broke a step', async () => {
+    expect((await searchCapacity({ start: 100, max: 100_000, measure: model(1234) })).ceiling).toBe('found');
+  });
+
+  it('never takes a generator-bound broken step for the target\'s limit: it stops there, without bisecting', async () => {
+    const found = await searchCapacity({ start: 100, max: 100_000, measure: generatorBoundAbove(700) });
+    expect(found.ceiling).toBe('generator-bound');
+    expect(found.sustainableRps).toBe(400);
+    expect(found.steps.map((s) => s.rate)).toEqual([100, 200, 400, 800]);
+    const text = formatCapacity({ sustainableRps: found.sustainableRps, slo: 'p(99)<200', errorBudget: 0.01, steps: found.steps, ceiling: found.ceiling });
+    expect(text).toMatch(/at least 400 req\/s — the target's limit was not measured/);
+    expect(text).toMatch(/no \(generator-bound\)/);
   });
 });

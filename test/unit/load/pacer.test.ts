@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { interleave } from '../../../src/load/engine/segments.ts';
 import { arrivalSchedule } from '../../../src/load/pacer/arrival-schedule.ts';
 import { startPacer } from '../../../src/load/pacer/pacer.ts';
 import { FakeTime } from './fake-scheduler.ts';
@@ -154,5 +155,57 @@ describe('startPacer (fake clock)', () => {
     const stats = await pacer.finished;
     expect(stats.aborted).toBe(true);
     expect(stats.started).toBe(10);
+  });
+});
+
+describe('pacer: a shared t0 and the interleaved slices of several workers', () => {
+  it('starts nothing before a t0 that lies ahead, then keeps the schedule relative to it, lag reported per start', () => {
+    const time = new FakeTime();
+    const starts: Array<[number, number, number]> = [];
+    const pacer = startPacer({
+      schedule: arrivalSchedule([{ durationMs: 100, from: 100, to: 100 }]),
+      slots: 10,
+      clock: time,
+      scheduler: time,
+      t0: 50,
+      dropped: () => {},
+      start: (intended, done, lag) => {
+        starts.push([time.t, intended, lag]);
+        done();
+      },
+    });
+    expect(pacer.t0).toBe(50);
+    time.runUntil(49);
+    expect(starts).toEqual([]);
+    time.runUntil(200);
+    expect(starts.map(([, intended]) => intended)).toEqual(Array.from({ length: 10 }, (_, n) => n * 10));
+    for (const [at, intended, lag] of starts) {
+      expect(at).toBeGreaterThanOrEqual(50 + intended);
+      expect(lag).toBeCloseTo(at - 50 - intended, 6);
+    }
+  });
+
+  it('two pacers on interleaved slices of one schedule start exactly its arrivals, alternately', () => {
+    const time = new FakeTime();
+    const started: Array<[number, number]> = [];
+    for (const index of [0, 1]) {
+      startPacer({
+        schedule: interleave(arrivalSchedule([{ durationMs: 200, from: 100, to: 100 }]), { index, count: 2 }),
+        slots: 5,
+        clock: time,
+        scheduler: time,
+        t0: 0,
+        dropped: () => {},
+        start: (intended, done) => {
+          started.push([intended, index]);
+          done();
+        },
+      });
+    }
+    time.runUntil(300);
+    started.sort((a, b) => a[0] - b[0]);
+    expect(started.map(([t]) => t)).toEqual(Array.from({ length: 20 }, (_, n) => n * 10));
+    // Worker 0 takes arrivals 0, 2, 4 …; worker 1 takes 1, 3, 5 …: never two in a row from one worker.
+    expect(started.map(([, w]) => w)).toEqual(Array.from({ length: 20 }, (_, n) => n % 2));
   });
 });

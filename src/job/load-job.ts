@@ -8,14 +8,14 @@ import { join } from 'node:path';
 import type { FrozenConfig } from '../config/types.ts';
 import { ExitCode, type ExitCodeValue } from '../exit-codes.ts';
 import { HttpClient } from '../http/client.ts';
-import { openTarget } from '../job/open-target.ts';
-import { assertReachable } from '../job/preflight.ts';
-import { runSecrets, writeReports } from '../job/write-reports.ts';
+import { openTarget } from './open-target.ts';
+import { assertReachable } from './preflight.ts';
+import { runSecrets, writeReports } from './write-reports.ts';
 import { buildReport, newRunId, type Report } from '../reporters/report.ts';
-import type { ProgressSink } from './progress.ts';
-import { thresholdsCrossed, type ScenarioResult } from './result.ts';
-import { runScenarios } from './run-scenarios.ts';
-import type { Scenario } from './scenario/types.ts';
+import type { ProgressSink } from '../load/progress.ts';
+import { thresholdsCrossed, type ScenarioResult } from '../load/result.ts';
+import { runScenarios } from '../load/run-scenarios.ts';
+import type { Scenario } from '../load/scenario/types.ts';
 
 export interface LoadJobOptions {
   config: FrozenConfig;
@@ -23,6 +23,8 @@ export interface LoadJobOptions {
   log?: (line: string) => void;
   progress?: ProgressSink;
   signal?: AbortSignal;
+  /** `--workers`: worker threads per scenario (wins over the scenario's `workers`). */
+  workers?: number;
 }
 
 export interface LoadJobOutcome {
@@ -55,6 +57,7 @@ export async function runLoadJob(options: LoadJobOptions): Promise<LoadJobOutcom
       api: config.api,
       credentials: target.credentials,
       log,
+      ...(options.workers !== undefined ? { workers: options.workers } : {}),
       ...(options.signal ? { signal: options.signal } : {}),
       ...(options.progress ? { progress: options.progress } : {}),
     });

@@ -7,22 +7,23 @@
  * the curve of every step; no checks, verdict "not-evaluated".
  */
 import { join } from 'node:path';
-import type { FrozenConfig } from '../../config/types.ts';
-import { HttpClient } from '../../http/client.ts';
-import { openTarget } from '../../job/open-target.ts';
-import { assertReachable } from '../../job/preflight.ts';
-import { runSecrets, writeReports } from '../../job/write-reports.ts';
-import { buildReport, newRunId } from '../../reporters/report.ts';
-import { formatDuration } from '../duration.ts';
-import { getExecutor, withExecutorDefaults } from '../executors/registry.ts';
-import { formatCapacity } from '../print-summary.ts';
-import type { ProgressSink } from '../progress.ts';
-import type { CapacityResult, CapacityStep, ScenarioResult } from '../result.ts';
-import { runScenario } from '../run-scenario.ts';
-import type { Scenario } from '../scenario/types.ts';
-import { compare } from '../thresholds/evaluate.ts';
-import type { Aggregation, Operator } from '../thresholds/parse.ts';
-import { searchCapacity } from './search.ts';
+import type { FrozenConfig } from '../config/types.ts';
+import { HttpClient } from '../http/client.ts';
+import { openTarget } from './open-target.ts';
+import { assertReachable } from './preflight.ts';
+import { runSecrets, writeReports } from './write-reports.ts';
+import { buildReport, newRunId } from '../reporters/report.ts';
+import { formatDuration } from '../load/duration.ts';
+import { getExecutor } from '../load/executors/registry.ts';
+import { formatCapacity } from '../load/print-summary.ts';
+import type { ProgressSink } from '../load/progress.ts';
+import type { CapacityResult, CapacityStep, ScenarioResult } from '../load/result.ts';
+import { runScenario } from '../load/run-scenario.ts';
+import type { Scenario } from '../load/scenario/types.ts';
+import { compare } from '../load/thresholds/evaluate.ts';
+import type { Aggregation, Operator } from '../load/thresholds/parse.ts';
+import { searchCapacity } from '../load/capacity/search.ts';
+import { stepScenario } from '../load/capacity/step-scenario.ts';
 
 export interface CapacityJobOptions {
   config: FrozenConfig;
@@ -36,26 +37,8 @@ export interface CapacityJobOptions {
   log?: (line: string) => void;
   progress?: ProgressSink;
   signal?: AbortSignal;
-}
-
-/** The scenario at a constant rate (its mix, credential, timeouts and VUs kept; thresholds dropped). */
-export function stepScenario(base: Scenario, rate: number, durationMs: number): Scenario {
-  const maxVUs = Math.max(base.maxVUs ?? base.vus ?? 1, base.preAllocatedVUs ?? 1);
-  return withExecutorDefaults({
-    name: base.name,
-    executor: 'constant-arrival-rate',
-    credential: base.credential,
-    requests: base.requests,
-    rateLimitedAsFailure: base.rateLimitedAsFailure,
-    timeout: base.timeout,
-    thresholds: {},
-    rate,
-    timeUnit: '1s',
-    duration: formatDuration(durationMs),
-    preAllocatedVUs: Math.min(maxVUs, base.preAllocatedVUs ?? maxVUs),
-    maxVUs,
-    gracefulStop: '5s',
-  });
+  /** Worker threads per step (wins over the scenario's `workers`). */
+  workers?: number;
 }
 
 export async function runCapacityJob(options: CapacityJobOptions): Promise<{ result: CapacityResult; file: string }> {
@@ -83,6 +66,7 @@ export async function runCapacityJob(options: CapacityJobOptions): Promise<{ res
         baseUrl: target.info.baseUrl,
         api: config.api,
         credentials: target.credentials,
+        ...(options.workers !== undefined ? { workers: options.workers } : {}),
         ...(options.signal ? { signal: options.signal } : {}),
         ...(options.progress ? { progress: options.progress } : {}),
       });
@@ -93,16 +77,16 @@ export async function runCapacityJob(options: CapacityJobOptions): Promise<{ res
       const { aggregation: a } = options.slo;
       const sloValue = a.kind === 'p' ? outcome.recorder.histogram().getValueAtPercentile(a.p) / 1000 : a.kind === 'med' ? r.latency.p50 : a.kind === 'max' ? r.latency.max : outcome.recorder.histogram().mean / 1000;
       const ok = compare(sloValue, options.slo.operator, options.slo.value) && errorRate <= options.errorBudget && r.rps >= rate * 0.95;
-      const step: CapacityStep = { rate, achievedRps: r.rps, p50: r.latency.p50, p99: r.latency.p99, errorRate: Math.round(errorRate * 1e6) / 1e6, ok };
-      log(`  rate ${rate}/s: achieved ${r.rps}/s, p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms, errors ${(errorRate * 100).toFixed(2)}% → ${ok ? 'ok' : 'broken'}`);
+      const step: CapacityStep = { rate, achievedRps: r.rps, p50: r.latency.p50, p99: r.latency.p99, errorRate: Math.round(errorRate * 1e6) / 1e6, ok, ...(r.generatorBound ? { generatorBound: true } : {}) };
+      log(`  rate ${rate}/s: achieved ${r.rps}/s, p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms, errors ${(errorRate * 100).toFixed(2)}% → ${ok ? 'ok' : 'broken'}${r.generatorBound ? ` (generator-bound: ${r.generatorBound.message})` : ''}`);
       await new Promise((resolve) => setTimeout(resolve, 500));
       return step;
     };
     // A warm-up step, not judged: a cold target (JIT, lazily compiled validators, new connections) would break
     // the first step for reasons that have nothing to do with its capacity.
-    await runScenario({ scenario: stepScenario(scenario, options.start, Math.min(stepMs, 2000)), baseUrl: target.info.baseUrl, api: config.api, credentials: target.credentials, ...(options.signal ? { signal: options.signal } : {}) });
+    await runScenario({ scenario: stepScenario(scenario, options.start, Math.min(stepMs, 2000)), baseUrl: target.info.baseUrl, api: config.api, credentials: target.credentials, ...(options.workers !== undefined ? { workers: options.workers } : {}), ...(options.signal ? { signal: options.signal } : {}) });
     const found = await searchCapacity({ start: options.start, max: options.max, measure });
-    result = { sustainableRps: found.sustainableRps, slo: options.slo.expr, errorBudget: options.errorBudget, steps: found.steps };
+    result = { sustainableRps: found.sustainableRps, slo: options.slo.expr, errorBudget: options.errorBudget, steps: found.steps, ceiling: found.ceiling };
   } finally {
     await target.close();
   }

@@ -1,0 +1,155 @@
+/**
+ * Honest results on real servers (127.0.0.1, port 0): timed-out requests count in latency, a blocked generator
+ * is named, the warm-up is reported and never counted. Counts and markers only, never speed.
+ */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { defaultConfig } from '../../../src/config/defaults.ts';
+import { formatScenarioSummary } from '../../../src/load/print-summary.ts';
+import type { ProgressSink } from '../../../src/load/progress.ts';
+import { runScenario } from '../../../src/load/run-scenario.ts';
+import { checkScenarioText } from '../../../src/load/scenario/load.ts';
+import type { Scenario } from '../../../src/load/scenario/types.ts';
+
+const api = defaultConfig().api;
+
+function scenario(yaml: string): Scenario {
+  const { scenario: s, issues } = checkScenarioText(yaml, 'test.yaml', {});
+  if (!s) throw new Error(issues.map((i) => i.message).join('\n'));
+  return s;
+}
+
+async function listen(server: Server): Promise<string> {
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
+
+describe('a target that never answers', () => {
+  let server: Server;
+  let base: string;
+  beforeAll(async () => {
+    // Reads each request and never answers.
+    server = createServer(() => {});
+    base = await listen(server);
+  });
+  afterAll(() => {
+    server.closeAllConnections();
+    return new Promise<void>((resolve) => server.close(() => resolve()));
+  });
+
+  it('open model: every request is failed and in http_req_duration at its timeout, so the latency threshold crosses', async () => {
+    const s = scenario(`
+name: silent
+executor: constant-arrival-rate
+rate: 10
+duration: 1s
+preAllocatedVUs: 10
+timeout: 300ms
+credential: none
+requests: [{ path: /never }]
+thresholds:
+  http_req_duration: ['p(99)<250']
+  http_req_failed: ['rate<0.01']
+`);
+    const { result } = await runScenario({ scenario: s, baseUrl: base, api, credentials: {} });
+    expect(result.requests + result.dropped).toBe(10);
+    expect(result.errors).toEqual({ UND_ERR_HEADERS_TIMEOUT: result.requests });
+    // From the intended send time to the moment the request was given up: never less than the timeout.
+    expect(result.latency.p50).toBeGreaterThanOrEqual(299);
+    expect(result.latency.p99).toBeGreaterThanOrEqual(299);
+    const duration = result.thresholds.find((t) => t.metric === 'http_req_duration')!;
+    expect(duration.ok).toBe(false);
+    expect(duration.actual).toBeGreaterThanOrEqual(299);
+    expect(result.thresholds.find((t) => t.metric === 'http_req_failed')).toMatchObject({ ok: false, actual: 1 });
+    // The warm-up's one round timed out too: reported, not counted.
+    expect(result.warmUp).toMatchObject({ requests: 10, errors: 10, connections: 10 });
+  });
+
+  it('closed model: a timed-out request is recorded at the timeout (autocannon: whole seconds)', async () => {
+    const s = scenario(`
+name: silent-closed
+executor: constant-vus
+vus: 2
+duration: 2500ms
+timeout: 1s
+credential: none
+warmUp: false
+requests: [{ path: /never }]
+thresholds:
+  http_req_duration: ['p(99)<500']
+`);
+    const { result } = await runScenario({ scenario: s, baseUrl: base, api, credentials: {} });
+    expect(result.requests).toBeGreaterThanOrEqual(2);
+    expect(result.errors).toEqual({ timeout: result.requests });
+    expect(result.latency.p99).toBeCloseTo(1000, -1);
+    expect(result.thresholds[0]).toMatchObject({ ok: false });
+  });
+});
+
+describe('the generator itself', () => {
+  let server: Server;
+  let base: string;
+  let received = 0;
+  beforeAll(async () => {
+    server = createServer((_req, res) => {
+      received++;
+      res.end('{}');
+    });
+    base = await listen(server);
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  it('a blocked event loop makes the run generator-bound, with the figure, in the result and the summary', async () => {
+    const s = scenario(`
+name: blocked
+executor: constant-arrival-rate
+rate: 100
+duration: 2s
+preAllocatedVUs: 10
+credential: none
+requests: [{ path: /ok }]
+`);
+    let blocked = false;
+    // The first progress tick (t0 + 200 ms) blocks the generator's thread for 300 ms, as a stuck generator would.
+    const progress: ProgressSink = {
+      start() {},
+      stop() {},
+      update() {
+        if (blocked) return;
+        blocked = true;
+        const until = Date.now() + 300;
+        while (Date.now() < until);
+      },
+    };
+    const { result } = await runScenario({ scenario: s, baseUrl: base, api, credentials: {}, progress, monitorEveryMs: 200 });
+    expect(blocked).toBe(true);
+    expect(result.generatorBound).toBeDefined();
+    expect(result.generatorBound!.worstLoopDelayMs).toBeGreaterThan(200);
+    expect(result.generatorBound!.worstLateShare).toBeGreaterThan(0.01);
+    expect(result.generatorBound!.seconds.length).toBeGreaterThanOrEqual(1);
+    expect(formatScenarioSummary(result)).toMatch(/GENERATOR-BOUND: generator-bound in \d+ second/);
+  });
+
+  it('the warm-up opens the preallocated connections before t0 and is not counted', async () => {
+    received = 0;
+    const s = scenario(`
+name: warm
+executor: constant-arrival-rate
+rate: 20
+duration: 1s
+preAllocatedVUs: 3
+maxVUs: 6
+credential: none
+requests: [{ path: /ok }]
+`);
+    const { result, recorder } = await runScenario({ scenario: s, baseUrl: base, api, credentials: {} });
+    expect(result.workers).toBe(1);
+    expect(result.warmUp).toMatchObject({ requests: 6, errors: 0, connections: 3 });
+    expect(result.requests + result.dropped).toBe(20);
+    expect(received).toBe(result.requests + 6);
+    expect(recorder.histogram().totalCount).toBe(result.requests);
+    expect(result.timeline.reduce((n, p) => n + p.requests, 0)).toBe(result.requests);
+    expect(formatScenarioSummary(result)).toMatch(/warm-up \(not counted\): 6 requests on 3 connection/);
+  });
+});
