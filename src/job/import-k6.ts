@@ -7,7 +7,7 @@
 import { mkdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { basename, dirname, extname } from 'node:path';
 import { ConfigError, FileNotFoundError } from '../errors.ts';
-import { importK6Summary } from '../load/import/k6-summary.ts';
+import { importK6Summary } from '../compare/k6-summary.ts';
 import { reportIssues } from '../reporters/report-schema.ts';
 import { buildReport, newRunId, type ReadReport } from '../reporters/report.ts';
 

@@ -99,7 +99,7 @@ export interface ImportedThreshold {
 }
 
 /**
- * A `scenarios[]` entry imported from a k6 summary (`harness import k6`; src/load/import/k6-summary.ts). It holds
+ * A `scenarios[]` entry imported from a k6 summary (`harness import k6`; src/compare/k6-summary.ts). It holds
  * what k6 gives and nothing else: no histogram, timeline or status codes, and every number k6 did not report is
  * absent. `source: "k6"` tells it from the engine's ScenarioResult.
  */

@@ -4,7 +4,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { importK6Summary } from '../../../src/load/import/k6-summary.ts';
+import { importK6Summary } from '../../../src/compare/k6-summary.ts';
 import { reportIssues } from '../../../src/reporters/report-schema.ts';
 import { buildReport } from '../../../src/reporters/report.ts';
 import { scenarioMetrics } from '../../../src/compare/metrics.ts';
