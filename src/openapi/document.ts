@@ -7,7 +7,7 @@
  */
 import type { ApiConfig, DeepReadonly, Operation, ProfileArea } from '../config/types.ts';
 import { componentName, pruneUnusedSchemas, schemaComponents, schemaRef } from './components.ts';
-import { OPERATION_SPECS, SCOPES, type OperationSpec } from './operations.ts';
+import { OPERATION_SPECS, REQUEST_EXAMPLES, SCOPES, type OperationSpec } from './operations.ts';
 import { errorResponses, rateLimitHeaderRefs, rateLimitHeaders, RETRY_AFTER_HEADER } from './responses.ts';
 import { authorizeOperations } from './authorize.ts';
 import { webhookDefinitions } from './webhooks.ts';
@@ -119,9 +119,11 @@ function security(spec: OperationSpec): Obj[] {
 
 function requestBody(spec: OperationSpec): Obj {
   const schema = schemaRef(spec.request!);
+  const example = REQUEST_EXAMPLES[spec.operation];
+  const json = example === undefined ? { schema } : { schema, example };
   return {
     required: true,
-    content: { 'application/json': { schema }, ...(spec.form ? { 'application/x-www-form-urlencoded': { schema } } : {}) },
+    content: { 'application/json': json, ...(spec.form ? { 'application/x-www-form-urlencoded': { schema } } : {}) },
   };
 }
 
