@@ -57,3 +57,6 @@ export { loadReport } from './compare/load-report.ts';
 export { WebhookReceiver, type ReceivedDelivery, type ReceiverOptions } from './webhooks/receiver.ts';
 export { verifySignature, type SignatureVerdict, type SignedDelivery } from './webhooks/verify-signature.ts';
 export { webhookStats, type WebhookStats } from './webhooks/stats.ts';
+
+// The OpenAPI 3.1 document of the API as a config describes it (`harness export openapi`, the /sandbox explorer).
+export { buildOpenApiDocument, type OpenApiOptions } from './openapi/index.ts';

@@ -61,6 +61,8 @@ describe('the npm package', () => {
     const { stdout } = await run(process.execPath, ['consumer.mjs'], { cwd: dir, timeout: 60_000 });
     const out = JSON.parse(stdout) as Record<string, unknown>;
     expect(out.sendStatus).toBe(201);
+    expect(out.sandboxBundleStatus).toBe(200);
+    expect(out.openapi).toBe('3.1.0');
     expect(out.k6HasOptions).toBe(true);
     expect(out.reportValid).toBe(true);
     expect(out.htmlHasUplot).toBe(true);
@@ -69,7 +71,7 @@ describe('the npm package', () => {
     expect(out.exports).toEqual(
       expect.arrayContaining([
         'runConformance', 'runLoadJob', 'runCapacityJob', 'runProbeJob', 'runCompare', 'exportK6Script',
-        'JsonReporter', 'HtmlReporter', 'JunitReporter', 'ConsoleReporter', 'WebhookReceiver', 'buildApp', 'startReferenceTarget',
+        'JsonReporter', 'HtmlReporter', 'JunitReporter', 'ConsoleReporter', 'WebhookReceiver', 'buildApp', 'startReferenceTarget', 'buildOpenApiDocument',
       ]),
     );
   }, 90_000);
