@@ -1,8 +1,18 @@
 #!/usr/bin/env node
-// Entry point of the `harness` command. The sources are TypeScript; tsx's loader runs them directly, so
-// `npm ci` is the only setup step (no build to remember). `npm run build` emits JavaScript for packaging.
-import { register } from 'tsx/esm/api';
+// Entry point of the `harness` command.
+// - Installed package: runs the build (dist/, plain JavaScript, no TypeScript loader at run time).
+// - Development checkout (src/cli/main.ts is present; the tarball ships no sources): runs the TypeScript
+//   sources through tsx (a devDependency), so `npm ci && npm start` works without a build step and never runs
+//   a stale dist/ after an edit. ARCHITECTURE.md "Packaging" explains the choice.
+import { existsSync } from 'node:fs';
 
-register();
-const { main } = await import('../src/cli/main.ts');
+const sources = new URL('../src/cli/main.ts', import.meta.url);
+let main;
+if (existsSync(sources)) {
+  const { register } = await import('tsx/esm/api');
+  register();
+  ({ main } = await import(sources.href));
+} else {
+  ({ main } = await import('../dist/src/cli/main.js'));
+}
 process.exitCode = await main(process.argv);

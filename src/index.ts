@@ -20,3 +20,43 @@ export { ConsoleReporter } from './reporters/console-reporter.ts';
 export { HttpClient, TransportError, type HttpResponse, type RequestOptions } from './http/client.ts';
 export { SecretRegistry, REDACTED } from './http/redact.ts';
 export { BUILT_IN_SUITES, createDefaultRegistry } from '../suites/index.ts';
+
+// Throughput: scenarios (k6 vocabulary), `harness load`, `harness capacity`, `harness export k6`.
+export { loadScenarios } from './load/scenario/select.ts';
+export { loadScenarioFile, checkScenarioText } from './load/scenario/load.ts';
+export { shippedScenarioNames, SHIPPED_SCENARIOS_DIR } from './load/scenario/resolve.ts';
+export type { Scenario, Stage, RequestSpec } from './load/scenario/types.ts';
+export type { ScenarioOverrides } from './load/scenario/overrides.ts';
+export { runLoadJob, type LoadJobOptions, type LoadJobOutcome } from './load/load-job.ts';
+export { runScenarios, type RunScenariosOptions, type RunScenariosOutcome } from './load/run-scenarios.ts';
+export { runCapacityJob, type CapacityJobOptions } from './load/capacity/capacity-job.ts';
+export { exportK6Script, type K6ExportOptions } from './load/export/k6-script.ts';
+export { createProgress, silentProgress, type ProgressSink, type ProgressSample } from './load/progress.ts';
+export { parseDuration } from './load/duration.ts';
+export { thresholdsCrossed, type ScenarioResult, type CapacityResult, type CapacityStep, type ThresholdResult } from './load/result.ts';
+
+// Rate limits: `harness probe ratelimit` and the header readers.
+export { runProbeJob, PROBE_CREDENTIALS, type ProbeJobOptions, type ProbeCredentialName } from './ratelimit/probe/probe-job.ts';
+export { probeRateLimit, formatProbe } from './ratelimit/probe/index.ts';
+export type { ProbeResult } from './ratelimit/probe/index.ts';
+export { readRateLimit, detectStyle, type RateLimitReading } from './ratelimit/headers.ts';
+
+// Reports: the model, the three file reporters and `harness compare`.
+export { buildReport, newRunId, REPORT_SCHEMA_VERSION, type ReportInput } from './reporters/report.ts';
+export { reportIssues, isReport } from './reporters/report-schema.ts';
+export { JsonReporter, reportJson } from './reporters/json-reporter.ts';
+export { HtmlReporter, reportHtml } from './reporters/html-reporter.ts';
+export { JunitReporter } from './reporters/junit-reporter.ts';
+export { buildJunit } from './reporters/junit/build.ts';
+export { writeReports, fileReporters, runSecrets } from './job/write-reports.ts';
+export { runCompare, type CompareOptions, type CompareOutcome } from './compare/run-compare.ts';
+export { parseBudgets, type Budget } from './compare/budget.ts';
+export { loadReport } from './compare/load-report.ts';
+
+// Webhooks: the receiver a test registers with a target, signature verification, delivery statistics.
+export { WebhookReceiver, type ReceivedDelivery, type ReceiverOptions } from './webhooks/receiver.ts';
+export { verifySignature, type SignatureVerdict, type SignedDelivery } from './webhooks/verify-signature.ts';
+export { webhookStats, type WebhookStats } from './webhooks/stats.ts';
+
+// The OpenAPI 3.1 document of the API as a config describes it (`harness export openapi`, the /sandbox explorer).
+export { buildOpenApiDocument, type OpenApiOptions } from './openapi/index.ts';

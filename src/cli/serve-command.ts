@@ -3,7 +3,8 @@
  * port and credentials) and then a readable table, so both scripts and people can start from its output.
  */
 import type { Command } from 'commander';
-import { loadConfig } from '../config/index.ts';
+import { defaultConfig, loadConfig } from '../config/index.ts';
+import { buildOpenApiDocument } from '../openapi/index.ts';
 import type { RateLimitAlgorithm, ReferenceConfig } from '../config/types.ts';
 import { TargetStartError, UsageError } from '../errors.ts';
 import { credentialBanner, startReferenceTarget } from '../target/index.ts';
@@ -75,12 +76,15 @@ export function registerServeCommand(program: Command): void {
       const reference = structuredClone(config.reference) as ReferenceConfig;
       let started;
       try {
-        started = await startReferenceTarget(reference);
+        // The reference target implements PROFILE.md, so its sandbox shows the default description (server "/":
+        // the explorer's "try it" calls the target that serves the page), whatever the config says of other targets.
+        const document = buildOpenApiDocument({ api: defaultConfig().api, serverUrl: '/' });
+        started = await startReferenceTarget({ ...reference, explorer: { document } });
       } catch (err) {
         throw new TargetStartError(`cannot listen on ${reference.host}:${reference.port}: ${(err as Error).message}`, { cause: err });
       }
       const banner = credentialBanner(started.credentials, started.baseUrl);
-      process.stdout.write(`${banner.json}\n${banner.table}\n`);
+      process.stdout.write(`${banner.json}\n${banner.table}\n\nBrowser sandbox (API explorer, pre-filled with the full-scope key): ${started.baseUrl}/sandbox\n`);
       await new Promise<void>((resolve) => {
         const stop = () => resolve();
         process.once('SIGINT', stop);

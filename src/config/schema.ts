@@ -5,9 +5,10 @@
 import { readFileSync } from 'node:fs';
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
+import { packageUrl } from '../package-root.ts';
 
 export const HARNESS_CONFIG_SCHEMA_ID = 'https://api-harness.example/schemas/harness-config.json';
-export const HARNESS_CONFIG_SCHEMA_URL = new URL('../../schemas/harness-config.schema.json', import.meta.url);
+export const HARNESS_CONFIG_SCHEMA_URL = packageUrl('schemas/harness-config.schema.json');
 
 /** The subset of JSON Schema this project's config schema uses; enough to walk it without `any`. */
 export interface SchemaNode {

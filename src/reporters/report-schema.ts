@@ -6,9 +6,10 @@ import { readFileSync } from 'node:fs';
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import { createAjv } from '../schemas/registry.ts';
 import type { Report } from './report.ts';
+import { packageUrl } from '../package-root.ts';
 
 export const REPORT_SCHEMA_ID = 'https://api-harness.example/schemas/report.json';
-const SCHEMA_FILE = new URL('../../schemas/report.schema.json', import.meta.url);
+const SCHEMA_FILE = packageUrl('schemas/report.schema.json');
 
 let compiled: ValidateFunction | undefined;
 

@@ -4,13 +4,13 @@
  * sides agree by construction: a schema change is a change for both.
  */
 import { readdirSync, readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
+import { packagePath } from '../package-root.ts';
 
 export const SCHEMA_ID_BASE = 'https://api-harness.example/schemas/api/';
 
-const SCHEMA_DIR = fileURLToPath(new URL('../../schemas/api/', import.meta.url));
+const SCHEMA_DIR = packagePath('schemas/api/');
 const SUFFIX = '.schema.json';
 
 /** A schema as read from disk: a JSON object with at least an `$id`. */

@@ -25,6 +25,7 @@ import { sandboxRoutes } from './routes/sandbox.ts';
 import { webhookRoutes } from './routes/webhooks.ts';
 import type { BuiltReferenceApp, ReferenceTargetOptions } from './types.ts';
 import { WebhookDelivery } from './webhooks/delivery.ts';
+import { explorerRoutes } from './explorer/routes.ts';
 
 export interface BuiltApp extends BuiltReferenceApp {
   /** The target's internal events (`message.received`, `message.status`), for delivery and tests. */
@@ -69,6 +70,7 @@ export async function buildApp(opts: ReferenceTargetOptions = {}): Promise<Built
   });
 
   for (const routes of ROUTES) await app.register(routes, { ctx });
+  if (opts.explorer) await app.register(explorerRoutes, { document: opts.explorer.document, credentials: ctx.credentials });
   await app.ready();
   return { app, credentials: ctx.credentials, events: ctx.events };
 }

@@ -13,6 +13,11 @@ export interface ReferenceTargetOptions extends DeepPartial<Omit<ReferenceConfig
   logger?: boolean;
   /** Clock in ms since epoch; tests replace it. @default Date.now */
   now?: () => number;
+  /**
+   * Serve the browser sandbox at /sandbox (an API explorer) showing this OpenAPI document (`harness serve`
+   * passes the one `harness export openapi` writes, with server "/"). @default no sandbox page
+   */
+  explorer?: { document: Record<string, unknown> };
 }
 
 export const SCOPES = ['messages:send', 'messages:read', 'campaigns:write', 'webhooks:manage', 'sandbox'] as const;

@@ -1,6 +1,6 @@
 /**
- * The harness's own Standard Webhooks verifier (https://www.standardwebhooks.com, "Verifying webhooks"), kept
- * independent of the reference target's signer so the two check each other.
+ * The harness's Standard Webhooks verifier (https://www.standardwebhooks.com, "Verifying webhooks"): the signature
+ * is computed by the convention's own library, independent of the reference target's signer, so the two check each other.
  *
  *   signed content  `${webhook-id}.${webhook-timestamp}.${raw body}` — the body exactly as received, never re-serialised
  *   key             `whsec_<base64>` → the base64-decoded bytes after the prefix; any other secret → its UTF-8 bytes
@@ -8,6 +8,7 @@
  *                   constant time
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { Webhook } from 'standardwebhooks';
 
 const PREFIX = 'whsec_';
 
@@ -18,6 +19,18 @@ export function webhookSigningKey(secret: string): Buffer {
 /** The base64 HMAC a correct sender puts after `v1,`. */
 export function expectedSignature(id: string, timestamp: string, rawBody: string, secret: string): string {
   return createHmac('sha256', webhookSigningKey(secret)).update(`${id}.${timestamp}.${rawBody}`).digest('base64');
+}
+
+/**
+ * The `v1,<base64>` signature the convention's own library (`standardwebhooks`) computes for a delivery, given
+ * the key bytes. Verification uses it so the harness's verifier and the reference target's signer (node:crypto)
+ * are two independent implementations. `Webhook.verify` is not used: it also refuses timestamps more than 5
+ * minutes from now, and deliveries are verified after a run (a soak's first delivery is older than that);
+ * timestamp freshness is the checks' concern. Undefined when the library refuses the key or the timestamp.
+ */
+export function standardWebhooksSignature(id: string, timestamp: string, rawBody: string, key: Uint8Array): string | undefined {
+  if (key.length === 0 || !/^\d+$/.test(timestamp)) return undefined;
+  return new Webhook(key, { format: 'raw' }).sign(id, new Date(Number(timestamp) * 1000), rawBody);
 }
 
 export interface SignedDelivery {
@@ -34,7 +47,9 @@ export function verifySignature(delivery: SignedDelivery, secret: string): Signa
   const { id, timestamp, signature, rawBody } = delivery;
   const missing = [id === undefined && 'webhook-id', timestamp === undefined && 'webhook-timestamp', signature === undefined && 'webhook-signature'].filter(Boolean);
   if (missing.length > 0) return { ok: false, reason: `missing header(s): ${missing.join(', ')}` };
-  const expected = Buffer.from(expectedSignature(id!, timestamp!, rawBody, secret), 'base64');
+  const signed = standardWebhooksSignature(id!, timestamp!, rawBody, webhookSigningKey(secret));
+  if (signed === undefined) return { ok: false, reason: `cannot verify: webhook-timestamp ${JSON.stringify(timestamp)} is not Unix seconds, or the secret is empty` };
+  const expected = Buffer.from(signed.slice('v1,'.length), 'base64');
   const entries = signature!.split(' ').filter((entry) => entry.length > 0);
   const v1 = entries.filter((entry) => entry.startsWith('v1,'));
   if (v1.length === 0) return { ok: false, reason: `no "v1,<base64>" entry in webhook-signature (${entries.length} entr${entries.length === 1 ? 'y' : 'ies'})` };

@@ -5,11 +5,11 @@
 import { existsSync } from 'node:fs';
 import { readdirSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { FileNotFoundError } from '../../errors.ts';
 import { suggestKey } from '../../util/suggest.ts';
+import { packagePath } from '../../package-root.ts';
 
-export const SHIPPED_SCENARIOS_DIR = fileURLToPath(new URL('../../../scenarios/', import.meta.url));
+export const SHIPPED_SCENARIOS_DIR = packagePath('scenarios/');
 
 export function shippedScenarioNames(): string[] {
   return readdirSync(SHIPPED_SCENARIOS_DIR).filter((f) => f.endsWith('.yaml')).map((f) => f.slice(0, -5)).sort();

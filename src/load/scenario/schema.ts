@@ -6,9 +6,10 @@ import { readFileSync } from 'node:fs';
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import type { SchemaNode } from '../../config/schema.ts';
+import { packageUrl } from '../../package-root.ts';
 
 export const SCENARIO_SCHEMA_ID = 'https://api-harness.example/schemas/scenario.json';
-export const SCENARIO_SCHEMA_URL = new URL('../../../schemas/scenario.schema.json', import.meta.url);
+export const SCENARIO_SCHEMA_URL = packageUrl('schemas/scenario.schema.json');
 
 const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ??
   addFormatsModule) as unknown as (ajv: Ajv2020) => Ajv2020;

@@ -5,9 +5,10 @@
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { packageUrl } from '../../package-root.ts';
 
 const require = createRequire(import.meta.url);
-const CLIENT_DIR = new URL('./client/', import.meta.url);
+const CLIENT_DIR = packageUrl('src/reporters/html/client/');
 
 /** Client scripts in load order: helpers first, each page's renderer last. */
 const SHARED_SCRIPTS = ['dom.js', 'series.js', 'charts.js'] as const;

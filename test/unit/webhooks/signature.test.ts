@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { signWebhook, signingKey } from '../../../src/target/webhooks/signature.ts';
 import { latencySummary, webhookStats } from '../../../src/webhooks/stats.ts';
-import { verifySignature, webhookSigningKey } from '../../../src/webhooks/verify-signature.ts';
+import { standardWebhooksSignature, verifySignature, webhookSigningKey } from '../../../src/webhooks/verify-signature.ts';
 import type { ReceivedDelivery } from '../../../src/webhooks/receiver.ts';
 
 // The example of the Standard Webhooks specification (and its reference libraries' tests).
@@ -17,6 +17,16 @@ const SPEC = {
 describe('Standard Webhooks signatures', () => {
   it('the target signs the spec example as the spec does', () => {
     expect(signWebhook(SPEC.id, SPEC.timestamp, SPEC.body, SPEC.secret)).toBe(SPEC.signature);
+  });
+
+  it('the harness verifies with the standardwebhooks library: the spec example, and what the target signs', () => {
+    expect(standardWebhooksSignature(SPEC.id, String(SPEC.timestamp), SPEC.body, webhookSigningKey(SPEC.secret))).toBe(SPEC.signature);
+    for (const secret of ['plain-text secret', SPEC.secret]) {
+      const signed = signWebhook('msg_1', 1_700_000_000, '{"a":"é"}', secret);
+      expect(standardWebhooksSignature('msg_1', '1700000000', '{"a":"é"}', webhookSigningKey(secret))).toBe(signed);
+    }
+    expect(standardWebhooksSignature('msg_1', 'yesterday', '{}', webhookSigningKey('s'))).toBeUndefined();
+    expect(verifySignature({ id: 'msg_1', timestamp: 'yesterday', signature: 'v1,AAAA', rawBody: '{}' }, 's').ok).toBe(false);
   });
 
   it('the harness verifies the spec example, among several signatures, and rejects tampering', () => {

@@ -1,0 +1,56 @@
+/**
+ * GET /sandbox: the browser sandbox of SERVICE-SPEC §1 ("a browser-based sandbox for test calls"), an API
+ * explorer whose "try it" calls this target. Registered only when the caller hands in an OpenAPI document
+ * (`harness serve` does): the target does not build one itself, so it stays independent of the harness.
+ * The explorer's assets are read from swagger-ui-dist in node_modules and served from here.
+ */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import type { FastifyPluginAsync } from 'fastify';
+import type { ReferenceCredentials } from '../types.ts';
+import { EXPLORER_CSP, EXPLORER_HTML, EXPLORER_INIT_JS } from './page.ts';
+
+const require = createRequire(import.meta.url);
+
+/** swagger-ui-dist files the page loads, with their media types. */
+const ASSETS: Record<string, string> = {
+  'swagger-ui-bundle.js': 'text/javascript; charset=utf-8',
+  'swagger-ui.css': 'text/css; charset=utf-8',
+  'favicon-32x32.png': 'image/png',
+};
+
+export interface ExplorerOptions {
+  /** The OpenAPI document to show; its server URL should be "/" (this target). */
+  document: Record<string, unknown>;
+  credentials: ReferenceCredentials;
+}
+
+export const explorerRoutes: FastifyPluginAsync<ExplorerOptions> = async (app, { document, credentials }) => {
+  const dir = dirname(require.resolve('swagger-ui-dist/package.json'));
+  const assets = new Map(Object.entries(ASSETS).map(([file, type]) => [file, { type, body: readFileSync(join(dir, file)) }]));
+  const shown = withTestAccount(document, credentials);
+  const config = { apiKey: credentials.apiKeys.full };
+  const page = { 'Content-Security-Policy': EXPLORER_CSP, 'Cache-Control': 'no-store', 'Referrer-Policy': 'no-referrer', 'X-Content-Type-Options': 'nosniff' };
+
+  for (const path of ['/sandbox', '/sandbox/']) {
+    app.get(path, async (_request, reply) => reply.headers(page).type('text/html; charset=utf-8').send(EXPLORER_HTML));
+  }
+  app.get('/sandbox/init.js', async (_request, reply) => reply.headers(page).type('text/javascript; charset=utf-8').send(EXPLORER_INIT_JS));
+  app.get('/sandbox/openapi.json', async (_request, reply) => reply.header('Cache-Control', 'no-store').send(shown));
+  app.get('/sandbox/config.json', async (_request, reply) => reply.header('Cache-Control', 'no-store').send(config));
+  for (const [file, asset] of assets) {
+    app.get(`/sandbox/${file}`, async (_request, reply) => reply.header('Cache-Control', 'max-age=3600').type(asset.type).send(asset.body));
+  }
+};
+
+/** The document with the login example set to this target's test account, so "try it" on login works as is. */
+function withTestAccount(document: Record<string, unknown>, credentials: ReferenceCredentials): Record<string, unknown> {
+  const copy = structuredClone(document) as { paths?: Record<string, Record<string, any>> };
+  for (const operations of Object.values(copy.paths ?? {})) {
+    const login = operations.post;
+    const json = login?.operationId === 'login' ? login.requestBody?.content?.['application/json'] : undefined;
+    if (json) json.example = { email: credentials.login.email, password: credentials.login.password };
+  }
+  return copy as Record<string, unknown>;
+}

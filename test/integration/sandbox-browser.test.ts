@@ -1,0 +1,90 @@
+/**
+ * The browser sandbox (SERVICE-SPEC §1) in headless Chromium (Debian's /usr/bin/chromium, driven by
+ * playwright-core): `harness serve` serves /sandbox, an API explorer (Swagger UI from swagger-ui-dist) on the
+ * target's OpenAPI document, pre-filled with the full-scope test key. From the page a user sends a message (201),
+ * simulates its reception through the sandbox inbound operation (201) and finds it in the message list — the
+ * list holds received messages (PROFILE.md), so a sent message appears there once it is received. The page makes
+ * no request beyond the target and runs under its Content-Security-Policy without violations.
+ */
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { ChildProcessWithoutNullStreams } from 'node:child_process';
+import { chromium, type BrowserContext, type Locator, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServe, stop } from '../helpers/cli.ts';
+
+const CHROMIUM = '/usr/bin/chromium';
+const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+
+const profile = mkdtempSync(join(tmpdir(), 'chromium-profile-'));
+let context: BrowserContext;
+let serve: ChildProcessWithoutNullStreams;
+let baseUrl: string;
+let fullKey: string;
+
+beforeAll(async () => {
+  if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: apt-get install -y chromium (.ci/run does this)`);
+  const started = await startServe();
+  serve = started.child;
+  baseUrl = started.banner.baseUrl as string;
+  fullKey = started.banner.credentials.apiKeys.full as string;
+  context = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, args: ARGS, headless: true, viewport: { width: 1280, height: 900 } });
+}, 60_000);
+
+afterAll(async () => {
+  await context?.close();
+  if (serve) await stop(serve);
+  rmSync(profile, { recursive: true, force: true });
+});
+
+/** Expands an operation, optionally replaces its JSON body, executes it, and returns the live response's status and body. */
+async function tryIt(page: Page, operationId: string, body?: unknown): Promise<{ status: string; body: string }> {
+  const block: Locator = page.locator(`.opblock[id$="-${operationId}"]`);
+  await block.locator('.opblock-summary').first().click();
+  if (body !== undefined) await block.locator('textarea.body-param__text').fill(JSON.stringify(body));
+  await block.locator('button.execute').click();
+  const response = block.locator('.live-responses-table tbody .response').first();
+  await response.waitFor({ timeout: 15_000 });
+  return {
+    status: (await response.locator('.response-col_status').innerText()).trim(),
+    body: await response.locator('.response-col_description pre').first().innerText(),
+  };
+}
+
+describe('the browser sandbox at /sandbox', () => {
+  it('sends a message from the page (201) and finds it in the list once received', async () => {
+    const page = await context.newPage();
+    const problems: string[] = [];
+    const authorizations: string[] = [];
+    page.on('console', (msg) => {
+      if (msg.type() === 'error') problems.push(`console error: ${msg.text()}`);
+    });
+    page.on('pageerror', (err) => problems.push(`page error: ${err.message}`));
+    page.on('request', (req) => {
+      if (!req.url().startsWith(`${baseUrl}/`)) problems.push(`request beyond the target: ${req.url()}`);
+      if (req.url().startsWith(`${baseUrl}/v1/`)) authorizations.push(req.headers().authorization ?? '(none)');
+    });
+    await page.goto(`${baseUrl}/sandbox`);
+    await page.waitForSelector('body[data-sandbox-ready="true"]', { timeout: 20_000 });
+    await expect(page.locator('.info .title').innerText()).resolves.toContain('Messaging, Email and Automation API');
+
+    const text = `hello from the sandbox ${Date.now()}`;
+    const sent = await tryIt(page, 'sendMessage', { to: '14155550123', type: 'text', text: { body: text } });
+    expect(sent.status).toBe('201');
+    expect(JSON.parse(sent.body)).toMatchObject({ status: 'sent' });
+
+    const received = await tryIt(page, 'sandboxInbound', { from: '14155550123', text });
+    expect(received.status).toBe('201');
+
+    const listed = await tryIt(page, 'listMessages');
+    expect(listed.status).toBe('200');
+    expect(JSON.parse(listed.body).data.map((m: { text: string }) => m.text)).toContain(text);
+
+    // "Try it" used the pre-filled full-scope key on every API call; nothing was blocked or broke.
+    expect(authorizations.length).toBeGreaterThanOrEqual(3);
+    expect(new Set(authorizations)).toEqual(new Set([`Bearer ${fullKey}`]));
+    expect(problems).toEqual([]);
+    await page.close();
+  }, 90_000);
+});
