@@ -5,6 +5,7 @@
  */
 import type { Report, ScenarioReport } from '../reporters/report.ts';
 import type { ComparedRun, ScenarioMetrics } from './model.ts';
+import { decodeHistogram, percentileInterval } from './percentile-interval.ts';
 
 export function scenarioMetrics(scenario: ScenarioReport): ScenarioMetrics {
   const answered5xx = Object.entries(scenario.statusCodes).reduce((n, [code, count]) => (Number(code) >= 500 ? n + count : n), 0);
@@ -18,6 +19,23 @@ export function scenarioMetrics(scenario: ScenarioReport): ScenarioMetrics {
     rate429: share(scenario.rateLimited, scenario.requests),
     dropped: scenario.dropped,
     percentiles: scenario.percentiles,
+    ...intervalsOf(scenario),
+  };
+}
+
+/** Confidence intervals from the encoded HDR histogram, when the report has one that decodes. */
+function intervalsOf(scenario: ScenarioReport): Pick<ScenarioMetrics, 'samples' | 'intervals'> {
+  const encoded = scenario.histograms?.all;
+  if (!encoded) return {};
+  let histogram;
+  try {
+    histogram = decodeHistogram(encoded);
+  } catch {
+    return {}; // a damaged histogram: the budget falls back to the point estimates and says so
+  }
+  return {
+    samples: histogram.totalCount,
+    intervals: { p50: percentileInterval(histogram, 50), p95: percentileInterval(histogram, 95), p99: percentileInterval(histogram, 99) },
   };
 }
 

@@ -4,7 +4,10 @@
  */
 import { styleText } from 'node:util';
 import type { HarnessEvent, Reporter } from '../events.ts';
-import type { CheckResult, Summary } from '../conformance/result.ts';
+import type { CheckResult } from '../conformance/result.ts';
+import { headlineOf, type Tone } from './headline.ts';
+import { levelCounts } from './level-counts.ts';
+import type { Report } from './report.ts';
 
 type Style = Parameters<typeof styleText>[0];
 
@@ -14,6 +17,8 @@ const MARK: Record<CheckResult['status'], { text: string; style: Style }> = {
   skipped: { text: 'SKIP', style: 'yellow' },
   error: { text: 'ERR ', style: 'magenta' },
 };
+
+const TONE_STYLE: Record<Tone, Style> = { pass: 'green', warn: 'yellow', fail: 'red', incomplete: 'magenta', neutral: 'dim' };
 
 export interface ConsoleReporterOptions {
   write?: (text: string) => void;
@@ -55,7 +60,7 @@ export class ConsoleReporter implements Reporter {
       case 'run-finished':
         this.#line('');
         if (event.report.run.aborted) this.#line(this.#style('red', `run aborted: ${event.report.run.aborted.message}`));
-        this.#line(this.#verdictLine(event.report.verdict, event.report.summary));
+        this.#line(this.#verdictLine(event.report));
         break;
       default:
         break;
@@ -74,9 +79,11 @@ export class ConsoleReporter implements Reporter {
     }
   }
 
-  #verdictLine(verdict: string, s: Summary): string {
-    const style: Style = verdict === 'certified' || verdict === 'certified-with-warnings' ? (verdict === 'certified' ? 'green' : 'yellow') : verdict === 'not-evaluated' ? 'dim' : 'red';
-    return `${this.#style(style, `verdict: ${verdict.toUpperCase()}`)} — ${levelCounts(s)}`;
+  /** The same title as report.html's banner: the verdict as the exit code has it ("CERTIFIED — thresholds crossed (exit 99)"). */
+  #verdictLine(report: Report): string {
+    const headline = headlineOf(report);
+    const counts = report.checks.length > 0 ? ` — ${levelCounts(report.summary)}` : '';
+    return `${this.#style(TONE_STYLE[headline.tone], `verdict: ${headline.title}`)}${counts}`;
   }
 
   #style(style: Style, text: string): string {
@@ -88,20 +95,4 @@ export class ConsoleReporter implements Reporter {
   }
 }
 
-/**
- * "MUST 18 passed, 10 not run; SHOULD 30 passed; PROFILE 87 passed, 2 failed": every level says what did not run
- * or passed vacuously, so a partial run never reads as a full certification.
- */
-export function levelCounts(s: Summary): string {
-  return (['MUST', 'SHOULD', 'PROFILE'] as const)
-    .map((level) => {
-      const c = s.byLevel[level];
-      const parts = [`${c.passed - c.vacuous} passed`];
-      if (c.vacuous) parts.push(`${c.vacuous} vacuous`);
-      if (c.failed) parts.push(`${c.failed} failed`);
-      if (c.errors) parts.push(`${c.errors} could not decide`);
-      if (c.skipped) parts.push(`${c.skipped} not run`);
-      return `${level} ${parts.join(', ')}`;
-    })
-    .join('; ');
-}
+export { levelCounts } from './level-counts.ts';
