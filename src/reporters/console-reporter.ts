@@ -87,7 +87,8 @@ export class ConsoleReporter implements Reporter {
   }
 
   #style(style: Style, text: string): string {
-    return this.#color ? styleText(style, text) : text;
+    // validateStream off: whether to colour was decided once (TTY and no NO_COLOR, or the caller said so).
+    return this.#color ? styleText(style, text, { validateStream: false }) : text;
   }
 
   #line(text: string): void {

@@ -20,6 +20,9 @@ credentials:
   restrictedKey: \${HARNESS_RESTRICTED_KEY}
   secondKey: \${HARNESS_SECOND_KEY}
   loadKey: \${HARNESS_LOAD_KEY}
+  login:
+    email: \${HARNESS_LOGIN_EMAIL}
+    password: \${HARNESS_LOGIN_PASSWORD}
 `;
 
 let plain: Served;
@@ -36,7 +39,8 @@ afterAll(async () => {
 
 function envOf(served: Served): NodeJS.ProcessEnv {
   const keys = served.banner.credentials.apiKeys as Record<string, string>;
-  return { HARNESS_API_KEY: keys.full, HARNESS_RESTRICTED_KEY: keys.restricted, HARNESS_SECOND_KEY: keys.second, HARNESS_LOAD_KEY: keys.load };
+  const login = served.banner.credentials.login as Record<string, string>;
+  return { HARNESS_API_KEY: keys.full, HARNESS_RESTRICTED_KEY: keys.restricted, HARNESS_SECOND_KEY: keys.second, HARNESS_LOAD_KEY: keys.load, HARNESS_LOGIN_EMAIL: login.email, HARNESS_LOGIN_PASSWORD: login.password };
 }
 
 /** `harness run` from the temp dir (its harness.config.yaml applies); resolves with reports/<run-id>/report.json. */

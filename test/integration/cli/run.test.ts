@@ -15,7 +15,7 @@ describe('harness run (embedded reference target)', () => {
     const result = await runCli(['run', '--out', out], { timeoutMs: 120_000 });
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);
-    expect(result.stdout).toMatch(/verdict: CERTIFIED — \d+ passed, 0 failed/);
+    expect(result.stdout).toMatch(/verdict: CERTIFIED \(exit 0\) — MUST \d+ passed; SHOULD \d+ passed; PROFILE \d+ passed/);
     const [runId] = readdirSync(out);
     expect(runId).toMatch(/^\d{8}T\d{6}Z-[0-9a-f]{6}$/);
     const file = join(out, runId!, 'report.json');
