@@ -52,6 +52,7 @@ export function comparedRun(report: Report, file: string, label: string): Compar
     file,
     runId: report.run.id,
     startedAt: report.run.startedAt,
+    target: report.run.target.baseUrl,
     verdict: report.verdict,
     summary: report.summary,
     ...(rl

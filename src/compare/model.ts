@@ -15,6 +15,8 @@ export interface ComparedRun {
   file: string;
   runId: string;
   startedAt: string;
+  /** The target's base URL (names the run beside its id and time). */
+  target?: string;
   verdict: Verdict;
   summary: Summary;
   rateLimit?: Pick<RateLimitReport, 'headerStyle' | 'policyClaimed' | 'observed' | 'retryAfter' | 'isolation'>;

@@ -7,9 +7,13 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseBudgets } from '../../src/compare/budget.ts';
+import { buildComparison } from '../../src/compare/build-comparison.ts';
+import { compareHtml } from '../../src/compare/write-outputs.ts';
 import { SecretRegistry } from '../../src/http/redact.ts';
 import { reportHtml } from '../../src/reporters/html-reporter.ts';
 import { reportOfKind, type KindName } from '../fixtures/reports/report-kinds.ts';
+import { richReport } from '../fixtures/reports/rich-report.ts';
 import { contrastRatio, launchBrowser, openPage, type Browser } from '../helpers/browser.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'report-verdicts-'));
@@ -102,6 +106,45 @@ describe.each(Object.entries(CASES) as Array<[Exclude<KindName, 'unreachable'>, 
     expect(look.scrollWidth).toBeLessThanOrEqual(390);
     expect(look.charts.filter((c) => !c.inside)).toEqual([]);
     await page.screenshot({ path: `test-output/report-${kind}-390.png`, fullPage: true });
+    await page.close();
+  });
+});
+
+describe('compare.html in Chromium', () => {
+  const file = join(dir, 'compare.html');
+  const base = richReport({ runId: 'A' });
+  const slower = richReport({ runId: 'B', latencyFactor: 35 });
+  writeFileSync(file, compareHtml(buildComparison({
+    reports: [
+      { file: 'a/report.json', report: base },
+      { file: 'b/report.json', report: { ...slower, run: { ...slower.run, startedAt: '2026-11-21T07:20:00.000Z', target: { baseUrl: 'http://10.0.0.7:8080', embedded: false } } } },
+    ],
+    budgets: parseBudgets('p95:+10%'),
+  })));
+
+  it('names runs by time and target, colours regressions, draws runs as categories', async () => {
+    const { page, problems } = await openPage(browser.context, file);
+    expect(problems).toEqual([]);
+    expect(await page.locator('#runs tr', { hasText: 'started · target' }).textContent()).toContain('07:20:00 · 10.0.0.7:8080');
+    const regressed = page.locator('.scenario .regressed');
+    expect(await regressed.count()).toBeGreaterThan(0);
+    expect(await regressed.first().textContent()).toMatch(/\+3\d{3} %/);
+    expect(await page.evaluate(`getComputedStyle(document.querySelector('.scenario .regressed')).color`)).toBe('rgb(185, 28, 28)');
+    // One labelled tick per run on the category axis: the legend names each run with its value.
+    expect(await page.locator('[data-chart="compare-percentiles"] .u-legend').first().textContent()).toContain('base 06:15:02 4 ms');
+    await page.screenshot({ path: 'test-output/compare.png', fullPage: true });
+    await page.close();
+  });
+
+  it('fits 390 px', async () => {
+    const { page } = await openPage(browser.context, file);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.reload();
+    await page.waitForSelector('body[data-ready="true"]');
+    const look = (await page.evaluate(LOOK)) as Look;
+    expect(look.scrollWidth).toBeLessThanOrEqual(390);
+    expect(look.charts.filter((c) => !c.inside)).toEqual([]);
+    await page.screenshot({ path: 'test-output/compare-390.png', fullPage: true });
     await page.close();
   });
 });
