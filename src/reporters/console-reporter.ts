@@ -5,6 +5,7 @@
 import { styleText } from 'node:util';
 import type { HarnessEvent, Reporter } from '../events.ts';
 import type { CheckResult } from '../conformance/result.ts';
+import { CheckProgress } from './check-progress.ts';
 import { headlineOf, type Tone } from './headline.ts';
 import { levelCounts } from './level-counts.ts';
 import type { Report } from './report.ts';
@@ -25,6 +26,11 @@ export interface ConsoleReporterOptions {
   color?: boolean;
   /** Also list passed checks (default: yes; `--quiet` lists only failures and skips). */
   showPassed?: boolean;
+  /** A live progress line (default: stdout is a TTY and not CI); otherwise a plain progress line every 15 s. */
+  live?: boolean;
+  /** Terminal width for the live line (default: stdout's columns, else 80). */
+  columns?: () => number | undefined;
+  now?: () => number;
 }
 
 export class ConsoleReporter implements Reporter {
@@ -32,11 +38,18 @@ export class ConsoleReporter implements Reporter {
   readonly #write: (text: string) => void;
   readonly #color: boolean;
   readonly #showPassed: boolean;
+  readonly #progress: CheckProgress;
 
   constructor(options: ConsoleReporterOptions = {}) {
     this.#write = options.write ?? ((text) => process.stdout.write(text));
     this.#color = options.color ?? (process.stdout.isTTY === true && !process.env.NO_COLOR);
     this.#showPassed = options.showPassed ?? true;
+    this.#progress = new CheckProgress({
+      write: this.#write,
+      live: options.live ?? (process.stdout.isTTY === true && !process.env.CI),
+      columns: options.columns ?? (() => process.stdout.columns),
+      ...(options.now ? { now: options.now } : {}),
+    });
   }
 
   onEvent(event: HarnessEvent): void {
@@ -45,19 +58,25 @@ export class ConsoleReporter implements Reporter {
         const where = event.target.embedded ? ' (embedded reference target)' : '';
         const total = event.suites.reduce((n, s) => n + s.checks, 0);
         this.#line(`run ${event.runId} against ${event.target.baseUrl}${where}: ${total} checks in ${event.suites.length} suite(s)`);
+        this.#progress.start(total);
         break;
       }
+      case 'check-started':
+        this.#progress.checkStarted(event.id);
+        break;
       case 'suite-started':
         this.#line('');
         this.#line(this.#style('bold', `${event.suite} — ${event.title}`));
         break;
       case 'check-finished':
         this.#check(event.result);
+        this.#progress.checkFinished();
         break;
       case 'notice':
         this.#line(event.level === 'warn' ? this.#style('yellow', `warning: ${event.message}`) : event.message);
         break;
       case 'run-finished':
+        this.#progress.stop();
         this.#line('');
         if (event.report.run.aborted) this.#line(this.#style('red', `run aborted: ${event.report.run.aborted.message}`));
         this.#line(this.#verdictLine(event.report));
@@ -91,8 +110,11 @@ export class ConsoleReporter implements Reporter {
     return this.#color ? styleText(style, text, { validateStream: false }) : text;
   }
 
+  /** Every printed line first clears the live progress line, which is drawn again below it. */
   #line(text: string): void {
+    this.#progress.clear();
     this.#write(`${text}\n`);
+    this.#progress.redraw();
   }
 }
 
