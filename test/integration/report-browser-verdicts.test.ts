@@ -110,6 +110,30 @@ describe.each(Object.entries(CASES) as Array<[Exclude<KindName, 'unreachable'>, 
   });
 });
 
+describe('report.html details a person must not misread', () => {
+  it('marks a vacuous pass apart, with its note, and a MUST check not run', async () => {
+    const file = join(dir, 'incomplete-details.html');
+    writeFileSync(file, reportHtml(reportOfKind('incomplete'), new SecretRegistry()));
+    const { page } = await openPage(browser.context, file);
+    const vacuous = page.locator('.check[data-check="ratelimit.429"]');
+    expect(await vacuous.getAttribute('data-vacuous')).toBe('true');
+    expect(await vacuous.locator('.status').textContent()).toBe('passed?');
+    expect(await vacuous.locator('.vacuous-note').textContent()).toBe('vacuous: no 429 came within 500 requests');
+    expect(await page.locator('.check[data-check="auth.login"] .reason').textContent()).toBe('not run: no login credential in the config');
+    await page.close();
+  });
+
+  it('a clause whose checks all failed is not green "covered"', async () => {
+    const file = join(dir, 'coverage.html');
+    writeFileSync(file, reportHtml(reportOfKind('not-certified'), new SecretRegistry()));
+    const { page } = await openPage(browser.context, file);
+    const cell = page.locator('#coverage [data-clause="§2.4"]');
+    expect(await cell.textContent()).toBe('covered: failing');
+    expect(await page.evaluate(`getComputedStyle(document.querySelector('#coverage [data-clause="§2.4"]')).backgroundColor`)).toBe('rgb(185, 28, 28)');
+    await page.close();
+  });
+});
+
 describe('compare.html in Chromium', () => {
   const file = join(dir, 'compare.html');
   const base = richReport({ runId: 'A' });

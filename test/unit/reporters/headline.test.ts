@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { exitCodeOf } from '../../../src/job/run-conformance.ts';
+import { reportIssues } from '../../../src/reporters/report-schema.ts';
 import { ConsoleReporter } from '../../../src/reporters/console-reporter.ts';
 import { exitCodeOfReport, headlineOf, reportKind } from '../../../src/reporters/headline.ts';
 import { ALL_KINDS, reportOfKind } from '../../fixtures/reports/report-kinds.ts';
@@ -15,6 +16,10 @@ describe('headlineOf', () => {
     const report = reportOfKind(kind);
     expect(exitCodeOfReport(report)).toBe(exitCodeOf(report));
     expect(headlineOf(report).title).toContain(`(exit ${exitCodeOf(report)})`);
+  });
+
+  it.each(ALL_KINDS)('%s fixture is a valid report.json (probe honesty and isolation-tested included)', (kind) => {
+    expect(reportIssues(reportOfKind(kind))).toEqual([]);
   });
 
   it('names each kind of run by what it holds', () => {
