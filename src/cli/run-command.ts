@@ -5,6 +5,7 @@
 import type { Command } from 'commander';
 import { loadConfig } from '../config/index.ts';
 import { runConformance } from '../job/run-conformance.ts';
+import { WARNINGS_AS_FAILURES_ENV } from '../reporters/junit-reporter.ts';
 import { ConsoleReporter } from '../reporters/console-reporter.ts';
 import { createDefaultRegistry } from '../../suites/index.ts';
 import type { ExitCodeValue } from '../exit-codes.ts';
@@ -19,6 +20,7 @@ interface RunFlags {
   out?: string;
   timeout?: number;
   quiet?: boolean;
+  junitWarningsAsFailures?: boolean;
   scenario?: string[];
   /** false with --no-load */
   load?: boolean;
@@ -36,7 +38,10 @@ export function registerRunCommand(program: Command, setExit: (code: ExitCodeVal
     .option('--scenario <names>', 'comma-separated throughput scenarios to run after the suites: names (scenarios/<name>.yaml) or files (default: load.scenarios, "smoke")', listFlag)
     .option('--no-load', 'run no throughput scenario (conformance only)')
     .option('-q, --quiet', 'list only failed, errored and skipped checks')
+    .option('--junit-warnings-as-failures', 'junit.xml: SHOULD/PROFILE findings as <failure>/<error> instead of <skipped> warnings (same as HARNESS_JUNIT_WARNINGS_AS_FAILURES=1)')
     .action(async (flags: RunFlags) => {
+      // The JUnit reporter reads this switch where the job builds it (src/reporters/junit-reporter.ts).
+      if (flags.junitWarningsAsFailures) process.env[WARNINGS_AS_FAILURES_ENV] = '1';
       const config = loadConfig(resolveConfigFile(flags.config), {
         env: process.env,
         overrides: {

@@ -7,7 +7,7 @@ import { SecretRegistry } from '../../../src/http/redact.ts';
 import { buildJunit } from '../../../src/reporters/junit/build.ts';
 import { cut, evidenceExcerpt, EXCERPT_EXCHANGES } from '../../../src/reporters/junit/excerpt.ts';
 import { attrs, stripInvalidXml, xmlAttr, xmlText } from '../../../src/reporters/junit/xml.ts';
-import { JunitReporter } from '../../../src/reporters/junit-reporter.ts';
+import { JunitReporter, WARNINGS_AS_FAILURES_ENV } from '../../../src/reporters/junit-reporter.ts';
 import type { CheckResult } from '../../../src/conformance/result.ts';
 import { HOSTILE, richReport } from '../../fixtures/reports/rich-report.ts';
 import { reportOfKind } from '../../fixtures/reports/report-kinds.ts';
@@ -173,6 +173,17 @@ describe('junit.xml', () => {
     expect(xml).not.toContain('<script>');
     expect(xml).not.toContain(secret);
     expect(JSON.stringify(root)).toContain(HOSTILE.slice(0, 20));
+  });
+
+  it('JunitReporter reads HARNESS_JUNIT_WARNINGS_AS_FAILURES (set by harness run --junit-warnings-as-failures)', async () => {
+    const outDir = mkdtempSync(join(tmpdir(), 'junit-strict-'));
+    process.env[WARNINGS_AS_FAILURES_ENV] = '1';
+    try {
+      await new JunitReporter(new SecretRegistry(), () => {}).onEvent({ type: 'run-finished', report: reportOfKind('probe'), outDir });
+    } finally {
+      delete process.env[WARNINGS_AS_FAILURES_ENV];
+    }
+    expect(parseJunit(readFileSync(join(outDir, 'junit.xml'), 'utf8'))['@failures']).toBe('1');
   });
 
   it('JunitReporter writes junit.xml on run-finished and logs its path', async () => {
