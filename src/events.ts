@@ -9,6 +9,7 @@ import type { Report } from './reporters/report.ts';
 export type HarnessEvent =
   | { type: 'run-started'; runId: string; startedAt: string; target: TargetInfo; suites: Array<{ name: string; title: string; checks: number }> }
   | { type: 'suite-started'; suite: string; title: string; checks: number }
+  | { type: 'check-started'; id: string; suite: string; title: string }
   | { type: 'check-finished'; result: CheckResult }
   | { type: 'suite-finished'; suite: string }
   | { type: 'notice'; level: 'info' | 'warn'; message: string }

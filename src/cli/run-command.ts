@@ -6,6 +6,7 @@ import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { loadConfig } from '../config/index.ts';
 import { runConformance } from '../job/run-conformance.ts';
+import { WARNINGS_AS_FAILURES_ENV } from '../reporters/junit-reporter.ts';
 import { ConsoleReporter } from '../reporters/console-reporter.ts';
 import type { ExitCodeValue } from '../exit-codes.ts';
 import { createProgress } from '../load/progress.ts';
@@ -22,6 +23,7 @@ interface RunFlags {
   out?: string;
   timeout?: number;
   quiet?: boolean;
+  junitWarningsAsFailures?: boolean;
   scenario?: string[];
   har?: string;
   /** false with --no-load */
@@ -42,7 +44,10 @@ export function registerRunCommand(program: Command, setExit: (code: ExitCodeVal
     .option('--no-load', 'run no throughput scenario (conformance only)')
     .option('--har <file>', "write the conformance checks' traffic to this file as HAR 1.2, secrets redacted")
     .option('-q, --quiet', 'list only failed, errored and skipped checks')
+    .option('--junit-warnings-as-failures', 'junit.xml: SHOULD/PROFILE findings as <failure>/<error> instead of <skipped> warnings (same as HARNESS_JUNIT_WARNINGS_AS_FAILURES=1)')
     .action(async (flags: RunFlags) => {
+      // The JUnit reporter reads this switch where the job builds it (src/reporters/junit-reporter.ts).
+      if (flags.junitWarningsAsFailures) process.env[WARNINGS_AS_FAILURES_ENV] = '1';
       const config = loadConfig(resolveConfigFile(flags.config), {
         env: process.env,
         overrides: {

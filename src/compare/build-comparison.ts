@@ -4,7 +4,7 @@ import type { ReadReport as Report } from '../reporters/report.ts';
 import type { Budget } from './budget.ts';
 import { evaluateBudgets } from './evaluate-budgets.ts';
 import { comparedRun, scenarioMetrics, uniqueLabels } from './metrics.ts';
-import { COMPARISON_SCHEMA_VERSION, type CheckChange, type Comparison, type ScenarioRow } from './model.ts';
+import { COMPARISON_SCHEMA_VERSION, type BudgetResult, type CheckChange, type Comparison, type ScenarioRow } from './model.ts';
 
 export interface LoadedReport {
   file: string;
@@ -34,8 +34,15 @@ export function buildComparison(input: ComparisonInput): Comparison {
     checkChanges: checkChanges(reports),
     scenarios,
     budgets,
-    gate: !input.budgets ? 'none' : budgets.some((b) => b.status === 'exceeded') ? 'failed' : 'passed',
+    gate: gateOf(input.budgets !== undefined, budgets),
   };
+}
+
+/** Failed when a budget was exceeded; inconclusive when none was but one could not be decided; else passed. */
+function gateOf(given: boolean, budgets: readonly BudgetResult[]): Comparison['gate'] {
+  if (!given) return 'none';
+  if (budgets.some((b) => b.status === 'exceeded')) return 'failed';
+  return budgets.some((b) => b.status === 'inconclusive') ? 'inconclusive' : 'passed';
 }
 
 /** Checks (in first-seen order) whose status is not the same in every run, including checks some runs lack. */

@@ -1,10 +1,15 @@
 /**
- * Budgets against runs: each run other than the baseline is held to every budget. Scenario metrics are compared
+ * Budgets against runs: each run other than the baseline is held to every budget. Latency budgets are decided on
+ * 99 % confidence intervals of the percentile from each run's HDR histogram (percentile-interval.ts): exceeded
+ * only when the candidate's interval lies wholly above the limit the baseline's interval allows, within when
+ * wholly below, otherwise "inconclusive: too few samples" (exit 0 with a warning, never a failure). Reports
+ * without histograms fall back to the point estimates, and the detail says so. Scenario metrics are compared
  * per scenario name present in both runs; a scenario metric with no common scenario is `not-evaluated` (said,
  * not silently passed, and not failed either: a conformance-only run has no latency to regress).
  */
 import type { Budget } from './budget.ts';
 import type { BudgetResult, ComparedRun, ScenarioMetrics, ScenarioRow } from './model.ts';
+import { samplesNeeded } from './percentile-interval.ts';
 
 /** Float noise (0.1 + 0.2) must not turn an equal value into an exceeded budget. */
 const EPSILON = 1e-9;
@@ -49,6 +54,11 @@ function countResult(budget: Extract<Budget, { max: number }>, run: ComparedRun,
 const METRIC_KEY = { p50: 'p50Ms', p95: 'p95Ms', p99: 'p99Ms', rps: 'rps', rate429: 'rate429', errorRate: 'errorRate' } as const;
 
 function scenarioResult(budget: Exclude<Budget, { max: number }>, run: string, scenario: string, base: ScenarioMetrics, cand: ScenarioMetrics): BudgetResult {
+  // Latency budgets are decided on confidence intervals when both runs carry histograms (intervalResult).
+  if (budget.metric === 'p50' || budget.metric === 'p95' || budget.metric === 'p99') {
+    const decided = intervalResult(budget, run, scenario, base, cand);
+    if (decided) return decided;
+  }
   const key = METRIC_KEY[budget.metric];
   const baseline = base[key];
   const actual = cand[key];
@@ -90,8 +100,37 @@ function scenarioResult(budget: Exclude<Budget, { max: number }>, run: string, s
     actual,
     limit,
     status: exceeded ? 'exceeded' : 'within',
-    detail: `${budget.text}: ${budget.metric} of scenario "${scenario}" in ${run} is ${unit(actual)} ${relation} limit ${unit(limit)} (baseline ${unit(baseline)})`,
+    detail: `${budget.text}: ${budget.metric} of scenario "${scenario}" in ${run} is ${unit(actual)} ${relation} limit ${unit(limit)} (baseline ${unit(baseline)})` +
+      (budget.metric === 'p50' || budget.metric === 'p95' || budget.metric === 'p99' ? ' [point estimates: a report has no histogram]' : ''),
   };
+}
+
+type LatencyBudget = Extract<Budget, { metric: 'p50' | 'p95' | 'p99' }>;
+
+/** A latency budget on confidence intervals; undefined when either run has no histogram (point estimates then). */
+function intervalResult(budget: LatencyBudget, run: string, scenario: string, base: ScenarioMetrics, cand: ScenarioMetrics): BudgetResult | undefined {
+  const b = base.intervals?.[budget.metric];
+  const c = cand.intervals?.[budget.metric];
+  if (!b || !c) return undefined;
+  const limitOf = (v: number) => (budget.ms !== undefined ? v + budget.ms : v * (1 + (budget.percent ?? 0) / 100));
+  const where = `${budget.metric} of scenario "${scenario}" in ${run}`;
+  const common = {
+    budget: budget.text,
+    run,
+    scenario,
+    baseline: b.valueMs,
+    actual: c.valueMs,
+    limit: limitOf(b.valueMs),
+    intervals: { baseline: [b.lowMs, b.highMs] as [number, number], actual: [c.lowMs, c.highMs] as [number, number], baselineSamples: b.n, actualSamples: c.n },
+  };
+  if (!b.enough || !c.enough) {
+    return { ...common, status: 'inconclusive', detail: `${budget.text}: inconclusive: too few samples: ${where} needs at least ${samplesNeeded(b.p)} requests per run (baseline ${b.n}, ${run} ${c.n})` };
+  }
+  const range = (lo: number, hi: number) => `[${round(lo)}, ${round(hi)}] ms`;
+  const said = `${run} ${range(c.lowMs, c.highMs)} vs limit ${range(limitOf(b.lowMs), limitOf(b.highMs))} from baseline ${range(b.lowMs, b.highMs)}; 99 % intervals, ${c.n} and ${b.n} samples`;
+  if (c.lowMs > limitOf(b.highMs) + EPSILON) return { ...common, status: 'exceeded', detail: `${budget.text}: ${where} is ${round(c.valueMs)} ms > limit ${round(limitOf(b.valueMs))} ms (${said})` };
+  if (c.highMs <= limitOf(b.lowMs) + EPSILON) return { ...common, status: 'within', detail: `${budget.text}: ${where} is ${round(c.valueMs)} ms ≤ limit ${round(limitOf(b.valueMs))} ms (${said})` };
+  return { ...common, status: 'inconclusive', detail: `${budget.text}: inconclusive: too few samples to tell ${where} (${round(c.valueMs)} ms) from the limit ${round(limitOf(b.valueMs))} ms (${said})` };
 }
 
 function round(n: number): number {

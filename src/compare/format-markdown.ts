@@ -3,7 +3,7 @@ import type { Comparison } from './model.ts';
 import { comparisonTables, gateLines, type TableView } from './view.ts';
 
 export function formatMarkdown(c: Comparison): string {
-  const gate = c.gate === 'none' ? '' : c.gate === 'passed' ? ' — :white_check_mark: gate passed' : ' — :x: gate failed';
+  const gate = c.gate === 'none' ? '' : c.gate === 'passed' ? ' — :white_check_mark: gate passed' : c.gate === 'inconclusive' ? ' — :warning: gate inconclusive (too few samples; not a failure)' : ' — :x: gate failed';
   const out: string[] = [`## Harness compare: ${c.runs.length} runs, baseline \`${mdCell(c.runs[c.baseline]?.label ?? '?')}\`${gate}`, ''];
   for (const table of comparisonTables(c)) out.push(`### ${mdCell(table.title)}`, '', ...mdTable(table), '');
   const lines = gateLines(c);

@@ -4,7 +4,9 @@
  * rate429 = 429 answers / requests. An entry imported from k6 gives only what k6 reported (k6Metrics).
  */
 import { isImportedScenario, type ImportedScenario, type ReadReport as Report, type ScenarioEntry } from '../reporters/report.ts';
+import type { ScenarioReport } from '../reporters/report-load.ts';
 import type { ComparedRun, ScenarioMetrics } from './model.ts';
+import { decodeHistogram, percentileInterval } from './percentile-interval.ts';
 
 /**
  * k6's numbers under compare's names. errorRate and rate429 stay absent: k6's http_req_failed counts statuses
@@ -36,6 +38,23 @@ export function scenarioMetrics(scenario: ScenarioEntry): ScenarioMetrics {
     rate429: share(scenario.rateLimited, scenario.requests),
     dropped: scenario.dropped,
     percentiles: scenario.percentiles,
+    ...intervalsOf(scenario),
+  };
+}
+
+/** Confidence intervals from the encoded HDR histogram, when the report has one that decodes. */
+function intervalsOf(scenario: ScenarioReport): Pick<ScenarioMetrics, 'samples' | 'intervals'> {
+  const encoded = scenario.histograms?.all;
+  if (!encoded) return {};
+  let histogram;
+  try {
+    histogram = decodeHistogram(encoded);
+  } catch {
+    return {}; // a damaged histogram: the budget falls back to the point estimates and says so
+  }
+  return {
+    samples: histogram.totalCount,
+    intervals: { p50: percentileInterval(histogram, 50), p95: percentileInterval(histogram, 95), p99: percentileInterval(histogram, 99) },
   };
 }
 
@@ -52,6 +71,7 @@ export function comparedRun(report: Report, file: string, label: string): Compar
     file,
     runId: report.run.id,
     startedAt: report.run.startedAt,
+    target: report.run.target.baseUrl,
     verdict: report.verdict,
     summary: report.summary,
     ...(rl

@@ -5,6 +5,7 @@
 import type { CheckStatus, Level } from '../conformance/check.ts';
 import type { Summary, Verdict } from '../conformance/result.ts';
 import type { PercentilePoint, RateLimitReport } from '../reporters/report.ts';
+import type { PercentileInterval } from './percentile-interval.ts';
 
 export const COMPARISON_SCHEMA_VERSION = 1;
 
@@ -14,6 +15,8 @@ export interface ComparedRun {
   file: string;
   runId: string;
   startedAt: string;
+  /** The target's base URL (names the run beside its id and time). */
+  target?: string;
   verdict: Verdict;
   summary: Summary;
   rateLimit?: Pick<RateLimitReport, 'headerStyle' | 'policyClaimed' | 'observed' | 'retryAfter' | 'isolation'>;
@@ -41,6 +44,10 @@ export interface ScenarioMetrics {
   dropped?: number;
   /** Empty for k6 imports (a k6 summary has no histogram). */
   percentiles: PercentilePoint[];
+  /** Samples (requests) in the run's histogram, when the report carries one. */
+  samples?: number;
+  /** 99 % confidence intervals of p50 / p95 / p99 from the run's HDR histogram (percentile-interval.ts); absent without one. */
+  intervals?: Record<'p50' | 'p95' | 'p99', PercentileInterval>;
 }
 
 /** One scenario across runs; `null` where a run did not have it. */
@@ -49,7 +56,11 @@ export interface ScenarioRow {
   runs: Array<ScenarioMetrics | null>;
 }
 
-export type BudgetStatus = 'within' | 'exceeded' | 'not-evaluated';
+/**
+ * `inconclusive`: the runs' samples cannot tell whether the budget held (too few samples beyond the percentile, or
+ * the confidence intervals straddle the limit). Not a failure: the gate exits 0 and says so.
+ */
+export type BudgetStatus = 'within' | 'exceeded' | 'inconclusive' | 'not-evaluated';
 
 export interface BudgetResult {
   /** The budget as the user wrote it, e.g. `p95:+10%`. */
@@ -63,6 +74,8 @@ export interface BudgetResult {
   status: BudgetStatus;
   /** One readable sentence: what was compared and why it passed or not. */
   detail: string;
+  /** For latency budgets decided on confidence intervals: each run's 99 % interval (ms) and the samples. */
+  intervals?: { baseline: [number, number]; actual: [number, number]; baselineSamples: number; actualSamples: number };
 }
 
 export interface Comparison {
@@ -74,6 +87,6 @@ export interface Comparison {
   checkChanges: CheckChange[];
   scenarios: ScenarioRow[];
   budgets: BudgetResult[];
-  /** `none` when no --budget was given. */
-  gate: 'passed' | 'failed' | 'none';
+  /** `none` when no --budget was given; `inconclusive` when nothing was exceeded but a budget could not be decided. */
+  gate: 'passed' | 'failed' | 'inconclusive' | 'none';
 }

@@ -77,18 +77,25 @@ export function comparisonTables(c: Comparison): TableView[] {
     tables.push({
       title: 'Budgets',
       headers: ['result', 'budget', 'run', 'detail'],
-      rows: c.budgets.map((b) => [b.status === 'exceeded' ? 'EXCEEDED' : b.status === 'within' ? 'ok' : 'not evaluated', b.budget, b.run, b.detail]),
+      rows: c.budgets.map((b) => [b.status === 'exceeded' ? 'EXCEEDED' : b.status === 'within' ? 'ok' : b.status === 'inconclusive' ? 'inconclusive' : 'not evaluated', b.budget, b.run, b.detail]),
     });
   }
   return tables;
 }
 
-/** The closing line: what the gate decided and, when it failed, each exceeded budget. */
+/**
+ * The closing lines: what the gate decided and why. Inconclusive budgets are warnings (exit 0): the samples could
+ * not tell, which is not evidence of a regression; each says what it lacked.
+ */
 export function gateLines(c: Comparison): string[] {
   if (c.gate === 'none') return [];
   const exceeded = c.budgets.filter((b) => b.status === 'exceeded');
-  if (exceeded.length === 0) return [`gate: PASSED — ${c.budgets.filter((b) => b.status === 'within').length} budget checks within limits`];
-  return [`gate: FAILED — ${exceeded.length} budget${exceeded.length === 1 ? '' : 's'} exceeded:`, ...exceeded.map((b) => `  ${b.detail}`)];
+  const inconclusive = c.budgets.filter((b) => b.status === 'inconclusive');
+  const within = c.budgets.filter((b) => b.status === 'within').length;
+  const warnings = inconclusive.length ? [`warning: ${inconclusive.length} budget check${inconclusive.length === 1 ? '' : 's'} inconclusive (not a failure):`, ...inconclusive.map((b) => `  ${b.detail}`)] : [];
+  if (exceeded.length > 0) return [`gate: FAILED — ${exceeded.length} budget${exceeded.length === 1 ? '' : 's'} exceeded:`, ...exceeded.map((b) => `  ${b.detail}`), ...warnings];
+  if (inconclusive.length > 0) return [`gate: INCONCLUSIVE — ${within} budget checks within limits, none exceeded, ${inconclusive.length} undecided (exit 0)`, ...warnings];
+  return [`gate: PASSED — ${within} budget checks within limits`];
 }
 
 const round = (n: number) => Math.round(n * 100) / 100;

@@ -33,6 +33,7 @@ export async function runChecks(options: RunChecksOptions): Promise<CheckResult[
     await options.bus.emit({ type: 'suite-started', suite: suite.name, title: suite.title, checks: suite.checks.length });
     for (const check of suite.checks) {
       if (options.signal?.aborted) break;
+      await options.bus.emit({ type: 'check-started', id: check.id, suite: check.suite, title: check.title });
       const result = options.skipChecks?.has(check.id)
         ? resultOf(check, 'skipped', 0, 'skipped by conformance.skipChecks')
         : await runOne(check, options);

@@ -81,5 +81,7 @@ export async function runLoadJob(options: LoadJobOptions): Promise<LoadJobOutcom
   const file = join(runDir, 'report.json');
   const crossed = thresholdsCrossed(results);
   if (crossed.length) log(`thresholds crossed: ${crossed.map((t) => `${t.metric} ${t.expr} (actual ${t.actual})`).join('; ')}`);
-  return { report, runDir, file, exitCode: crossed.length ? ExitCode.ThresholdsCrossed : ExitCode.Certified };
+  // Interrupted (SIGINT/SIGTERM): exit 105 as documented, the same code report.html's banner shows for this report.
+  const exitCode = options.signal?.aborted ? ExitCode.Interrupted : crossed.length ? ExitCode.ThresholdsCrossed : ExitCode.Certified;
+  return { report, runDir, file, exitCode };
 }

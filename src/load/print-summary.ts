@@ -1,5 +1,9 @@
 /** Printing only: ScenarioResults and capacity results as text tables for the terminal. */
+import { styleText } from 'node:util';
 import type { CapacityResult, ScenarioResult } from './result.ts';
+
+/** CROSSED in red on a terminal only (never in CI logs, pipes or with NO_COLOR). */
+const crossedMark = (): string => (process.stdout.isTTY === true && !process.env.NO_COLOR ? styleText(['bold', 'red'], 'CROSSED', { validateStream: false }) : 'CROSSED');
 
 function table(rows: string[][]): string {
   const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => (r[i] ?? '').length)));
@@ -47,7 +51,7 @@ export function formatScenarioSummary(result: ScenarioResult): string {
   }
   if (result.thresholds.length) {
     out.push('thresholds:');
-    for (const t of result.thresholds) out.push(`  ${t.ok ? 'ok     ' : 'CROSSED'}  ${t.metric}: ${t.expr}  (actual ${t.actual})`);
+    for (const t of result.thresholds) out.push(`  ${t.ok ? 'ok     ' : crossedMark()}  ${t.metric}: ${t.expr}  (actual ${t.actual})`);
   }
   return out.join('\n');
 }

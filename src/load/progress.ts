@@ -36,6 +36,20 @@ export function formatSample(name: string, s: ProgressSample): string {
   return `${name}: ${seconds(s.elapsedMs)}/${seconds(s.plannedMs)} (${seconds(s.plannedMs - s.elapsedMs)} left)  ${Math.round(s.rps)} req/s  p99 ${s.p99.toFixed(1)} ms  requests ${s.requests}  failed ${s.failed}  429 ${s.rateLimited}  dropped ${s.dropped}`;
 }
 
+/** The same numbers in few characters, for a narrow terminal: counts are shortened, never cut. */
+export function compactSample(s: ProgressSample): string {
+  return `${seconds(s.elapsedMs)}/${seconds(s.plannedMs)} ${Math.round(s.rps)}/s p99 ${s.p99.toFixed(1)}ms req ${s.requests} fail ${s.failed} 429 ${s.rateLimited} drop ${s.dropped}`;
+}
+
+/** The live line within `columns - 1`: the full line when it fits, else the compact counts with the name shortened. */
+export function fitProgressLine(bar: string, name: string, s: ProgressSample, columns: number): string {
+  const full = `${bar} ${formatSample(name, s)}`;
+  if (full.length <= columns - 1) return full;
+  const counts = compactSample(s);
+  const room = columns - 1 - counts.length - 2;
+  return room >= 4 ? `${name.length <= room ? name : `${name.slice(0, room - 1)}…`}: ${counts}` : counts;
+}
+
 export function createProgress(stream: Stream = process.stderr, options: { plainEveryMs?: number; now?: () => number } = {}): ProgressSink {
   const tty = stream.isTTY === true && !process.env.CI;
   const every = options.plainEveryMs ?? 5000;
@@ -52,8 +66,8 @@ export function createProgress(stream: Stream = process.stderr, options: { plain
       if (tty) {
         const width = 20;
         const done = Math.min(width, Math.round((sample.elapsedMs / Math.max(1, sample.plannedMs)) * width));
-        const line = `[${'='.repeat(done)}${' '.repeat(width - done)}] ${formatSample(name, sample)}`;
-        stream.write(`\r\x1b[2K${line.slice(0, (stream.columns ?? 160) - 1)}`);
+        const bar = `[${'='.repeat(done)}${' '.repeat(width - done)}]`;
+        stream.write(`\r\x1b[2K${fitProgressLine(bar, name, sample, stream.columns ?? 160)}`);
         drawn = true;
       } else if (now() - lastPlain >= every) {
         lastPlain = now();

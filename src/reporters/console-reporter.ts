@@ -4,7 +4,11 @@
  */
 import { styleText } from 'node:util';
 import type { HarnessEvent, Reporter } from '../events.ts';
-import type { CheckResult, Summary } from '../conformance/result.ts';
+import type { CheckResult } from '../conformance/result.ts';
+import { CheckProgress } from './check-progress.ts';
+import { headlineOf, type Tone } from './headline.ts';
+import { levelCounts } from './level-counts.ts';
+import type { Report } from './report.ts';
 
 type Style = Parameters<typeof styleText>[0];
 
@@ -15,11 +19,18 @@ const MARK: Record<CheckResult['status'], { text: string; style: Style }> = {
   error: { text: 'ERR ', style: 'magenta' },
 };
 
+const TONE_STYLE: Record<Tone, Style> = { pass: 'green', warn: 'yellow', fail: 'red', incomplete: 'magenta', neutral: 'dim' };
+
 export interface ConsoleReporterOptions {
   write?: (text: string) => void;
   color?: boolean;
   /** Also list passed checks (default: yes; `--quiet` lists only failures and skips). */
   showPassed?: boolean;
+  /** A live progress line (default: stdout is a TTY and not CI); otherwise a plain progress line every 15 s. */
+  live?: boolean;
+  /** Terminal width for the live line (default: stdout's columns, else 80). */
+  columns?: () => number | undefined;
+  now?: () => number;
 }
 
 export class ConsoleReporter implements Reporter {
@@ -27,11 +38,18 @@ export class ConsoleReporter implements Reporter {
   readonly #write: (text: string) => void;
   readonly #color: boolean;
   readonly #showPassed: boolean;
+  readonly #progress: CheckProgress;
 
   constructor(options: ConsoleReporterOptions = {}) {
     this.#write = options.write ?? ((text) => process.stdout.write(text));
     this.#color = options.color ?? (process.stdout.isTTY === true && !process.env.NO_COLOR);
     this.#showPassed = options.showPassed ?? true;
+    this.#progress = new CheckProgress({
+      write: this.#write,
+      live: options.live ?? (process.stdout.isTTY === true && !process.env.CI),
+      columns: options.columns ?? (() => process.stdout.columns),
+      ...(options.now ? { now: options.now } : {}),
+    });
   }
 
   onEvent(event: HarnessEvent): void {
@@ -40,22 +58,28 @@ export class ConsoleReporter implements Reporter {
         const where = event.target.embedded ? ' (embedded reference target)' : '';
         const total = event.suites.reduce((n, s) => n + s.checks, 0);
         this.#line(`run ${event.runId} against ${event.target.baseUrl}${where}: ${total} checks in ${event.suites.length} suite(s)`);
+        this.#progress.start(total);
         break;
       }
+      case 'check-started':
+        this.#progress.checkStarted(event.id);
+        break;
       case 'suite-started':
         this.#line('');
         this.#line(this.#style('bold', `${event.suite} — ${event.title}`));
         break;
       case 'check-finished':
         this.#check(event.result);
+        this.#progress.checkFinished();
         break;
       case 'notice':
         this.#line(event.level === 'warn' ? this.#style('yellow', `warning: ${event.message}`) : event.message);
         break;
       case 'run-finished':
+        this.#progress.stop();
         this.#line('');
         if (event.report.run.aborted) this.#line(this.#style('red', `run aborted: ${event.report.run.aborted.message}`));
-        this.#line(this.#verdictLine(event.report.verdict, event.report.summary));
+        this.#line(this.#verdictLine(event.report));
         break;
       default:
         break;
@@ -74,34 +98,24 @@ export class ConsoleReporter implements Reporter {
     }
   }
 
-  #verdictLine(verdict: string, s: Summary): string {
-    const style: Style = verdict === 'certified' || verdict === 'certified-with-warnings' ? (verdict === 'certified' ? 'green' : 'yellow') : verdict === 'not-evaluated' ? 'dim' : 'red';
-    return `${this.#style(style, `verdict: ${verdict.toUpperCase()}`)} — ${levelCounts(s)}`;
+  /** The same title as report.html's banner: the verdict as the exit code has it ("CERTIFIED — thresholds crossed (exit 99)"). */
+  #verdictLine(report: Report): string {
+    const headline = headlineOf(report);
+    const counts = report.checks.length > 0 ? ` — ${levelCounts(report.summary)}` : '';
+    return `${this.#style(TONE_STYLE[headline.tone], `verdict: ${headline.title}`)}${counts}`;
   }
 
   #style(style: Style, text: string): string {
-    return this.#color ? styleText(style, text) : text;
+    // validateStream off: whether to colour was decided once (TTY and no NO_COLOR, or the caller said so).
+    return this.#color ? styleText(style, text, { validateStream: false }) : text;
   }
 
+  /** Every printed line first clears the live progress line, which is drawn again below it. */
   #line(text: string): void {
+    this.#progress.clear();
     this.#write(`${text}\n`);
+    this.#progress.redraw();
   }
 }
 
-/**
- * "MUST 18 passed, 10 not run; SHOULD 30 passed; PROFILE 87 passed, 2 failed": every level says what did not run
- * or passed vacuously, so a partial run never reads as a full certification.
- */
-export function levelCounts(s: Summary): string {
-  return (['MUST', 'SHOULD', 'PROFILE'] as const)
-    .map((level) => {
-      const c = s.byLevel[level];
-      const parts = [`${c.passed - c.vacuous} passed`];
-      if (c.vacuous) parts.push(`${c.vacuous} vacuous`);
-      if (c.failed) parts.push(`${c.failed} failed`);
-      if (c.errors) parts.push(`${c.errors} could not decide`);
-      if (c.skipped) parts.push(`${c.skipped} not run`);
-      return `${level} ${parts.join(', ')}`;
-    })
-    .join('; ');
-}
+export { levelCounts } from './level-counts.ts';

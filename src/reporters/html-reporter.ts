@@ -1,5 +1,6 @@
 /** Writes reports/<run-id>/report.html (self-contained, offline) when the run finishes, then logs where it went. */
 import type { SecretRegistry } from '../http/redact.ts';
+import { headlineOf } from './headline.ts';
 import { renderPage } from './html/page.ts';
 import { redactStrings } from './redact-report.ts';
 import { ReportFileReporter } from './report-file-reporter.ts';
@@ -14,5 +15,7 @@ export class HtmlReporter extends ReportFileReporter {
 /** The page for one report. Redaction happens on the data before it is embedded (escaping would hide secrets from it). */
 export function reportHtml(report: Report, secrets: SecretRegistry): string {
   const data = redactStrings(report, secrets);
-  return secrets.redactText(renderPage({ kind: 'report', title: `Harness report ${data.run.id} — ${data.verdict}`, data }));
+  // The headline is computed here, not in the browser, so the banner says exactly what the console and junit.xml say.
+  const headline = headlineOf(data);
+  return secrets.redactText(renderPage({ kind: 'report', title: `${headline.title} — harness report ${data.run.id}`, data: { report: data, headline } }));
 }

@@ -64,10 +64,14 @@ export interface RateLimitReport {
     actualRecoveryS: number;
     /** Every probe of recovery: claimed vs actual, at `t` seconds since the probe started. */
     samples?: Array<{ t: number; claimedS?: number; actualS: number }>;
+    /** true: admitted again no later than every Retry-After said; false: refused after waiting one out; absent: not established. */
+    honest?: boolean;
   };
   /** Whether exhausting one credential's quota left the others untouched. */
   isolation: {
     perCredential: boolean;
+    /** false when isolation could not be tested (one credential): `perCredential` then says nothing. */
+    tested?: boolean;
     /** What was tried, e.g. "quota of key A exhausted; key B still answered 200". */
     detail?: string;
   };

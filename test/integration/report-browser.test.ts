@@ -16,6 +16,7 @@ import { SecretRegistry } from '../../src/http/redact.ts';
 import { reportHtml } from '../../src/reporters/html-reporter.ts';
 import { HOSTILE, richReport } from '../fixtures/reports/rich-report.ts';
 import { runEmbedded } from '../helpers/run-embedded.ts';
+import { INSTALL_HINT } from '../setup/chromium.ts';
 
 const CHROMIUM = '/usr/bin/chromium';
 const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
@@ -25,7 +26,7 @@ const profile = mkdtempSync(join(tmpdir(), 'chromium-profile-'));
 let context: BrowserContext;
 
 beforeAll(async () => {
-  if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: apt-get install -y chromium (.ci/run does this)`);
+  if (!existsSync(CHROMIUM)) throw new Error(INSTALL_HINT);
   context = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, args: ARGS, headless: true, viewport: { width: 1280, height: 900 } });
 }, 60_000);
 
@@ -88,7 +89,7 @@ describe('report.html in Chromium', () => {
     const charts = await chartPixels(opened.page);
     expect(charts.map((c) => c.name)).toEqual([
       'latency-over-time', 'latency-distribution', 'throughput', 'rate-limited',
-      'latency-over-time', 'latency-distribution', 'throughput', 'rate-limited', 'capacity',
+      'capacity', 'latency-over-time', 'latency-distribution', 'throughput', 'rate-limited',
       'ratelimit-timeline', 'retry-after',
     ]);
     expect(charts.filter((c) => !c.drawn)).toEqual([]);
@@ -139,6 +140,8 @@ describe('a real run\'s report.html in Chromium', () => {
     const { page, problems } = await open(join(outcome.runDir, 'report.html'));
     expect(problems).toEqual([]);
     expect(await page.locator('.banner').getAttribute('data-verdict')).toBe(outcome.report.verdict);
+    // The banner's exit code is the one the run returned.
+    expect(await page.locator('.banner').getAttribute('data-exit')).toBe(String(outcome.exitCode));
     expect(await page.locator('.check').count()).toBe(outcome.report.checks.length);
     expect(await page.locator('#coverage tbody tr').count()).toBe(outcome.report.coverage.clauses.length);
   });

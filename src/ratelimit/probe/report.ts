@@ -25,8 +25,9 @@ export function toRateLimitReport(result: ProbeResult): RateLimitReport {
       ...(retryAfter.claimedS !== undefined ? { claimedS: retryAfter.claimedS } : {}),
       actualRecoveryS: retryAfter.actualRecoveryS ?? 0,
       samples: retryAfter.samples,
+      ...(retryAfter.honest !== undefined ? { honest: retryAfter.honest } : {}),
     },
-    isolation: { perCredential: isolation.perCredential, detail: isolation.detail },
+    isolation: { perCredential: isolation.perCredential, tested: isolation.tested, detail: isolation.detail },
     timeline: timelineOf(result.samples),
   };
 }

@@ -13,7 +13,7 @@ const CLIENT_DIR = packageUrl('src/reporters/html/client/');
 /** Client scripts in load order: helpers first, each page's renderer last. */
 const SHARED_SCRIPTS = ['dom.js', 'series.js', 'charts.js'] as const;
 export type PageKind = 'report' | 'compare';
-const PAGE_SCRIPT: Record<PageKind, string> = { report: 'report-page.js', compare: 'compare-page.js' };
+const PAGE_SCRIPTS: Record<PageKind, string[]> = { report: ['report-banner.js', 'report-scenario.js', 'report-page.js'], compare: ['compare-page.js'] };
 
 export interface PageAssets {
   /** Scripts in order, each to be inlined in its own <script> element. */
@@ -28,7 +28,7 @@ export function pageAssets(kind: PageKind): PageAssets {
   if (cached) return cached;
   const uplotJs = readFileSync(require.resolve('uplot/dist/uPlot.iife.min.js'), 'utf8');
   const uplotCss = readFileSync(require.resolve('uplot/dist/uPlot.min.css'), 'utf8');
-  const client = [...SHARED_SCRIPTS, PAGE_SCRIPT[kind]].map((file) => readClient(file));
+  const client = [...SHARED_SCRIPTS, ...PAGE_SCRIPTS[kind]].map((file) => readClient(file));
   const assets = { scripts: [uplotJs, ...client], css: `${uplotCss}\n${readClient('styles.css')}` };
   cache.set(kind, assets);
   return assets;

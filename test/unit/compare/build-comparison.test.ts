@@ -66,7 +66,7 @@ describe('evaluateBudgets', () => {
     const [steady, ramp] = by('p95:+10%');
     expect(steady).toMatchObject({ budget: 'p95:+10%', run: 'B', scenario: 'send-steady', baseline: 10, actual: 12, status: 'exceeded' });
     expect(steady!.limit).toBeCloseTo(11);
-    expect(steady!.detail).toBe('p95:+10%: p95 of scenario "send-steady" in B is 12 ms > limit 11 ms (baseline 10 ms)');
+    expect(steady!.detail).toBe('p95:+10%: p95 of scenario "send-steady" in B is 12 ms > limit 11 ms (baseline 10 ms) [point estimates: a report has no histogram]');
     expect(ramp!.scenario).toBe('list-ramp');
     expect(by('p95:+2ms')[0]).toMatchObject({ limit: 12, status: 'within' });
   });

@@ -38,7 +38,7 @@ describe('page assets', () => {
   it('inline uPlot from node_modules and the client scripts in load order', () => {
     const assets = pageAssets('report');
     expect(assets.scripts[0]).toContain('uPlot');
-    expect(assets.scripts.slice(1)).toEqual(['dom.js', 'series.js', 'charts.js', 'report-page.js'].map(readClient));
+    expect(assets.scripts.slice(1)).toEqual(['dom.js', 'series.js', 'charts.js', 'report-banner.js', 'report-scenario.js', 'report-page.js'].map(readClient));
     expect(assets.css).toContain('.uplot');
     expect(pageAssets('compare').scripts.at(-1)).toBe(readClient('compare-page.js'));
   });
@@ -57,7 +57,7 @@ describe('renderPage', () => {
     const csp = /http-equiv="Content-Security-Policy" content="([^"]+)"/.exec(html)![1]!.replace(/&#39;/g, "'");
     expect(csp).toContain("default-src 'none'");
     const scripts = [...html.matchAll(/<script>([^]*?)<\/script>/g)].map((m) => m[1]!);
-    expect(scripts).toHaveLength(5);
+    expect(scripts).toHaveLength(7);
     for (const source of scripts) expect(csp).toContain(`'sha256-${createHash('sha256').update(source).digest('base64')}'`);
   });
 
@@ -74,9 +74,11 @@ describe('report.html', () => {
     expect(html).not.toContain(HOSTILE);
     expect(html).not.toContain('window.__pwned = true</script>');
     expect(html).not.toContain(secret);
-    const data = embeddedData(html) as typeof report;
-    expect(data.checks[1]!.message).toContain(HOSTILE);
-    expect(JSON.stringify(data)).toContain('[REDACTED]');
+    const data = embeddedData(html) as { report: typeof report; headline: { title: string } };
+    expect(data.report.checks[1]!.message).toContain(HOSTILE);
+    expect(JSON.stringify(data.report)).toContain('[REDACTED]');
+    // The banner's words come from headlineOf: the verdict with the exit code its command returned.
+    expect(data.headline.title).toBe('NOT-CERTIFIED (exit 1)');
   });
 
   it('HtmlReporter writes report.html on run-finished only and logs its path', async () => {

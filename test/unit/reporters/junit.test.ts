@@ -7,9 +7,10 @@ import { SecretRegistry } from '../../../src/http/redact.ts';
 import { buildJunit } from '../../../src/reporters/junit/build.ts';
 import { cut, evidenceExcerpt, EXCERPT_EXCHANGES } from '../../../src/reporters/junit/excerpt.ts';
 import { attrs, stripInvalidXml, xmlAttr, xmlText } from '../../../src/reporters/junit/xml.ts';
-import { JunitReporter } from '../../../src/reporters/junit-reporter.ts';
+import { JunitReporter, WARNINGS_AS_FAILURES_ENV } from '../../../src/reporters/junit-reporter.ts';
 import type { CheckResult } from '../../../src/conformance/result.ts';
 import { HOSTILE, richReport } from '../../fixtures/reports/rich-report.ts';
+import { reportOfKind } from '../../fixtures/reports/report-kinds.ts';
 
 type Node = Record<string, any>;
 const asArray = <T>(v: T | T[] | undefined): T[] => (v === undefined ? [] : Array.isArray(v) ? v : [v]);
@@ -32,8 +33,8 @@ function parseJunit(xml: string): Node {
     for (const tc of cases) {
       for (const name of ['@classname', '@name', '@time']) expect(tc[name], name).toBeDefined();
       const children = Object.keys(tc).filter((k) => !k.startsWith('@') && k !== '#text');
-      expect(children.every((k) => ['failure', 'error', 'skipped'].includes(k)), children.join()).toBe(true);
-      expect(children.length).toBeLessThanOrEqual(1);
+      expect(children.every((k) => ['failure', 'error', 'skipped', 'system-out'].includes(k)), children.join()).toBe(true);
+      expect(children.filter((k) => k !== 'system-out').length).toBeLessThanOrEqual(1);
     }
   }
   return root;
@@ -77,24 +78,44 @@ describe('junit.xml', () => {
   const suites = asArray<Node>(root.testsuite);
   const cases = suites.flatMap((s) => asArray<Node>(s.testcase));
 
-  it('has a testcase per check (classname = suite, name = "id — title") and per threshold', () => {
-    expect(suites.map((s) => s['@name'])).toEqual(['smoke', 'errors', 'ratelimit', 'scenario.send-steady', 'scenario.list-ramp']);
+  it('has the verdict first, then a testcase per check (classname = suite, name = "id — title") and per threshold', () => {
+    expect(suites.map((s) => s['@name'])).toEqual(['harness', 'smoke', 'errors', 'ratelimit', 'scenario.send-steady', 'scenario.list-ramp', 'probe.ratelimit']);
     expect(root['@tests']).toBe(String(cases.length));
-    expect(cases[0]).toMatchObject({ '@classname': 'smoke', '@name': 'smoke.send-text-message — A text message is accepted', '@time': '0.013' });
+    expect(root['@name']).toBe('harness 20261121T061502Z-3f9a1c: NOT-CERTIFIED (exit 1)');
+    expect(cases[1]).toMatchObject({ '@classname': 'smoke', '@name': 'smoke.send-text-message — A text message is accepted', '@time': '0.013' });
   });
 
-  it('reports failures with message and evidence, errors as <error>, skips with their reason', () => {
+  it('says why the run failed in its verdict testcase, with the real run time and properties', () => {
+    const verdict = cases[0]!;
+    expect(verdict['@classname']).toBe('harness.verdict');
+    expect(verdict['@time']).toBe('68.000');
+    expect(verdict.failure['@message']).toMatch(/^NOT-CERTIFIED \(exit 1\) — Conformance: MUST 1 passed, 1 failed; SHOULD 0 passed, 1 failed, 1 not run; PROFILE 0 passed, 1 could not decide; Thresholds: 1 of 4 crossed/);
+    const props = asArray<Node>(suites[0]!.properties.property);
+    expect(props.map((p) => [p['@name'], p['@value']])).toEqual([['verdict', 'not-certified'], ['exitCode', '1'], ['kind', 'conformance'], ['title', 'NOT-CERTIFIED (exit 1)']]);
+  });
+
+  it('MUST failures are failures and errors; SHOULD/PROFILE findings are skipped warnings with their evidence kept', () => {
     const failed = cases.find((c) => c['@name'].startsWith('smoke.list-messages-envelope'))!;
     expect(failed.failure['@message']).toContain('expected pagination.next');
     expect(failed.failure['@type']).toBe('MUST');
     expect(failed.failure['#text']).toContain('GET http://127.0.0.1:8080/v1/whatsapp/messages?limit=2 → 200');
     const errored = cases.find((c) => c['@name'].startsWith('errors.timeout'))!;
-    expect(errored.error['@message']).toBe('check timed out after 10000 ms[0m');
+    expect(errored.skipped['@message']).toBe('warning (PROFILE could not decide): check timed out after 10000 ms[0m');
+    const should = cases.find((c) => c['@name'].startsWith('errors.unknown-route-404'))!;
+    expect(should.skipped['@message']).toBe('warning (SHOULD failed): expected content-type application/problem+json, got text/html');
+    expect(should['system-out']).toContain('GET http://127.0.0.1:8080/v1/nope → 404');
     const skipped = cases.find((c) => c['@name'].startsWith('ratelimit.retry-after'))!;
     expect(skipped.skipped['@message']).toBe('no 429 within 500 requests');
+    // the MUST failure, the verdict and one crossed threshold; no error
     expect(root['@failures']).toBe('3');
-    expect(root['@errors']).toBe('1');
-    expect(root['@skipped']).toBe('1');
+    expect(root['@errors']).toBe('0');
+  });
+
+  it('with warningsAsFailures, SHOULD/PROFILE findings are failures and errors again', () => {
+    const strict = parseJunit(buildJunit(richReport(), new SecretRegistry(), { warningsAsFailures: true }));
+    const all = asArray<Node>(strict.testsuite).flatMap((s) => asArray<Node>(s.testcase));
+    expect(all.find((c) => c['@name'].startsWith('errors.unknown-route-404'))!.failure['@type']).toBe('SHOULD');
+    expect(all.find((c) => c['@name'].startsWith('errors.timeout'))!.error['@type']).toBe('PROFILE');
   });
 
   it('turns a crossed threshold into a failing testcase', () => {
@@ -104,10 +125,65 @@ describe('junit.xml', () => {
     expect(thresholdCases.find((c) => c['@name'] === 'http_req_duration: p(95)<12')!.failure['@message']).toContain('actual 20');
   });
 
+  it('a certified run with SHOULD warnings shows no failed test', () => {
+    const report = richReport({ mustStatus: 'passed' });
+    const clean = parseJunit(buildJunit({ ...report, scenarios: [] }, new SecretRegistry()));
+    expect(clean['@failures']).toBe('0');
+    expect(clean['@errors']).toBe('0');
+    expect(Number(clean['@skipped'])).toBeGreaterThanOrEqual(3);
+  });
+
+  it('an unreachable target is an <error> testcase that says why', () => {
+    const unreachable = parseJunit(buildJunit(reportOfKind('unreachable'), new SecretRegistry()));
+    const [verdict] = asArray<Node>(asArray<Node>(unreachable.testsuite)[0]!.testcase);
+    expect(unreachable['@tests']).toBe('1');
+    expect(verdict!.error['@type']).toBe('HARNESS_ERR_TARGET_UNREACHABLE');
+    expect(verdict!.error['@message']).toBe('TARGET UNREACHABLE (exit 3): http://127.0.0.1:9 refused the connection (ECONNREFUSED) on the first request');
+  });
+
+  it('an incomplete run fails its verdict testcase listing the MUST checks not verified', () => {
+    const incomplete = parseJunit(buildJunit(reportOfKind('incomplete'), new SecretRegistry()));
+    const all = asArray<Node>(incomplete.testsuite).flatMap((s) => asArray<Node>(s.testcase));
+    expect(all[0]!.failure['#text']).toContain('MUST checks not verified:\n  auth.login: no login credential in the config\n  ratelimit.429: no 429 came within 500 requests');
+    expect(all.find((c) => c['@name'].startsWith('auth.login'))!.skipped['@message']).toBe('MUST not run: no login credential in the config');
+    expect(all.find((c) => c['@name'].startsWith('ratelimit.429'))!.skipped['@message']).toBe('MUST passed vacuously (not verified): no 429 came within 500 requests');
+  });
+
+  it('a capacity search is a testcase with the sustainable rate and the curve', () => {
+    const capacity = parseJunit(buildJunit(reportOfKind('capacity'), new SecretRegistry()));
+    const all = asArray<Node>(capacity.testsuite).flatMap((s) => asArray<Node>(s.testcase));
+    const tc = all.find((c) => c['@classname'] === 'capacity.list-ramp')!;
+    expect(tc['@name']).toBe('capacity under SLO p(99)<50, error budget 1.00 %');
+    expect(tc['system-out']).toMatch(/^sustainable rate 800 req\/s\n100\/s → 100\/s achieved/);
+    expect(Number(tc['@time'])).toBe(30);
+    expect(capacity['@failures']).toBe('0');
+  });
+
+  it('a rate-limit probe is a testcase per finding; a dishonest Retry-After is a warning, a failure when asked', () => {
+    const probe = parseJunit(buildJunit(reportOfKind('probe'), new SecretRegistry()));
+    const all = asArray<Node>(probe.testsuite).flatMap((s) => asArray<Node>(s.testcase)).filter((c) => c['@classname'] === 'probe.ratelimit');
+    expect(all.map((c) => c['@name'])).toEqual(['Policy', 'Retry-After', 'Isolation']);
+    expect(all[1]!.skipped['@message']).toBe('warning: DISHONEST: Retry-After 1 s, admitted again after 0.8 s');
+    expect(probe['@failures']).toBe('0');
+    const strict = parseJunit(buildJunit(reportOfKind('probe'), new SecretRegistry(), { warningsAsFailures: true }));
+    expect(strict['@failures']).toBe('1');
+  });
+
   it('keeps target markup as text and no secret in the file', () => {
     expect(xml).not.toContain('<script>');
     expect(xml).not.toContain(secret);
     expect(JSON.stringify(root)).toContain(HOSTILE.slice(0, 20));
+  });
+
+  it('JunitReporter reads HARNESS_JUNIT_WARNINGS_AS_FAILURES (set by harness run --junit-warnings-as-failures)', async () => {
+    const outDir = mkdtempSync(join(tmpdir(), 'junit-strict-'));
+    process.env[WARNINGS_AS_FAILURES_ENV] = '1';
+    try {
+      await new JunitReporter(new SecretRegistry(), () => {}).onEvent({ type: 'run-finished', report: reportOfKind('probe'), outDir });
+    } finally {
+      delete process.env[WARNINGS_AS_FAILURES_ENV];
+    }
+    expect(parseJunit(readFileSync(join(outDir, 'junit.xml'), 'utf8'))['@failures']).toBe('1');
   });
 
   it('JunitReporter writes junit.xml on run-finished and logs its path', async () => {

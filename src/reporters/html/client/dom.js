@@ -30,13 +30,14 @@
     node.appendChild(typeof child === 'object' && child.nodeType ? child : document.createTextNode(String(child)));
   }
 
-  /** A table from header labels and rows of cells (strings or nodes). */
+  /** A table from header labels and rows of cells (strings or nodes), in a horizontally scrollable box. */
   function table(headers, rows, attrs) {
-    return el('table', attrs,
+    // Wrapped so a wide table scrolls inside its own box, never the page (390 px phones).
+    return el('div', { class: 'table-wrap' }, el('table', attrs,
       el('thead', null, el('tr', null, headers.map(function (h) { return el('th', null, h); }))),
       el('tbody', null, rows.map(function (row) {
         return el('tr', null, row.map(function (cell) { return el('td', null, cell); }));
-      })));
+      }))));
   }
 
   /** The page's data: JSON in <script type="application/json" id="page-data">, never evaluated. */

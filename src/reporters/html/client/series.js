@@ -95,6 +95,40 @@
       var d = ((value - base) / base) * 100;
       return (d >= 0 ? '+' : '') + Math.round(d * 10) / 10 + ' %';
     },
+    /** A static legend's figures for one column: "last 16 ms · max 17 ms" (nulls ignored). */
+    lastMax: function (column, s) {
+      var values = column.filter(function (v) { return typeof v === 'number' && isFinite(v); });
+      if (!values.length) return 'no values';
+      var unit = s && s.unit ? ' ' + s.unit : '';
+      var round = function (v) { return Math.round(v * 100) / 100; };
+      return 'last ' + round(values[values.length - 1]) + unit + ' · max ' + round(Math.max.apply(null, values)) + unit;
+    },
+    /** "abcdefgh…" when longer than `max` characters (chart tick labels). */
+    shorten: function (text, max) {
+      text = String(text);
+      return text.length > max ? text.slice(0, max - 1) + '…' : text;
+    },
+    /**
+     * ScenarioResult.byName as table rows: name, requests, rps (over the scenario's measured duration), the
+     * latency percentiles, status codes and failures (5xx answers; transport errors are counted per scenario only).
+     */
+    perName: function (sc) {
+      var elapsedS = sc.rps > 0 ? sc.requests / sc.rps : 0;
+      return Object.keys(sc.byName || {}).map(function (name) {
+        var n = sc.byName[name];
+        var codes = Object.keys(n.statusCodes || {}).sort();
+        var failures = codes.reduce(function (sum, code) { return Number(code) >= 500 ? sum + n.statusCodes[code] : sum; }, 0);
+        return {
+          name: name, requests: n.requests, rps: elapsedS > 0 ? n.requests / elapsedS : null, latency: n.latency,
+          statuses: codes.map(function (code) { return code + ' × ' + n.statusCodes[code]; }).join(', ') || 'none', failures: failures,
+        };
+      });
+    },
+    /** Seconds the scenario ran, measured: requests / rps (the timeline's length when there were no requests). */
+    ranSeconds: function (sc) {
+      if (sc.rps > 0 && sc.requests > 0) return sc.requests / sc.rps;
+      return sc.timeline && sc.timeline.length ? sc.timeline.length : 0;
+    },
     isDecade: function (x) { var l = Math.log10(x); return Math.abs(l - Math.round(l)) < 1e-9; },
     percentileX: percentileX,
     percentileLabel: percentileLabel,

@@ -1,0 +1,181 @@
+/**
+ * What a report says first, in the same words everywhere: report.html's banner, the console's verdict line and
+ * junit.xml's top-level name all come from headlineOf(report). It names the kind of run, the exit code the run's
+ * command returned for this report (so a run that exits 99 never reads as a plain green CERTIFIED), and one line
+ * per fact the run measured: conformance level counts, thresholds, generator-bound, capacity, the rate-limit probe.
+ *
+ * Adding a report kind or a kind-specific line: add a function to KIND_LINES (one per kind); the banner, the
+ * console and JUnit pick it up.
+ */
+import { ExitCode } from '../exit-codes.ts';
+import { levelCounts } from './level-counts.ts';
+import type { Report, ScenarioReport } from './report.ts';
+import { probeFindings } from './probe-findings.ts';
+
+export type ReportKind = 'conformance' | 'load' | 'capacity' | 'probe';
+/** Banner colour: pass green, warn amber, fail red, incomplete purple, neutral grey. */
+export type Tone = 'pass' | 'warn' | 'fail' | 'incomplete' | 'neutral';
+
+export interface HeadlineLine {
+  /** Short label: "Conformance", "Thresholds", "Capacity" … */
+  label: string;
+  text: string;
+  tone: Tone;
+}
+
+export interface Headline {
+  kind: ReportKind;
+  /** The exit code the command returned for this report (src/exit-codes.ts). */
+  exitCode: number;
+  /** "CERTIFIED — thresholds crossed (exit 99)": the verdict as the exit code has it. */
+  title: string;
+  tone: Tone;
+  /** "harness run (conformance + 2 scenarios)", "harness load (1 scenario)" … */
+  what: string;
+  lines: HeadlineLine[];
+}
+
+/** Which command's report this is, from what it holds. */
+export function reportKind(report: Report): ReportKind {
+  const scenarios = report.scenarios ?? [];
+  if (report.checks.length > 0) return 'conformance';
+  if (scenarios.some((s) => s.capacity)) return 'capacity';
+  if (scenarios.length > 0) return 'load';
+  if (report.rateLimit) return 'probe';
+  return 'conformance';
+}
+
+/**
+ * The exit code a command returns for this report; the same precedence as src/job/run-conformance.ts exitCodeOf
+ * (test/unit/reporters/headline.test.ts keeps them equal): interrupted > unreachable > MUST failed > incomplete >
+ * thresholds crossed > 0. Capacity steps carry no thresholds, and a probe none, so both end 0 unless stopped.
+ */
+export function exitCodeOfReport(report: Report): number {
+  const code = report.run.aborted?.code;
+  if (code === 'HARNESS_ABORTED') return ExitCode.Interrupted;
+  if (code === 'HARNESS_ERR_TARGET_UNREACHABLE' || code === 'HARNESS_ERR_TARGET_LOST') return ExitCode.TargetUnreachable;
+  if (report.verdict === 'not-certified') return ExitCode.MustFailed;
+  if (report.verdict === 'incomplete') return ExitCode.Incomplete;
+  return crossedThresholds(report).length > 0 ? ExitCode.ThresholdsCrossed : ExitCode.Certified;
+}
+
+function crossedThresholds(report: Report): Array<{ scenario: string; metric: string; expr: string; actual: number }> {
+  return (report.scenarios ?? []).flatMap((s) => s.thresholds.filter((t) => !t.ok).map((t) => ({ scenario: s.name, ...t })));
+}
+
+const VERDICT_TONE: Record<Report['verdict'], Tone> = {
+  certified: 'pass',
+  'certified-with-warnings': 'warn',
+  incomplete: 'incomplete',
+  'not-certified': 'fail',
+  'not-evaluated': 'neutral',
+};
+
+export function headlineOf(report: Report): Headline {
+  const kind = reportKind(report);
+  const exitCode = exitCodeOfReport(report);
+  const lines = [...commonLines(report), ...KIND_LINES[kind](report)];
+  const { title, tone } = titleOf(report, kind, exitCode, lines);
+  return { kind, exitCode, title, tone, what: whatRan(report, kind), lines };
+}
+
+function titleOf(report: Report, kind: ReportKind, exitCode: number, lines: HeadlineLine[]): { title: string; tone: Tone } {
+  const exit = ` (exit ${exitCode})`;
+  if (exitCode === ExitCode.Interrupted) return { title: `INTERRUPTED — partial report${exit}`, tone: 'incomplete' };
+  if (exitCode === ExitCode.TargetUnreachable) {
+    const lost = report.run.aborted?.code === 'HARNESS_ERR_TARGET_LOST';
+    return { title: `${lost ? 'TARGET LOST during the run' : 'TARGET UNREACHABLE'}${exit}`, tone: 'fail' };
+  }
+  if (report.verdict !== 'not-evaluated') {
+    const verdict = report.verdict.toUpperCase();
+    if (exitCode === ExitCode.ThresholdsCrossed) return { title: `${verdict} — thresholds crossed${exit}`, tone: 'fail' };
+    return { title: `${verdict}${exit}`, tone: VERDICT_TONE[report.verdict] };
+  }
+  // No checks ran: the kind's own outcome is the verdict.
+  if (exitCode === ExitCode.ThresholdsCrossed) return { title: `THRESHOLDS CROSSED${exit}`, tone: 'fail' };
+  const worst = lines.some((l) => l.tone === 'fail') ? 'fail' : lines.some((l) => l.tone === 'warn') ? 'warn' : undefined;
+  if (kind === 'load') {
+    const any = (report.scenarios ?? []).some((s) => s.thresholds.length > 0);
+    return { title: any ? `THRESHOLDS PASSED${exit}` : `LOAD RUN — no thresholds set${exit}`, tone: any ? 'pass' : 'neutral' };
+  }
+  if (kind === 'capacity') {
+    const line = lines.find((l) => l.label === 'Capacity');
+    return { title: `CAPACITY: ${line ? line.text.replace(/ \(SLO .*\)$/, '') : 'not measured'}${exit}`, tone: line?.tone ?? 'neutral' };
+  }
+  if (kind === 'probe') {
+    const findings = lines.filter((l) => l.tone === 'fail' || l.tone === 'warn').map((l) => `${l.label} ${l.text.split(/[:—]/)[0]!.trim()}`);
+    return { title: findings.length ? `RATE LIMIT: ${findings.join(', ')}${exit}` : `RATE LIMIT AS CLAIMED${exit}`, tone: worst ?? 'pass' };
+  }
+  return { title: `NOT EVALUATED — no checks ran${exit}`, tone: 'neutral' };
+}
+
+function whatRan(report: Report, kind: ReportKind): string {
+  const n = (report.scenarios ?? []).length;
+  const scenarios = `${n} scenario${n === 1 ? '' : 's'}`;
+  switch (kind) {
+    case 'conformance':
+      return `harness run: ${report.checks.length ? `${report.checks.length} conformance checks` : 'no check ran'}${n ? ` and ${scenarios}` : ''}`;
+    case 'load':
+      return `harness load: ${scenarios}`;
+    case 'capacity':
+      return 'harness capacity: a capacity search';
+    case 'probe':
+      return 'harness probe ratelimit: the rate-limit probe';
+  }
+}
+
+/** Lines every kind shows when the report has the facts: stopped early, conformance, thresholds, generator-bound. */
+function commonLines(report: Report): HeadlineLine[] {
+  const lines: HeadlineLine[] = [];
+  const aborted = report.run.aborted;
+  if (aborted) lines.push({ label: 'Stopped early', text: `${aborted.code}: ${aborted.message}`, tone: 'fail' });
+  if (report.checks.length > 0) lines.push({ label: 'Conformance', text: levelCounts(report.summary), tone: VERDICT_TONE[report.verdict] });
+  const scenarios = report.scenarios ?? [];
+  const all = scenarios.flatMap((s) => s.thresholds);
+  if (all.length > 0) {
+    const crossed = crossedThresholds(report);
+    lines.push(crossed.length === 0
+      ? { label: 'Thresholds', text: `all ${all.length} passed`, tone: 'pass' }
+      : { label: 'Thresholds', text: `${crossed.length} of ${all.length} crossed: ${crossed.map((t) => `${t.scenario} ${t.metric} ${t.expr} (measured ${round(t.actual)})`).join('; ')}`, tone: 'fail' });
+  }
+  for (const s of scenarios) {
+    const bound = generatorBound(s);
+    if (bound) lines.push({ label: 'Generator-bound', text: `${s.name}: ${bound}`, tone: 'warn' });
+  }
+  return lines;
+}
+
+/** `generatorBound` (optional on ScenarioResult): set by the load engine when the generator, not the target, limited the run. */
+function generatorBound(s: ScenarioReport): string | undefined {
+  return s.generatorBound?.message;
+}
+
+const KIND_LINES: Record<ReportKind, (report: Report) => HeadlineLine[]> = {
+  conformance: () => [],
+  load: (report) => (report.scenarios ?? []).map((s) => ({
+    label: 'Scenario',
+    text: `${s.name}: ${s.requests} requests at ${round(s.rps)}/s, p95 ${round(s.latency.p95)} ms, p99 ${round(s.latency.p99)} ms, ${s.dropped} dropped`,
+    tone: 'neutral' as Tone,
+  })),
+  capacity: (report) => (report.scenarios ?? []).filter((s) => s.capacity).map((s) => capacityLine(s)),
+  probe: (report) => (report.rateLimit ? probeFindings(report.rateLimit) : []),
+};
+
+function capacityLine(s: ScenarioReport): HeadlineLine {
+  const cap = s.capacity!;
+  const budget = `SLO ${cap.slo}, error budget ${round(cap.errorBudget * 100)} %`;
+  if (cap.ceiling === 'generator-bound') {
+    return { label: 'Capacity', text: `not measured past ${round(cap.sustainableRps)} req/s: the load generator, not the target, broke the next step (${budget})`, tone: 'warn' };
+  }
+  // Every step held: the search stopped at its highest rate, so the target's ceiling lies above what was tried.
+  const allHeld = cap.steps.length > 0 && cap.steps.every((step) => step.ok);
+  if (cap.ceiling === 'not-reached' || (cap.ceiling === undefined && allHeld)) {
+    return { label: 'Capacity', text: `ceiling not reached: ${round(cap.sustainableRps)} req/s held, the highest rate tried (${budget})`, tone: 'warn' };
+  }
+  if (cap.sustainableRps <= 0) return { label: 'Capacity', text: `no sustainable rate: the start rate already broke the ${budget}`, tone: 'fail' };
+  return { label: 'Capacity', text: `${round(cap.sustainableRps)} req/s sustainable (${budget})`, tone: 'pass' };
+}
+
+function round(n: number): number {
+  return Math.round(n * 100) / 100;
+}

@@ -1,0 +1,65 @@
+/*
+ * report.html's first screen: the banner (src/reporters/headline.ts computed its words: the same title as the
+ * console's verdict line and the exit code, one line per measured fact) and, for runs with checks, the summary by
+ * level and the spec coverage. A coverage clause whose checks all failed is "covered: failing", never green.
+ */
+(function (HR) {
+  'use strict';
+  var el = HR.el;
+  var LEVELS = ['MUST', 'SHOULD', 'PROFILE'];
+
+  function banner(report, headline) {
+    var run = report.run;
+    var seconds = (Date.parse(run.finishedAt) - Date.parse(run.startedAt)) / 1000;
+    return el('header', { class: 'banner tone-' + headline.tone + ' verdict-' + report.verdict, 'data-verdict': report.verdict, 'data-tone': headline.tone,
+      'data-exit': String(headline.exitCode), 'data-kind': headline.kind },
+      el('h1', null, headline.title),
+      el('p', { class: 'what' }, headline.what, ' against ', el('code', null, run.target.baseUrl), run.target.embedded ? ' (embedded reference target)' : ''),
+      headline.lines.length ? el('ul', { class: 'facts' }, headline.lines.map(function (line) {
+        return el('li', { class: 'fact fact-' + line.tone, 'data-label': line.label }, el('strong', null, line.label + ': '), line.text);
+      })) : null,
+      el('p', { class: 'meta' }, 'run ', el('code', null, run.id), ' · ' + run.startedAt + ' → ' + run.finishedAt +
+        (isFinite(seconds) ? ' (' + Math.round(seconds * 10) / 10 + ' s)' : '') + ' · harness ' + run.harnessVersion));
+  }
+
+  /** Only for runs with checks: a load, capacity or probe report has no all-zero table. */
+  function summary(report) {
+    var s = report.summary;
+    var rows = LEVELS.map(function (level) {
+      var c = s.byLevel[level];
+      return [level, c.passed - (c.vacuous || 0), c.vacuous || 0, c.failed, c.errors, c.skipped];
+    });
+    rows.push(['all', s.passed - (s.vacuous || 0), s.vacuous || 0, s.failed, s.errors, s.skipped]);
+    return el('section', { id: 'summary' }, el('h2', null, 'Summary by level'),
+      HR.table(['level', 'passed', 'passed vacuously', 'failed', 'could not decide', 'not run'], rows, { class: 'summary' }));
+  }
+
+  /** covered → "covered" only when a check of the clause passed for real; all failing → red "covered: failing". */
+  function clauseStatus(clause, byId) {
+    if (clause.status !== 'covered') return { text: clause.status, cls: clause.status };
+    var results = clause.checks.map(function (id) { return byId[id]; }).filter(Boolean);
+    if (!results.length) return { text: 'covered (no result)', cls: 'untestable' };
+    var failing = results.filter(function (c) { return c.status === 'failed' || c.status === 'error'; }).length;
+    var real = results.filter(function (c) { return c.status === 'passed' && c.vacuous === undefined; }).length;
+    if (failing === results.length) return { text: 'covered: failing', cls: 'failing' };
+    if (failing > 0) return { text: 'covered: ' + failing + ' of ' + results.length + ' failing', cls: 'failing' };
+    if (real === 0) return { text: 'covered: not verified', cls: 'unverified' };
+    return { text: 'covered', cls: 'covered' };
+  }
+
+  function coverage(report) {
+    var c = report.coverage;
+    var byId = {};
+    report.checks.forEach(function (check) { byId[check.id] = check; });
+    var rows = c.clauses.map(function (clause) {
+      var st = clauseStatus(clause, byId);
+      return [el('code', null, clause.id), clause.title, el('span', { class: 'cov cov-' + st.cls, 'data-clause': clause.id }, st.text),
+        clause.reason ? clause.reason : clause.checks.join(', ')];
+    });
+    return el('section', { id: 'coverage' }, el('h2', null, 'Spec coverage'),
+      el('p', null, c.covered + ' covered, ' + c.notCovered + ' not covered, ' + c.untestable + ' untestable'),
+      HR.table(['clause', 'title', 'status', 'checks / reason'], rows, { class: 'coverage' }));
+  }
+
+  HR.reportBanner = { banner: banner, summary: summary, coverage: coverage, clauseStatus: clauseStatus };
+})(globalThis.HR = globalThis.HR || {});

@@ -1,0 +1,131 @@
+/**
+ * report.json → JUnit testcases, so a CI test tab says why a job failed and what to look at:
+ * - `harness.verdict` first: the headline (src/reporters/headline.ts) as one testcase — an `<error>` when the run
+ *   was stopped (unreachable, lost, interrupted: the reason), a `<failure>` when the exit code is another non-zero
+ *   (not certified, incomplete with the MUST checks not run, thresholds crossed), passing otherwise;
+ * - one per check: MUST failures are `<failure>`s and MUST errors `<error>`s; a MUST check that did not run is
+ *   `<skipped>` saying "MUST not run"; a vacuous pass is `<skipped>` with what it lacked; SHOULD and PROFILE
+ *   findings are warnings: `<skipped message="warning …">` by default, so a run that exits 0 shows no red test, or
+ *   `<failure>` / `<error>` with warningsAsFailures (HARNESS_JUNIT_WARNINGS_AS_FAILURES=1);
+ * - one per scenario threshold (a crossed one fails: the run exits 99), one per capacity search and one per
+ *   rate-limit probe finding (warnings, like SHOULD findings: those commands exit 0).
+ * Times are what the run measured: check durations, each scenario's measured duration, the run's wall time.
+ */
+import type { CheckResult } from '../../conformance/result.ts';
+import { headlineOf, type HeadlineLine } from '../headline.ts';
+import { probeFindings } from '../probe-findings.ts';
+import type { Report, ScenarioReport } from '../report.ts';
+import { evidenceExcerpt } from './excerpt.ts';
+
+export interface Case {
+  classname: string;
+  name: string;
+  timeS: number;
+  outcome?: { kind: 'failure' | 'error' | 'skipped'; message: string; type?: string; body?: string };
+  /** Shown by CI tabs beside the testcase (what passed, what was measured). */
+  systemOut?: string;
+}
+
+export interface Suite {
+  name: string;
+  cases: Case[];
+  properties?: Record<string, string>;
+}
+
+export interface JunitOptions {
+  /** SHOULD / PROFILE / probe findings as `<failure>` instead of `<skipped>`. @default false */
+  warningsAsFailures?: boolean;
+}
+
+export function junitSuites(report: Report, options: JunitOptions = {}): Suite[] {
+  const warn = options.warningsAsFailures === true;
+  return [
+    verdictSuite(report),
+    ...checkSuites(report.checks, warn),
+    ...(report.scenarios ?? []).map(scenarioSuite),
+    ...(report.rateLimit ? [probeSuite(report, warn)] : []),
+  ];
+}
+
+function runSeconds(report: Report): number {
+  const s = (Date.parse(report.run.finishedAt) - Date.parse(report.run.startedAt)) / 1000;
+  return Number.isFinite(s) && s > 0 ? s : 0;
+}
+
+function verdictSuite(report: Report): Suite {
+  const h = headlineOf(report);
+  const facts = h.lines.map((l) => `${l.label}: ${l.text}`).join('\n');
+  const base = { classname: 'harness.verdict', name: `${h.what}: ${h.title}`, timeS: runSeconds(report), systemOut: facts };
+  let tc: Case = base;
+  if (report.run.aborted) {
+    tc = { ...base, outcome: { kind: 'error', type: report.run.aborted.code, message: `${h.title}: ${report.run.aborted.message}`, body: facts } };
+  } else if (h.exitCode !== 0) {
+    const notRun = report.checks.filter((c) => c.level === 'MUST' && (c.status !== 'passed' && c.status !== 'failed' || c.vacuous !== undefined));
+    const body = [facts, ...(notRun.length ? ['', 'MUST checks not verified:', ...notRun.map((c) => `  ${c.id}: ${c.vacuous ?? c.message ?? c.status}`)] : [])].join('\n');
+    tc = { ...base, outcome: { kind: 'failure', type: report.verdict, message: `${h.title} — ${h.lines.map((l) => `${l.label}: ${l.text}`).join('; ')}`, body } };
+  }
+  return { name: 'harness', cases: [tc], properties: { verdict: report.verdict, exitCode: String(h.exitCode), kind: h.kind, title: h.title } };
+}
+
+function checkSuites(checks: readonly CheckResult[], warn: boolean): Suite[] {
+  const suites = new Map<string, Suite>();
+  for (const check of checks) {
+    const suite = suites.get(check.suite) ?? { name: check.suite, cases: [] };
+    suites.set(check.suite, suite);
+    suite.cases.push(checkCase(check, warn));
+  }
+  return [...suites.values()];
+}
+
+function checkCase(check: CheckResult, warn: boolean): Case {
+  const base = { classname: check.suite, name: `${check.id} — ${check.title}`, timeS: check.durationMs / 1000 };
+  const must = check.level === 'MUST';
+  switch (check.status) {
+    case 'passed':
+      return check.vacuous !== undefined ? { ...base, outcome: { kind: 'skipped', message: `${must ? 'MUST ' : ''}passed vacuously (not verified): ${check.vacuous}` } } : base;
+    case 'skipped':
+      return { ...base, outcome: { kind: 'skipped', message: `${must ? 'MUST not run: ' : ''}${check.message ?? 'skipped'}` } };
+    case 'failed':
+    case 'error': {
+      const kind = check.status === 'failed' ? 'failure' : 'error';
+      const message = check.message ?? check.status;
+      if (must || warn) return { ...base, outcome: { kind, type: check.level, message, body: evidenceExcerpt(check) } };
+      return { ...base, outcome: { kind: 'skipped', type: check.level, message: `warning (${check.level} ${check.status === 'failed' ? 'failed' : 'could not decide'}): ${message}` }, systemOut: evidenceExcerpt(check) };
+    }
+  }
+}
+
+/** A scenario's thresholds (a crossed one fails: the run exits 99) and, after a capacity search, its finding. */
+function scenarioSuite(scenario: ScenarioReport): Suite {
+  const classname = `scenario.${scenario.name}`;
+  const seconds = scenario.rps > 0 ? scenario.requests / scenario.rps : scenario.timeline.length;
+  const cases: Case[] = scenario.thresholds.map((t) => ({
+    classname,
+    name: `${t.metric}: ${t.expr}`,
+    timeS: seconds,
+    systemOut: `measured ${t.actual}`,
+    ...(t.ok ? {} : { outcome: { kind: 'failure' as const, type: 'threshold', message: `${t.metric} ${t.expr} crossed: actual ${t.actual}`, body: `scenario ${scenario.name}: ${t.metric} ${t.expr}, measured ${t.actual}` } }),
+  }));
+  if (scenario.capacity) {
+    const cap = scenario.capacity;
+    const curve = cap.steps.map((s) => `${s.rate}/s → ${s.achievedRps}/s achieved, p99 ${s.p99} ms, errors ${(s.errorRate * 100).toFixed(2)} % ${s.ok ? 'held' : 'broke'}`).join('\n');
+    const name = `capacity under SLO ${cap.slo}, error budget ${(cap.errorBudget * 100).toFixed(2)} %`;
+    // harness capacity exits 0 whatever it finds: "no sustainable rate" is a finding shown as skipped, not a red test.
+    cases.push(cap.sustainableRps > 0
+      ? { classname: `capacity.${scenario.name}`, name, timeS: seconds, systemOut: `sustainable rate ${cap.sustainableRps} req/s\n${curve}` }
+      : { classname: `capacity.${scenario.name}`, name, timeS: seconds, outcome: { kind: 'skipped', message: 'no sustainable rate: the start rate already broke the SLO or the error budget' }, systemOut: curve });
+  }
+  return { name: classname, cases };
+}
+
+/** The rate-limit probe's findings (policy match, Retry-After honesty, isolation), the same lines as the banner. */
+function probeSuite(report: Report, warn: boolean): Suite {
+  const timeS = runSeconds(report);
+  const cases = probeFindings(report.rateLimit!).map((line: HeadlineLine): Case => {
+    const base = { classname: 'probe.ratelimit', name: line.label, timeS, systemOut: line.text };
+    if (line.tone === 'pass') return base;
+    if (line.tone === 'neutral') return { ...base, outcome: { kind: 'skipped', message: `not established: ${line.text}` } };
+    return { ...base, outcome: warn ? { kind: 'failure', type: 'probe', message: line.text } : { kind: 'skipped', type: 'probe', message: `warning: ${line.text}` } };
+  });
+  return { name: 'probe.ratelimit', cases };
+}
