@@ -1,5 +1,6 @@
 /** `harness load`: throughput scenarios against --target, or against the embedded reference target. */
 import type { Command } from 'commander';
+import { interruptSignal } from './interrupt.ts';
 import { loadConfig } from '../config/index.ts';
 import type { ExitCodeValue } from '../exit-codes.ts';
 import { runLoadJob } from '../load/load-job.ts';
@@ -38,19 +39,14 @@ export function registerLoadCommand(program: Command, setExit: (code: ExitCodeVa
         overrideSource: { 'target.baseUrl': '--target', 'report.outDir': '--out' },
       });
       const scenarios = loadScenarios(flags.scenario, { ...(flags.duration ? { duration: flags.duration } : {}), ...(flags.rate ? { rate: flags.rate } : {}) });
-      const interrupt = new AbortController();
-      const onSignal = (): void => interrupt.abort();
-      process.once('SIGINT', onSignal);
-      try {
-        const outcome = await runLoadJob({
-          config,
-          scenarios,
-          signal: interrupt.signal,
-          ...(flags.progress === false ? {} : { progress: createProgress(process.stderr) }),
-        });
-        setExit(outcome.exitCode);
-      } finally {
-        process.off('SIGINT', onSignal);
-      }
+      // SIGINT/SIGTERM abort this signal: the job stops, writes its partial report, and main exits 105.
+      const signal = interruptSignal();
+      const outcome = await runLoadJob({
+        config,
+        scenarios,
+        signal,
+        ...(flags.progress === false ? {} : { progress: createProgress(process.stderr) }),
+      });
+      setExit(outcome.exitCode);
     });
 }

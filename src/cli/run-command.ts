@@ -3,6 +3,7 @@
  * `--no-load`), against --target or against the embedded reference target.
  */
 import type { Command } from 'commander';
+import { interruptSignal } from './interrupt.ts';
 import { loadConfig } from '../config/index.ts';
 import { runConformance } from '../job/run-conformance.ts';
 import { ConsoleReporter } from '../reporters/console-reporter.ts';
@@ -50,25 +51,20 @@ export function registerRunCommand(program: Command, setExit: (code: ExitCodeVal
       });
       // Scenario files are read and validated before any traffic (a bad one exits 104, an unknown name 2).
       const scenarios = loadScenarios(config.load.scenarios);
-      const interrupt = new AbortController();
-      const onSignal = () => interrupt.abort();
-      process.once('SIGINT', onSignal);
-      try {
-        const outcome = await runConformance({
-          config,
-          registry: createDefaultRegistry(),
-          reporters: [new ConsoleReporter({ showPassed: !flags.quiet })],
-          log: (line) => process.stdout.write(`${line}\n`),
-          signal: interrupt.signal,
-          scenarios,
-          // Scenarios named on the command line must run: a missing loadKey is then a config error, not a skip.
-          missingCredential: flags.scenario && flags.load !== false ? 'error' : 'skip',
-          // A live progress line on a terminal; CI logs get the summary each scenario prints when it ends.
-          ...(process.stderr.isTTY ? { progress: createProgress(process.stderr) } : {}),
-        });
-        setExit(outcome.exitCode);
-      } finally {
-        process.off('SIGINT', onSignal);
-      }
+      // SIGINT/SIGTERM abort this signal: the job stops, writes its partial report, and main exits 105.
+      const signal = interruptSignal();
+      const outcome = await runConformance({
+        config,
+        registry: createDefaultRegistry(),
+        reporters: [new ConsoleReporter({ showPassed: !flags.quiet })],
+        log: (line) => process.stdout.write(`${line}\n`),
+        signal,
+        scenarios,
+        // Scenarios named on the command line must run: a missing loadKey is then a config error, not a skip.
+        missingCredential: flags.scenario && flags.load !== false ? 'error' : 'skip',
+        // A live progress line on a terminal; CI logs get the summary each scenario prints when it ends.
+        ...(process.stderr.isTTY ? { progress: createProgress(process.stderr) } : {}),
+      });
+      setExit(outcome.exitCode);
     });
 }

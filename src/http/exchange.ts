@@ -15,7 +15,10 @@ export interface RecordedRequest {
 export interface RecordedResponse {
   status: number;
   headers: Record<string, string>;
+  /** The body as text: only its first bytes (body-reader.ts) when `truncatedFrom` is set. */
   body: string;
+  /** Bytes the target sent when more than were kept; the rest was counted and discarded. */
+  truncatedFrom?: number;
 }
 
 export interface Exchange {
@@ -30,9 +33,10 @@ export interface Exchange {
 /** Largest body kept in evidence; the rest is cut with a marker saying how much was dropped. */
 export const EVIDENCE_BODY_LIMIT = 4096;
 
-export function cutBody(body: string, limit = EVIDENCE_BODY_LIMIT): string {
-  if (body.length <= limit) return body;
-  return `${body.slice(0, limit)}… [${body.length - limit} more characters cut]`;
+export function cutBody(body: string, limit = EVIDENCE_BODY_LIMIT, receivedBytes?: number): string {
+  const note = receivedBytes !== undefined ? `; ${receivedBytes} bytes received in all, only the first ones were read` : '';
+  if (body.length <= limit) return note ? `${body}… [${note.slice(2)}]` : body;
+  return `${body.slice(0, limit)}… [${body.length - limit} more characters cut${note}]`;
 }
 
 const scope = new AsyncLocalStorage<Exchange[]>();
@@ -52,6 +56,11 @@ export async function runRecorded<T>(fn: () => Promise<T>, onSettled: (exchanges
   } finally {
     onSettled(log);
   }
+}
+
+/** Runs `fn` recording into `log`, which the caller can read at any time (even before `fn` settles). */
+export function recordInto<T>(log: Exchange[], fn: () => Promise<T>): Promise<T> {
+  return scope.run(log, fn);
 }
 
 export function recordExchange(exchange: Exchange): void {

@@ -71,7 +71,7 @@ export async function runCapacityJob(options: CapacityJobOptions): Promise<{ res
   try {
     const http = new HttpClient({ baseUrl: target.info.baseUrl, timeoutMs: config.target.timeoutMs });
     try {
-      await assertReachable(http, config.api.paths.listMessages);
+      await assertReachable(http, config.api.paths.listMessages, { deadlineMs: config.target.timeoutMs });
     } finally {
       await http.close();
     }

@@ -41,7 +41,7 @@ export async function runProbeJob(options: ProbeJobOptions): Promise<{ result: P
     const http = new HttpClient({ baseUrl: target.info.baseUrl, timeoutMs: config.target.timeoutMs, retryOn429: false });
     let result: ProbeResult;
     try {
-      await assertReachable(http, config.api.paths.listMessages);
+      await assertReachable(http, config.api.paths.listMessages, { deadlineMs: config.target.timeoutMs });
       log(`probe ratelimit: ${target.info.baseUrl}${target.info.embedded ? ' (embedded reference target)' : ''}, credential ${options.credential}, `
         + `at most ${options.maxRps} req/s, ${options.budgetRequests} requests, ${options.budgetSeconds} s`);
       result = await probeRateLimit({
