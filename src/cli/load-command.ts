@@ -6,7 +6,7 @@ import type { ExitCodeValue } from '../exit-codes.ts';
 import { runLoadJob } from '../load/load-job.ts';
 import { createProgress } from '../load/progress.ts';
 import { loadScenarios } from '../load/scenario/select.ts';
-import { listFlag, positiveNumberFlag, resolveConfigFile, urlFlag } from './parse-flags.ts';
+import { nonEmptyListFlag, positiveNumberFlag, resolveConfigFile, urlFlag } from './parse-flags.ts';
 
 interface LoadFlags {
   scenario: string[];
@@ -22,7 +22,7 @@ export function registerLoadCommand(program: Command, setExit: (code: ExitCodeVa
   program
     .command('load')
     .description('run throughput scenarios (scenarios/*.yaml) against a target (default: the embedded reference target); exits 99 when a threshold is crossed')
-    .requiredOption('--scenario <names>', 'comma-separated scenario names (scenarios/<name>.yaml) or files', listFlag)
+    .requiredOption('--scenario <names>', 'comma-separated scenario names (scenarios/<name>.yaml) or files', nonEmptyListFlag('--scenario'))
     .option('--target <url>', 'base URL of the target (default: start the embedded reference target)', urlFlag('--target'))
     .option('--config <file>', 'config file (default: ./harness.config.yaml when present)')
     .option('--out <dir>', 'folder for reports/<run-id>/ (report.json, report.html, junit.xml; default: report.outDir, "reports")')

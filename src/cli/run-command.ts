@@ -5,13 +5,15 @@
 import type { Command } from 'commander';
 import { interruptSignal } from './interrupt.ts';
 import { loadConfig } from '../config/index.ts';
+import { locateIssues } from '../config/locate-issues.ts';
+import { ConfigError } from '../errors.ts';
 import { runConformance } from '../job/run-conformance.ts';
 import { ConsoleReporter } from '../reporters/console-reporter.ts';
 import { createDefaultRegistry } from '../../suites/index.ts';
 import type { ExitCodeValue } from '../exit-codes.ts';
 import { createProgress } from '../load/progress.ts';
 import { loadScenarios } from '../load/scenario/select.ts';
-import { integerFlag, listFlag, resolveConfigFile, urlFlag } from './parse-flags.ts';
+import { integerFlag, nonEmptyListFlag, resolveConfigFile, urlFlag } from './parse-flags.ts';
 
 interface RunFlags {
   target?: string;
@@ -31,14 +33,15 @@ export function registerRunCommand(program: Command, setExit: (code: ExitCodeVal
     .description('run conformance suites against a target (default: the embedded reference target) and write reports')
     .option('--target <url>', 'base URL of the target, e.g. http://127.0.0.1:8080 (default: start the embedded reference target)', urlFlag('--target'))
     .option('--config <file>', 'config file (default: ./harness.config.yaml when present)')
-    .option('--suite <names>', 'comma-separated suites to run (default: all)', listFlag)
+    .option('--suite <names>', 'comma-separated suites to run (default: all)', nonEmptyListFlag('--suite'))
     .option('--out <dir>', 'folder for reports/<run-id>/ (default: report.outDir, "reports")')
     .option('--timeout <ms>', 'per-request timeout in ms (default: target.timeoutMs, 10000)', integerFlag('--timeout', 1, 600_000))
-    .option('--scenario <names>', 'comma-separated throughput scenarios to run after the suites: names (scenarios/<name>.yaml) or files (default: load.scenarios, "smoke")', listFlag)
+    .option('--scenario <names>', 'comma-separated throughput scenarios to run after the suites: names (scenarios/<name>.yaml) or files (default: load.scenarios, "smoke")', nonEmptyListFlag('--scenario'))
     .option('--no-load', 'run no throughput scenario (conformance only)')
     .option('-q, --quiet', 'list only failed, errored and skipped checks')
     .action(async (flags: RunFlags) => {
-      const config = loadConfig(resolveConfigFile(flags.config), {
+      const configFile = resolveConfigFile(flags.config);
+      const config = loadConfig(configFile, {
         env: process.env,
         overrides: {
           ...(flags.target ? { target: { baseUrl: flags.target, ...(flags.timeout ? { timeoutMs: flags.timeout } : {}) } } : {}),
@@ -64,6 +67,9 @@ export function registerRunCommand(program: Command, setExit: (code: ExitCodeVal
         missingCredential: flags.scenario && flags.load !== false ? 'error' : 'skip',
         // A live progress line on a terminal; CI logs get the summary each scenario prints when it ends.
         ...(process.stderr.isTTY ? { progress: createProgress(process.stderr) } : {}),
+      }).catch((err: unknown) => {
+        // Problems found after loading (skipChecks ids, errorSchema) point into the file, as `harness validate` does.
+        throw err instanceof ConfigError && configFile ? new ConfigError(locateIssues(configFile, err.issues)) : err;
       });
       setExit(outcome.exitCode);
     });
