@@ -44,7 +44,8 @@ function message(error: ErrorObject): string {
     case 'minimum':
       return `must be >= ${String(params.limit)}`;
     case 'maximum':
-      return `must be <= ${String(params.limit)}`;
+      // An upper bound that protects the harness (VUs, rates) says why and what to do instead.
+      return parentSchema(error).errorMessage ?? `must be <= ${String(params.limit)}`;
     case 'exclusiveMinimum':
       return `must be > ${String(params.limit)}`;
     case 'exclusiveMaximum':
