@@ -25,6 +25,7 @@ import { thresholdsCrossed, type ScenarioResult } from '../load/result.ts';
 import { runScenarios, scenariosWithCredentials } from '../load/run-scenarios.ts';
 import type { Scenario } from '../load/scenario/types.ts';
 import { openTarget, type OpenTarget } from './open-target.ts';
+import { assertWritableOutDir } from './out-dir.ts';
 import { assertReachable } from './preflight.ts';
 import { fileReporters, runSecrets } from './write-reports.ts';
 import { startWebhooksUnderLoad, withUnderLoad } from './webhooks-under-load.ts';
@@ -67,6 +68,8 @@ export async function runConformance(options: ConformanceJobOptions): Promise<Jo
   registry.assertKnownChecks(config.conformance.skipChecks, 'conformance.skipChecks', config.source);
   const schemas = new SchemaValidator({ replacements: config.api.schemas, errorSchema: config.api.errorSchema });
 
+  // Before any traffic: a run that cannot write its report is a wasted run.
+  await assertWritableOutDir(config.report.outDir);
   const runId = newRunId();
   const runDir = join(config.report.outDir, runId);
   const startedAt = new Date().toISOString();

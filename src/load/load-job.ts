@@ -10,6 +10,7 @@ import { isHarnessError, type HarnessError } from '../errors.ts';
 import { ExitCode, type ExitCodeValue } from '../exit-codes.ts';
 import { HttpClient } from '../http/client.ts';
 import { openTarget } from '../job/open-target.ts';
+import { assertWritableOutDir } from '../job/out-dir.ts';
 import { assertReachable } from '../job/preflight.ts';
 import { runSecrets, writeReports } from '../job/write-reports.ts';
 import { buildReport, newRunId, type Report } from '../reporters/report.ts';
@@ -36,6 +37,7 @@ export interface LoadJobOutcome {
 export async function runLoadJob(options: LoadJobOptions): Promise<LoadJobOutcome> {
   const { config } = options;
   const log = options.log ?? ((line: string) => process.stdout.write(`${line}\n`));
+  await assertWritableOutDir(config.report.outDir);
   const runId = newRunId();
   const runDir = join(config.report.outDir, runId);
   const startedAt = new Date().toISOString();

@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import type { FrozenConfig } from '../../config/types.ts';
 import { HttpClient } from '../../http/client.ts';
 import { openTarget } from '../../job/open-target.ts';
+import { assertWritableOutDir } from '../../job/out-dir.ts';
 import { assertReachable } from '../../job/preflight.ts';
 import { runSecrets, writeReports } from '../../job/write-reports.ts';
 import { buildReport, newRunId } from '../../reporters/report.ts';
@@ -62,6 +63,7 @@ export async function runCapacityJob(options: CapacityJobOptions): Promise<{ res
   const { config, scenario } = options;
   const log = options.log ?? ((line: string) => process.stdout.write(`${line}\n`));
   const stepMs = options.stepDurationMs ?? (scenario.duration ? getExecutor(scenario.executor).plannedDurationMs(scenario) : 10_000);
+  await assertWritableOutDir(config.report.outDir);
   const runId = newRunId();
   const startedAt = new Date().toISOString();
   const target = await openTarget(config);
