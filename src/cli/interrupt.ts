@@ -57,10 +57,12 @@ export function listenForInterrupts(options: InterruptOptions = {}): Interrupts 
     write(`received ${signal} again: exiting as soon as the report is written`);
     forceExitAfter(options.flushMs ?? 10_000, 'the report was not written in time');
     // Further signals change nothing: one bounded flush is pending.
-    for (const name of SIGNALS) process.off(name, onSignal);
+    for (const [name, handler] of handlers) process.off(name, handler);
     for (const name of SIGNALS) process.on(name, noop);
   };
-  for (const name of SIGNALS) process.on(name, onSignal);
+  // One handler per name: the signal is known without relying on the argument Node passes.
+  const handlers = SIGNALS.map((name) => [name, () => onSignal(name)] as const);
+  for (const [name, handler] of handlers) process.on(name, handler);
   return {
     claim() {
       claimed = true;
@@ -70,8 +72,8 @@ export function listenForInterrupts(options: InterruptOptions = {}): Interrupts 
       return received;
     },
     dispose() {
-      for (const name of SIGNALS) {
-        process.off(name, onSignal);
+      for (const [name, handler] of handlers) {
+        process.off(name, handler);
         process.off(name, noop);
       }
       // The force-exit timers stay (unref'd): if something still holds the process after the command returned,
