@@ -111,9 +111,9 @@ export async function runConformance(options: ConformanceJobOptions): Promise<Jo
         skipChecks: new Set(config.conformance.skipChecks),
         checkTimeoutMs: config.conformance.checkTimeoutMs,
         ...(options.signal ? { signal: options.signal } : {}),
+        // The console reporter says "run aborted: …" with this message once the report is built.
         onTargetLost: (lost) => {
           aborted = { code: lost.code, message: secrets.redactText(lost.message) };
-          log(`error: ${aborted.message}`);
         },
       })),
     );

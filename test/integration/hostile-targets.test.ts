@@ -77,7 +77,7 @@ describe('hostile targets: harness run --no-load ends, bounded, with a report', 
   it('10 MB body on every answer: every suite runs, peak RSS far below the 4.4 GB seen before', async () => {
     const { result, report } = await run('big-body', { suites: 'all' });
     expect(report.checks.length).toBeGreaterThan(100);
-    // Bodies are read up to 1 MiB and the traffic log is bounded in bytes; 1 GiB leaves room for a busy GC.
+    // Bodies are read up to 1 MiB, a check's log and the traffic log are bounded in bytes; 1 GiB leaves room for a busy GC.
     expect(result.peakRssKiB).toBeGreaterThan(0);
     expect(result.peakRssKiB).toBeLessThan(1024 * 1024);
     const evidence = report.checks.flatMap((c: any) => c.evidence?.exchanges ?? []).find((e: any) => e.response);

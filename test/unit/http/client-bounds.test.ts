@@ -6,6 +6,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { KEEP_BODY_BYTES } from '../../../src/http/body-reader.ts';
 import { HttpClient, TransportError } from '../../../src/http/client.ts';
+import { EVIDENCE_BODY_LIMIT, LOG_BODY_BUDGET, withExchangeLog } from '../../../src/http/exchange.ts';
 import { startHostile, type HostileTarget } from '../../targets/hostile/servers.ts';
 
 let target: HostileTarget | undefined;
@@ -28,6 +29,19 @@ describe('HttpClient bounds', () => {
     expect(res.json()).toBeUndefined();
     // The connection is still usable: the rest was read and discarded, not left in the socket.
     expect((await client.request({ path: '/v1/x' })).status).toBe(200);
+  });
+
+  it("a check's log holds a bounded amount of body: older bodies are cut to evidence size and marked", async () => {
+    target = await startHostile('big-body');
+    client = new HttpClient({ baseUrl: target.baseUrl });
+    const { exchanges } = await withExchangeLog(async () => {
+      for (let i = 0; i < 6; i++) await client!.request({ path: '/v1/x' });
+    });
+    const held = exchanges.reduce((n, e) => n + (e.response?.body.length ?? 0), 0);
+    expect(held).toBeLessThanOrEqual(LOG_BODY_BUDGET);
+    expect(exchanges[0]!.response!.body.length).toBe(EVIDENCE_BODY_LIMIT);
+    expect(exchanges.every((e) => e.response!.truncatedFrom === 10 * 1024 * 1024)).toBe(true);
+    expect(exchanges.at(-1)!.response!.body.length).toBe(KEEP_BODY_BYTES);
   });
 
   it('ends a dripping body at the total deadline with a TransportError that says so', async () => {
