@@ -35,7 +35,7 @@ describe('HttpClient bounds', () => {
     target = await startHostile('big-body');
     client = new HttpClient({ baseUrl: target.baseUrl });
     const { exchanges } = await withExchangeLog(async () => {
-      for (let i = 0; i < 6; i++) await client!.request({ path: '/v1/x' });
+      for (let i = 0; i < 20; i++) await client!.request({ path: '/v1/x' });
     });
     const held = exchanges.reduce((n, e) => n + (e.response?.body.length ?? 0), 0);
     expect(held).toBeLessThanOrEqual(LOG_BODY_BUDGET);
