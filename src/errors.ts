@@ -60,6 +60,18 @@ export class TargetUnreachableError extends HarnessError {
   }
 }
 
+/**
+ * The target stopped answering during the run: past a bound of consecutive requests without an HTTP response
+ * (refused, reset, timed out). The run ends early with the report of what ran; `checkId` is where it stopped.
+ */
+export class TargetLostError extends HarnessError {
+  readonly code = 'HARNESS_ERR_TARGET_LOST';
+  readonly exitCode = ExitCode.TargetUnreachable;
+  constructor(readonly baseUrl: string, readonly checkId: string, readonly failures: number, lastError: string) {
+    super(`target ${baseUrl} lost during check ${checkId}: ${failures} requests in a row got no HTTP response (last: ${lastError}); the run stopped there`);
+  }
+}
+
 /** A suite named with --suite or in the config does not exist. */
 export class UnknownSuiteError extends HarnessError {
   readonly code = 'HARNESS_ERR_UNKNOWN_SUITE';
@@ -87,6 +99,7 @@ export const ERROR_CLASSES = [
   FileNotFoundError,
   ConfigError,
   TargetUnreachableError,
+  TargetLostError,
   UnknownSuiteError,
   TargetStartError,
   InvalidReportError,

@@ -1,5 +1,6 @@
 /** `harness capacity`: the highest arrival rate a target sustains within an SLO and an error budget. */
 import type { Command } from 'commander';
+import { interruptSignal } from './interrupt.ts';
 import { loadConfig } from '../config/index.ts';
 import { UsageError } from '../errors.ts';
 import { ExitCode, type ExitCodeValue } from '../exit-codes.ts';
@@ -56,25 +57,20 @@ export function registerCapacityCommand(program: Command, setExit: (code: ExitCo
       const [scenario] = loadScenarios([flags.scenario]);
       // --workers, else the config's load.workers, else (in runScenario) the scenario's workers, else 1.
       const workers = flags.workers ?? config.load.workers;
-      const interrupt = new AbortController();
-      const onSignal = (): void => interrupt.abort();
-      process.once('SIGINT', onSignal);
-      try {
-        await runCapacityJob({
-          config,
-          scenario: scenario!,
-          slo: { expr: flags.slo.trim(), ...slo },
-          errorBudget,
-          start: flags.start,
-          max: flags.max,
-          ...(stepDurationMs !== undefined ? { stepDurationMs } : {}),
-          signal: interrupt.signal,
-          ...(workers !== undefined ? { workers } : {}),
-          ...(flags.progress === false ? {} : { progress: createProgress(process.stderr) }),
-        });
-        setExit(ExitCode.Certified);
-      } finally {
-        process.off('SIGINT', onSignal);
-      }
+      // SIGINT/SIGTERM abort this signal: the job stops, writes its partial report, and main exits 105.
+      const signal = interruptSignal();
+      await runCapacityJob({
+        config,
+        scenario: scenario!,
+        slo: { expr: flags.slo.trim(), ...slo },
+        errorBudget,
+        start: flags.start,
+        max: flags.max,
+        ...(stepDurationMs !== undefined ? { stepDurationMs } : {}),
+        signal,
+        ...(workers !== undefined ? { workers } : {}),
+        ...(flags.progress === false ? {} : { progress: createProgress(process.stderr) }),
+      });
+      setExit(ExitCode.Certified);
     });
 }

@@ -1,11 +1,12 @@
 /** `harness load`: throughput scenarios against --target, or against the embedded reference target. */
 import type { Command } from 'commander';
+import { interruptSignal } from './interrupt.ts';
 import { loadConfig } from '../config/index.ts';
 import type { ExitCodeValue } from '../exit-codes.ts';
 import { runLoadJob } from '../job/load-job.ts';
 import { createProgress } from '../load/progress.ts';
 import { loadScenarios } from '../load/scenario/select.ts';
-import { integerFlag, listFlag, positiveNumberFlag, resolveConfigFile, urlFlag } from './parse-flags.ts';
+import { integerFlag, nonEmptyListFlag, positiveNumberFlag, resolveConfigFile, urlFlag } from './parse-flags.ts';
 
 interface LoadFlags {
   scenario: string[];
@@ -22,7 +23,7 @@ export function registerLoadCommand(program: Command, setExit: (code: ExitCodeVa
   program
     .command('load')
     .description('run throughput scenarios (scenarios/*.yaml) against a target (default: the embedded reference target); exits 99 when a threshold is crossed')
-    .requiredOption('--scenario <names>', 'comma-separated scenario names (scenarios/<name>.yaml) or files', listFlag)
+    .requiredOption('--scenario <names>', 'comma-separated scenario names (scenarios/<name>.yaml) or files', nonEmptyListFlag('--scenario'))
     .option('--target <url>', 'base URL of the target (default: start the embedded reference target)', urlFlag('--target'))
     .option('--config <file>', 'config file (default: ./harness.config.yaml when present)')
     .option('--out <dir>', 'folder for reports/<run-id>/ (report.json, report.html, junit.xml; default: report.outDir, "reports")')
@@ -42,20 +43,15 @@ export function registerLoadCommand(program: Command, setExit: (code: ExitCodeVa
       const scenarios = loadScenarios(flags.scenario, { ...(flags.duration ? { duration: flags.duration } : {}), ...(flags.rate ? { rate: flags.rate } : {}) });
       // --workers, else the config's load.workers, else (in runScenario) the scenario's workers, else 1.
       const workers = flags.workers ?? config.load.workers;
-      const interrupt = new AbortController();
-      const onSignal = (): void => interrupt.abort();
-      process.once('SIGINT', onSignal);
-      try {
-        const outcome = await runLoadJob({
-          config,
-          scenarios,
-          signal: interrupt.signal,
-          ...(workers !== undefined ? { workers } : {}),
-          ...(flags.progress === false ? {} : { progress: createProgress(process.stderr) }),
-        });
-        setExit(outcome.exitCode);
-      } finally {
-        process.off('SIGINT', onSignal);
-      }
+      // SIGINT/SIGTERM abort this signal: the job stops, writes its partial report, and main exits 105.
+      const signal = interruptSignal();
+      const outcome = await runLoadJob({
+        config,
+        scenarios,
+        signal,
+        ...(workers !== undefined ? { workers } : {}),
+        ...(flags.progress === false ? {} : { progress: createProgress(process.stderr) }),
+      });
+      setExit(outcome.exitCode);
     });
 }

@@ -9,6 +9,7 @@ import { HARNESS_VERSION } from '../version.ts';
 import { registerCompareCommand } from './compare-command.ts';
 import { registerImportCommand } from './import-command.ts';
 import { registerListCommand } from './list-command.ts';
+import { activateInterrupts, deactivateInterrupts } from './interrupt.ts';
 import { registerLoadCommands } from './load-commands.ts';
 import { registerProbeCommand } from './probe-command.ts';
 import { registerRunCommand } from './run-command.ts';
@@ -31,6 +32,10 @@ export function buildProgram(setExit: (code: ExitCodeValue) => void): Command {
   registerListCommand(program);
   registerImportCommand(program);
   for (const command of program.commands) command.exitOverride();
+  // SIGINT/SIGTERM the same way for every command but `serve`, which stops on them by design (interrupt.ts).
+  program.hook('preAction', (_program, action) => {
+    if (action.name() !== 'serve') activateInterrupts();
+  });
   return program;
 }
 
@@ -40,10 +45,11 @@ export async function main(argv: readonly string[]): Promise<ExitCodeValue> {
   const program = buildProgram((code) => (exitCode = code));
   try {
     await program.parseAsync([...argv]);
-    return exitCode;
   } catch (err) {
-    return reportFailure(err);
+    exitCode = reportFailure(err);
   }
+  // An interrupted command exits 105 whatever it measured: its report (if any) says it stopped early.
+  return deactivateInterrupts() !== undefined ? ExitCode.Interrupted : exitCode;
 }
 
 function reportFailure(err: unknown): ExitCodeValue {

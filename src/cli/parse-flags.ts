@@ -31,6 +31,15 @@ export function listFlag(raw: string): string[] {
     .filter((part) => part.length > 0);
 }
 
+/** A comma-separated list that must name something: `--suite ',,,'` is a mistake, not "every suite". */
+export function nonEmptyListFlag(flag: string) {
+  return (raw: string): string[] => {
+    const list = listFlag(raw);
+    if (list.length === 0) throw new UsageError(`${flag}: expected one or more comma-separated names, got "${raw}"`);
+    return list;
+  };
+}
+
 export function urlFlag(flag: string) {
   return (raw: string): string => {
     let url: URL;

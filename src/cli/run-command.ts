@@ -4,7 +4,10 @@
  */
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
+import { interruptSignal } from './interrupt.ts';
 import { loadConfig } from '../config/index.ts';
+import { locateIssues } from '../config/locate-issues.ts';
+import { ConfigError } from '../errors.ts';
 import { runConformance } from '../job/run-conformance.ts';
 import { WARNINGS_AS_FAILURES_ENV } from '../reporters/junit-reporter.ts';
 import { ConsoleReporter } from '../reporters/console-reporter.ts';
@@ -12,7 +15,7 @@ import type { ExitCodeValue } from '../exit-codes.ts';
 import { createProgress } from '../load/progress.ts';
 import { loadScenarios } from '../load/scenario/select.ts';
 import { registryFor } from './registry-for-config.ts';
-import { integerFlag, listFlag, resolveConfigFile, urlFlag } from './parse-flags.ts';
+import { integerFlag, listFlag, nonEmptyListFlag, resolveConfigFile, urlFlag } from './parse-flags.ts';
 
 interface RunFlags {
   target?: string;
@@ -36,11 +39,11 @@ export function registerRunCommand(program: Command, setExit: (code: ExitCodeVal
     .description('run conformance suites against a target (default: the embedded reference target) and write reports')
     .option('--target <url>', 'base URL of the target, e.g. http://127.0.0.1:8080 (default: start the embedded reference target)', urlFlag('--target'))
     .option('--config <file>', 'config file (default: ./harness.config.yaml when present)')
-    .option('--suite <names>', 'comma-separated suites to run (default: all)', listFlag)
+    .option('--suite <names>', 'comma-separated suites to run (default: all)', nonEmptyListFlag('--suite'))
     .option('--check <ids>', 'run only these checks (repeatable or comma-separated ids; `harness list` shows them)', (raw: string, previous: string[] = []) => [...previous, ...listFlag(raw)])
     .option('--out <dir>', 'folder for reports/<run-id>/ (default: report.outDir, "reports")')
     .option('--timeout <ms>', 'per-request timeout in ms (default: target.timeoutMs, 10000)', integerFlag('--timeout', 1, 600_000))
-    .option('--scenario <names>', 'comma-separated throughput scenarios to run after the suites: names (scenarios/<name>.yaml) or files (default: load.scenarios, "smoke")', listFlag)
+    .option('--scenario <names>', 'comma-separated throughput scenarios to run after the suites: names (scenarios/<name>.yaml) or files (default: load.scenarios, "smoke")', nonEmptyListFlag('--scenario'))
     .option('--no-load', 'run no throughput scenario (conformance only)')
     .option('--har <file>', "write the conformance checks' traffic to this file as HAR 1.2, secrets redacted")
     .option('-q, --quiet', 'list only failed, errored and skipped checks')
@@ -48,7 +51,8 @@ export function registerRunCommand(program: Command, setExit: (code: ExitCodeVal
     .action(async (flags: RunFlags) => {
       // The JUnit reporter reads this switch where the job builds it (src/reporters/junit-reporter.ts).
       if (flags.junitWarningsAsFailures) process.env[WARNINGS_AS_FAILURES_ENV] = '1';
-      const config = loadConfig(resolveConfigFile(flags.config), {
+      const configFile = resolveConfigFile(flags.config);
+      const config = loadConfig(configFile, {
         env: process.env,
         overrides: {
           ...(flags.target ? { target: { baseUrl: flags.target, ...(flags.timeout ? { timeoutMs: flags.timeout } : {}) } } : {}),
@@ -61,26 +65,24 @@ export function registerRunCommand(program: Command, setExit: (code: ExitCodeVal
       });
       // Scenario files are read and validated before any traffic (a bad one exits 104, an unknown name 2).
       const scenarios = loadScenarios(config.load.scenarios);
-      const interrupt = new AbortController();
-      const onSignal = () => interrupt.abort();
-      process.once('SIGINT', onSignal);
-      try {
-        const outcome = await runConformance({
-          config,
-          registry: flags.check ? registryFor(config).restrictTo(flags.check) : registryFor(config),
-          reporters: [new ConsoleReporter({ showPassed: !flags.quiet })],
-          log: (line) => process.stdout.write(`${line}\n`),
-          signal: interrupt.signal,
-          scenarios,
-          ...(flags.har ? { harFile: resolve(flags.har) } : {}),
-          // Scenarios named on the command line must run: a missing loadKey is then a config error, not a skip.
-          missingCredential: flags.scenario && flags.load !== false ? 'error' : 'skip',
-          // A live progress line on a terminal; CI logs get the summary each scenario prints when it ends.
-          ...(process.stderr.isTTY ? { progress: createProgress(process.stderr) } : {}),
-        });
-        setExit(outcome.exitCode);
-      } finally {
-        process.off('SIGINT', onSignal);
-      }
+      // SIGINT/SIGTERM abort this signal: the job stops, writes its partial report, and main exits 105.
+      const signal = interruptSignal();
+      const outcome = await runConformance({
+        config,
+        registry: flags.check ? registryFor(config).restrictTo(flags.check) : registryFor(config),
+        reporters: [new ConsoleReporter({ showPassed: !flags.quiet })],
+        log: (line) => process.stdout.write(`${line}\n`),
+        signal,
+        scenarios,
+        ...(flags.har ? { harFile: resolve(flags.har) } : {}),
+        // Scenarios named on the command line must run: a missing loadKey is then a config error, not a skip.
+        missingCredential: flags.scenario && flags.load !== false ? 'error' : 'skip',
+        // A live progress line on a terminal; CI logs get the summary each scenario prints when it ends.
+        ...(process.stderr.isTTY ? { progress: createProgress(process.stderr) } : {}),
+      }).catch((err: unknown) => {
+        // Problems found after loading (skipChecks ids, errorSchema) point into the file, as `harness validate` does.
+        throw err instanceof ConfigError && configFile ? new ConfigError(locateIssues(configFile, err.issues)) : err;
+      });
+      setExit(outcome.exitCode);
     });
 }

@@ -17,7 +17,7 @@ import { hasNode, locate } from './locate.ts';
 import { deepMerge, pruneUndefined, type DeepPartial } from './merge.ts';
 import { topLevelIssue, type ParsedYaml } from './parse-yaml.ts';
 import { resolveSchemaRefs } from './resolve-paths.ts';
-import { coerceToSchemaType, schemaErrors } from './schema.ts';
+import { coerceToSchemaType, harnessConfigSchema, schemaErrors } from './schema.ts';
 import { schemaIssues, type RawIssue } from './schema-issues.ts';
 import { semanticIssues } from './semantic.ts';
 import type { FrozenConfig, HarnessConfig } from './types.ts';
@@ -84,7 +84,7 @@ function check(layer: FileLayer, interpolationIssues: RawIssue[], options: LoadO
   const failed = interpolationIssues.map((i) => i.path);
   const issues: ConfigIssue[] = [
     ...interpolationIssues.map((raw) => fileIssue(layer, raw)),
-    ...schemaIssues(schemaErrors(layer.data), layer.data)
+    ...schemaIssues(schemaErrors(layer.data), layer.data, harnessConfigSchema())
       .filter((raw) => !failed.some((p) => startsWith(raw.path, p)))
       .map((raw) => fileIssue(layer, raw)),
     ...schemaIssues(schemaErrors(overrides), overrides).map((raw) => overrideIssue(raw, source)),

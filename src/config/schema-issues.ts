@@ -6,6 +6,7 @@ import type { ErrorObject } from 'ajv/dist/2020.js';
 import { formatKeyPath, pointerToKeyPath, type KeyPath } from './key-path.ts';
 import type { SchemaNode } from './schema.ts';
 import { suggestKey } from '../util/suggest.ts';
+import { suggestPathElsewhere } from './key-index.ts';
 
 /** An issue before it is given a place (file position or flag name). */
 export interface RawIssue {
@@ -44,7 +45,8 @@ function message(error: ErrorObject): string {
     case 'minimum':
       return `must be >= ${String(params.limit)}`;
     case 'maximum':
-      return `must be <= ${String(params.limit)}`;
+      // An upper bound that protects the harness (VUs, rates) says why and what to do instead.
+      return parentSchema(error).errorMessage ?? `must be <= ${String(params.limit)}`;
     case 'exclusiveMinimum':
       return `must be > ${String(params.limit)}`;
     case 'exclusiveMaximum':
@@ -64,7 +66,7 @@ function message(error: ErrorObject): string {
 }
 
 /** One issue per AJV error, deduplicated (format and pattern often both fail for one bad value). */
-export function schemaIssues(errors: readonly ErrorObject[], data: unknown): RawIssue[] {
+export function schemaIssues(errors: readonly ErrorObject[], data: unknown, root?: SchemaNode): RawIssue[] {
   const out: RawIssue[] = [];
   const seen = new Set<string>();
   for (const error of errors) {
@@ -76,7 +78,8 @@ export function schemaIssues(errors: readonly ErrorObject[], data: unknown): Raw
       const key = String((error.params as { additionalProperty: string }).additionalProperty);
       const known = Object.keys(parentSchema(error).properties ?? {});
       issue = { path: [...path, key], message: `unknown key "${key}"`, atKey: true };
-      const suggestion = suggestKey(key, known);
+      // The nearest key at this level; else the key's full path where it belongs (`baseUrl` → `target.baseUrl`).
+      const suggestion = suggestKey(key, known) ?? (root ? suggestPathElsewhere(root, key, formatKeyPath(path)) : undefined);
       if (suggestion !== undefined) issue.suggestion = suggestion;
     } else if (error.keyword === 'uniqueItems') {
       // Point at the repeat, the later of the two equal items.

@@ -3,9 +3,11 @@
  * them in parallel would make them interfere). Each check gets its own exchange log, a deadline, and a
  * result whose message and evidence are redacted before anyone sees them.
  */
+import { TargetLostError } from '../errors.ts';
 import type { EventBus } from '../events.ts';
 import { curlCommand } from '../http/curl.ts';
-import { cutBody, runRecorded, type Exchange } from '../http/exchange.ts';
+import { withAbortSignal } from '../http/deadline.ts';
+import { cutBody, recordInto, type Exchange } from '../http/exchange.ts';
 import type { SecretRegistry } from '../http/redact.ts';
 import { CheckFailure, CheckSkipped, CheckVacuous, type Check } from './check.ts';
 import type { CheckContext } from './context.ts';
@@ -17,73 +19,133 @@ export interface RunChecksOptions {
   ctx: CheckContext;
   bus: EventBus;
   skipChecks?: ReadonlySet<string>;
-  /** Upper bound for one check. */
+  /** Upper bound for one check; when it passes, the check's requests are aborted. */
   checkTimeoutMs: number;
-  /** Stops the run between checks (Ctrl-C, target lost); results so far are kept. */
+  /** Stops the run (Ctrl-C): the running check's requests are aborted, results so far are kept. */
   signal?: AbortSignal;
+  /**
+   * Requests in a row without an HTTP response (refused, reset, timed out), spread over at least two checks,
+   * after which the target counts as lost and the run stops. @default 5
+   */
+  maxConsecutiveFailures?: number;
+  /** Called once when the target is lost; the run stops after the check that lost it. */
+  onTargetLost?: (lost: TargetLostError) => void;
 }
 
 /** Exchanges kept per failing check: the last ones are the ones that show the failure. */
 const MAX_EVIDENCE_EXCHANGES = 12;
+/** How long an aborted check gets to settle, so the exchanges it was making are recorded as evidence. */
+const SETTLE_AFTER_ABORT_MS = 1000;
 
 export async function runChecks(options: RunChecksOptions): Promise<CheckResult[]> {
   const results: CheckResult[] = [];
+  const streak = new FailureStreak(options.maxConsecutiveFailures ?? 5);
   for (const suite of options.suites) {
-    if (options.signal?.aborted) break;
+    if (options.signal?.aborted || streak.lost) break;
     await options.bus.emit({ type: 'suite-started', suite: suite.name, title: suite.title, checks: suite.checks.length });
     for (const check of suite.checks) {
-      if (options.signal?.aborted) break;
+      if (options.signal?.aborted || streak.lost) break;
       await options.bus.emit({ type: 'check-started', id: check.id, suite: check.suite, title: check.title });
-      const result = options.skipChecks?.has(check.id)
-        ? resultOf(check, 'skipped', 0, 'skipped by conformance.skipChecks')
+      const { result, exchanges } = options.skipChecks?.has(check.id)
+        ? { result: resultOf(check, 'skipped', 0, 'skipped by conformance.skipChecks'), exchanges: [] }
         : await runOne(check, options);
       results.push(result);
       await options.bus.emit({ type: 'check-finished', result });
+      if (streak.add(check.id, exchanges)) {
+        options.onTargetLost?.(new TargetLostError(options.ctx.target.baseUrl, check.id, streak.count, options.ctx.secrets.redactText(streak.lastError)));
+      }
     }
     await options.bus.emit({ type: 'suite-finished', suite: suite.name });
   }
   return results;
 }
 
-async function runOne(check: Check, options: RunChecksOptions): Promise<CheckResult> {
+/** Requests in a row that got no HTTP response, and how many checks they span. */
+class FailureStreak {
+  count = 0;
+  lastError = '';
+  lost = false;
+  readonly #checks = new Set<string>();
+  constructor(readonly bound: number) {}
+
+  /** True the moment the streak reaches the bound (over two checks or more). */
+  add(checkId: string, exchanges: readonly Exchange[]): boolean {
+    for (const exchange of exchanges) {
+      if (exchange.response) {
+        this.count = 0;
+        this.#checks.clear();
+      } else if (exchange.error) {
+        this.count++;
+        this.lastError = exchange.error;
+        this.#checks.add(checkId);
+      }
+    }
+    if (!this.lost && this.count >= this.bound && this.#checks.size >= 2) this.lost = true;
+    else return false;
+    return true;
+  }
+}
+
+async function runOne(check: Check, options: RunChecksOptions): Promise<{ result: CheckResult; exchanges: Exchange[] }> {
   const { ctx, checkTimeoutMs } = options;
   const started = performance.now();
-  let exchanges: Exchange[] = [];
+  const exchanges: Exchange[] = [];
+  // The check's own signal: its deadline or an interruption aborts every request it has in flight.
+  const controller = new AbortController();
   let timer: NodeJS.Timeout | undefined;
+  let onInterrupt: (() => void) | undefined;
+  const stopped = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new CheckTimeout(checkTimeoutMs)), checkTimeoutMs);
+    onInterrupt = () => reject(new CheckInterrupted());
+    if (options.signal?.aborted) onInterrupt();
+    else options.signal?.addEventListener('abort', onInterrupt, { once: true });
+  });
+  const running = recordInto(exchanges, () => withAbortSignal(controller.signal, () => check.run(ctx)));
+  running.catch(() => undefined);
+  stopped.catch(() => undefined);
   try {
-    const deadline = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new CheckTimeout(checkTimeoutMs)), checkTimeoutMs);
-    });
-    await Promise.race([
-      runRecorded(
-        () => check.run(ctx),
-        (log) => {
-          exchanges = log;
-          ctx.traffic.record(check.id, log);
-        },
-      ),
-      deadline,
-    ]);
-    return resultOf(check, 'passed', elapsed(started));
+    await Promise.race([running, stopped]);
+    return { result: resultOf(check, 'passed', elapsed(started)), exchanges };
   } catch (err) {
-    const secrets = ctx.secrets;
-    if (err instanceof CheckVacuous) return { ...resultOf(check, 'passed', elapsed(started)), vacuous: secrets.redactText(err.message) };
-    if (err instanceof CheckSkipped) return resultOf(check, 'skipped', elapsed(started), secrets.redactText(err.message));
-    if (err instanceof CheckFailure) {
-      // A check may point at exchanges it also made itself (shared, memoised traffic): show each once.
-      const shown = err.exchanges ? [...new Set([...err.exchanges, ...exchanges])] : exchanges;
-      return resultOf(check, 'failed', elapsed(started), secrets.redactText(err.message), evidenceOf(shown, secrets, err.details));
+    if (err instanceof CheckTimeout || err instanceof CheckInterrupted) {
+      // Whatever the check does after its requests are aborted (a fail() about "no response") is not its result.
+      controller.abort();
+      await settled(running, SETTLE_AFTER_ABORT_MS);
     }
-    const message = err instanceof CheckTimeout ? err.message : `check could not run: ${(err as Error)?.message ?? String(err)}`;
-    return resultOf(check, 'error', elapsed(started), secrets.redactText(message), evidenceOf(exchanges, secrets));
+    return { result: resultOfError(check, err, exchanges, ctx.secrets, elapsed(started)), exchanges };
   } finally {
     clearTimeout(timer);
+    if (onInterrupt) options.signal?.removeEventListener('abort', onInterrupt);
+    ctx.traffic.record(check.id, exchanges);
   }
+}
+
+function resultOfError(check: Check, err: unknown, exchanges: Exchange[], secrets: SecretRegistry, durationMs: number): CheckResult {
+  if (err instanceof CheckVacuous) return { ...resultOf(check, 'passed', durationMs), vacuous: secrets.redactText(err.message) };
+  if (err instanceof CheckSkipped) return resultOf(check, 'skipped', durationMs, secrets.redactText(err.message));
+  if (err instanceof CheckFailure) {
+    // A check may point at exchanges it also made itself (shared, memoised traffic): show each once.
+    const shown = err.exchanges ? [...new Set([...err.exchanges, ...exchanges])] : exchanges;
+    return resultOf(check, 'failed', durationMs, secrets.redactText(err.message), evidenceOf(shown, secrets, err.details));
+  }
+  const message = err instanceof CheckTimeout || err instanceof CheckInterrupted ? err.message : `check could not run: ${(err as Error)?.message ?? String(err)}`;
+  return resultOf(check, 'error', durationMs, secrets.redactText(message), evidenceOf(exchanges, secrets));
+}
+
+function settled(promise: Promise<unknown>, ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  return Promise.race([promise.then(() => undefined, () => undefined), new Promise<void>((resolve) => (timer = setTimeout(resolve, ms)))]).finally(() => clearTimeout(timer));
 }
 
 class CheckTimeout extends Error {
   constructor(ms: number) {
-    super(`check did not finish within ${ms} ms (conformance.checkTimeoutMs)`);
+    super(`check did not finish within ${ms} ms (conformance.checkTimeoutMs); its requests were aborted`);
+  }
+}
+
+class CheckInterrupted extends Error {
+  constructor() {
+    super('interrupted while this check ran (SIGINT/SIGTERM): no verdict');
   }
 }
 
@@ -119,7 +181,7 @@ export function redactExchange(exchange: Exchange, secrets: SecretRegistry): Exc
       ...(request.body !== undefined ? { body: cutBody(secrets.redactBody(request.body)) } : {}),
     },
     ...(response
-      ? { response: { status: response.status, headers: secrets.redactHeaders(response.headers), body: cutBody(secrets.redactBody(response.body)) } }
+      ? { response: { status: response.status, headers: secrets.redactHeaders(response.headers), body: cutBody(secrets.redactBody(response.body), undefined, response.truncatedFrom) } }
       : {}),
     ...(exchange.error ? { error: secrets.redactText(exchange.error) } : {}),
     curl: curlCommand(request, secrets),

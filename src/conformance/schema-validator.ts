@@ -71,15 +71,34 @@ export class SchemaValidator {
       }
       return ref;
     }
-    let schema: { $id?: string };
+    let text: string;
     try {
-      schema = JSON.parse(readFileSync(ref, 'utf8')) as { $id?: string };
+      text = readFileSync(ref, 'utf8');
     } catch (err) {
-      throw new ConfigError([{ path: configPath, message: `cannot read schema file ${ref}: ${(err as Error).message}` }]);
+      const code = (err as { code?: string }).code;
+      throw new ConfigError([{ path: configPath, message: `cannot read schema file ${ref}: ${code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'a directory, not a file' : (code ?? 'unreadable')}` }]);
     }
-    const id = schema.$id ?? pathToFileURL(ref).toString();
-    if (!this.#ajv.getSchema(id)) this.#ajv.addSchema({ ...schema, $id: id });
-    return id;
+    // Never quote the file: a path mistyped as /etc/passwd or a key file must not end up on a console or in a log.
+    let schema: unknown;
+    try {
+      schema = JSON.parse(text);
+    } catch {
+      throw new ConfigError([{ path: configPath, message: `${ref} is not a JSON file (a JSON Schema, draft 2020-12, is expected)` }]);
+    }
+    if (typeof schema !== 'object' || schema === null || Array.isArray(schema)) {
+      throw new ConfigError([{ path: configPath, message: `${ref} is JSON but not a JSON Schema (expected an object such as {"type": "object", ...})` }]);
+    }
+    const id = (schema as { $id?: unknown }).$id;
+    const key = typeof id === 'string' ? id : pathToFileURL(ref).toString();
+    if (!this.#ajv.getSchema(key)) {
+      try {
+        this.#ajv.addSchema({ ...schema, $id: key });
+        this.#ajv.getSchema(key);
+      } catch (err) {
+        throw new ConfigError([{ path: configPath, message: `${ref} is not a valid JSON Schema: ${(err as Error).message.split('\n')[0]!.slice(0, 200)}` }]);
+      }
+    }
+    return key;
   }
 }
 

@@ -1,7 +1,8 @@
 /**
  * Every exchange of the run, tagged with the check that made it. Standing checks (run last) read it: no request
- * any suite sent may get a 5xx, and every response must match its schema. Only what those checks need is kept
- * whole (server errors); the rest is kept as exchanges for validation, bounded so a long run stays small.
+ * any suite sent may get a 5xx, and every response must match its schema. What is kept is bounded in count AND in
+ * bytes (a target answering 1 MiB to every request would otherwise hold gigabytes); later exchanges are counted,
+ * and the standing checks say how many they could not look at.
  */
 import type { Exchange } from '../http/exchange.ts';
 
@@ -10,29 +11,54 @@ export interface TaggedExchange {
   exchange: Exchange;
 }
 
-/** Responses kept for the standing schema check; later ones are counted but not kept. */
-const MAX_KEPT = 5000;
+export interface TrafficLimits {
+  /** Exchanges kept for the standing schema check. @default 5000 */
+  maxKept?: number;
+  /** Body bytes (request + response, as kept) the kept exchanges may hold together. @default 16 MiB */
+  maxKeptBytes?: number;
+  /** Server errors kept whole (the no-5xx check shows them). @default 200 */
+  maxServerErrors?: number;
+}
 
 export class TrafficLog {
   readonly #kept: TaggedExchange[] = [];
   readonly #serverErrors: TaggedExchange[] = [];
+  readonly #limits: Required<TrafficLimits>;
+  #keptBytes = 0;
   #total = 0;
+  #serverErrorCount = 0;
+
+  constructor(limits: TrafficLimits = {}) {
+    this.#limits = { maxKept: limits.maxKept ?? 5000, maxKeptBytes: limits.maxKeptBytes ?? 16 * 1024 * 1024, maxServerErrors: limits.maxServerErrors ?? 200 };
+  }
 
   record(checkId: string, exchanges: readonly Exchange[]): void {
     for (const exchange of exchanges) {
       this.#total++;
       const tagged = { checkId, exchange };
-      if (exchange.response && exchange.response.status >= 500) this.#serverErrors.push(tagged);
-      if (this.#kept.length < MAX_KEPT) this.#kept.push(tagged);
+      if (exchange.response && exchange.response.status >= 500) {
+        this.#serverErrorCount++;
+        if (this.#serverErrors.length < this.#limits.maxServerErrors) this.#serverErrors.push(tagged);
+      }
+      const size = sizeOf(exchange);
+      if (this.#kept.length < this.#limits.maxKept && this.#keptBytes + size <= this.#limits.maxKeptBytes) {
+        this.#kept.push(tagged);
+        this.#keptBytes += size;
+      }
     }
   }
 
-  /** Exchanges answered with a 5xx, in order. */
+  /** Exchanges answered with a 5xx, in order (the first maxServerErrors). */
   get serverErrors(): readonly TaggedExchange[] {
     return this.#serverErrors;
   }
 
-  /** Exchanges kept for inspection (the first MAX_KEPT). */
+  /** Exchanges answered with a 5xx, kept or not. */
+  get serverErrorCount(): number {
+    return this.#serverErrorCount;
+  }
+
+  /** Exchanges kept for inspection (the first ones, within the count and byte bounds). */
   get exchanges(): readonly TaggedExchange[] {
     return this.#kept;
   }
@@ -41,4 +67,9 @@ export class TrafficLog {
   get total(): number {
     return this.#total;
   }
+}
+
+/** Bytes an exchange holds in memory, roughly: its bodies (headers are small next to them). */
+function sizeOf(exchange: Exchange): number {
+  return (exchange.request.body?.length ?? 0) + (exchange.response?.body.length ?? 0) + 512;
 }

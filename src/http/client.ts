@@ -5,6 +5,8 @@
  * way a polite client does (bounded), so a target with a small quota is not failed by checks about other things.
  */
 import { Pool, type Dispatcher } from 'undici';
+import { readBody } from './body-reader.ts';
+import { requestDeadline } from './deadline.ts';
 import { recordExchange, type Exchange } from './exchange.ts';
 import { parseRetryAfter } from './retry-after.ts';
 
@@ -24,6 +26,8 @@ export interface RequestOptions {
   bearer?: string;
   /** Wait out 429 answers (bounded). @default the client's setting */
   retryOn429?: boolean;
+  /** Aborts the request (besides the check's deadline in scope and the total deadline). */
+  signal?: AbortSignal;
 }
 
 export interface HttpResponse {
@@ -40,7 +44,7 @@ export interface HttpResponse {
 
 export interface HttpClientOptions {
   baseUrl: string;
-  /** Per-request timeout (headers and body). @default 10000 */
+  /** Per-request timeout: a total deadline for headers and body, and the idle timeouts. @default 10000 */
   timeoutMs?: number;
   /** Connections kept to the target. @default 8 */
   connections?: number;
@@ -73,8 +77,8 @@ export class TransportError extends Error {
   }
 }
 
-/** Bodies larger than this are not read whole: a hostile target must not exhaust the harness's memory. */
-const MAX_BODY_BYTES = 8 * 1024 * 1024;
+/** How long close() lets in-flight requests finish before it destroys the connections. */
+const CLOSE_GRACE_MS = 1000;
 
 export class HttpClient {
   readonly baseUrl: string;
@@ -126,8 +130,14 @@ export class HttpClient {
     return response;
   }
 
+  /** Closes the connections; a request still stuck after a short grace is cut (destroy), never waited for. */
   async close(): Promise<void> {
-    await this.#pool.close();
+    let timer: NodeJS.Timeout | undefined;
+    const closed = this.#pool.close().then(() => true, () => true);
+    const graceOver = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), CLOSE_GRACE_MS)));
+    const inTime = await Promise.race([closed, graceOver]);
+    clearTimeout(timer);
+    if (!inTime) await this.#pool.destroy().catch(() => undefined);
   }
 
   async #send(options: RequestOptions): Promise<HttpResponse> {
@@ -155,21 +165,26 @@ export class HttpClient {
       request: { method, url, headers, ...(body !== undefined ? { body } : {}) },
     };
     const started = performance.now();
+    const deadline = requestDeadline(this.#opts.timeoutMs, options.signal);
     try {
       const target = new URL(url);
-      const res = await this.#pool.request({ origin: this.#origin, method: method as Dispatcher.HttpMethod, path: target.pathname + target.search, headers, body });
-      const text = await readCapped(res.body);
+      const res = await this.#pool.request({ origin: this.#origin, method: method as Dispatcher.HttpMethod, path: target.pathname + target.search, headers, body, signal: deadline.signal });
+      const read = await readBody(res.body);
       exchange.durationMs = round(performance.now() - started);
       const responseHeaders = flattenHeaders(res.headers);
-      exchange.response = { status: res.statusCode, headers: responseHeaders, body: text };
+      exchange.response = { status: res.statusCode, headers: responseHeaders, body: read.text, ...(read.truncated ? { truncatedFrom: read.bytes } : {}) };
       this.#emit(exchange);
-      return makeResponse(exchange, res.statusCode, responseHeaders, text);
+      return makeResponse(exchange, res.statusCode, responseHeaders, read.text);
     } catch (err) {
       exchange.durationMs = round(performance.now() - started);
-      const code = (err as { code?: string }).code ?? 'UNKNOWN';
-      exchange.error = `${code}: ${(err as Error).message}`;
+      // Our own deadlines say why in words; undici would only say "aborted".
+      const cause = deadline.reason() ?? err;
+      const code = (cause as { code?: string }).code ?? 'UNKNOWN';
+      exchange.error = `${code}: ${(cause as Error).message}`;
       this.#emit(exchange);
       throw new TransportError(`no HTTP response for ${method} ${url}: ${exchange.error}`, code, exchange);
+    } finally {
+      deadline.dispose();
     }
   }
 
@@ -199,21 +214,6 @@ function makeResponse(exchange: Exchange, status: number, headers: Record<string
       return parsed.value as T | undefined;
     },
   };
-}
-
-async function readCapped(body: AsyncIterable<Buffer> & { destroy?: () => void }): Promise<string> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of body) {
-    size += chunk.length;
-    if (size > MAX_BODY_BYTES) {
-      body.destroy?.();
-      chunks.push(Buffer.from(`… [body larger than ${MAX_BODY_BYTES} bytes, not read further]`));
-      break;
-    }
-    chunks.push(chunk);
-  }
-  return Buffer.concat(chunks).toString('utf8');
 }
 
 function flattenHeaders(raw: Record<string, string | string[] | undefined>): Record<string, string> {

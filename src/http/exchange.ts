@@ -15,7 +15,10 @@ export interface RecordedRequest {
 export interface RecordedResponse {
   status: number;
   headers: Record<string, string>;
+  /** The body as text: only its first bytes (body-reader.ts) when `truncatedFrom` is set. */
   body: string;
+  /** Bytes the target sent when more than were kept; the rest was counted and discarded. */
+  truncatedFrom?: number;
 }
 
 export interface Exchange {
@@ -35,9 +38,10 @@ export interface Exchange {
 /** Largest body kept in evidence; the rest is cut with a marker saying how much was dropped. */
 export const EVIDENCE_BODY_LIMIT = 4096;
 
-export function cutBody(body: string, limit = EVIDENCE_BODY_LIMIT): string {
-  if (body.length <= limit) return body;
-  return `${body.slice(0, limit)}… [${body.length - limit} more characters cut]`;
+export function cutBody(body: string, limit = EVIDENCE_BODY_LIMIT, receivedBytes?: number): string {
+  const note = receivedBytes !== undefined ? `; ${receivedBytes} bytes received in all, only the first ones were kept` : '';
+  if (body.length <= limit) return note ? `${body}… [${note.slice(2)}]` : body;
+  return `${body.slice(0, limit)}… [${body.length - limit} more characters cut${note}]`;
 }
 
 const scope = new AsyncLocalStorage<Exchange[]>();
@@ -59,6 +63,31 @@ export async function runRecorded<T>(fn: () => Promise<T>, onSettled: (exchanges
   }
 }
 
+/** Runs `fn` recording into `log`, which the caller can read at any time (even before `fn` settles). */
+export function recordInto<T>(log: Exchange[], fn: () => Promise<T>): Promise<T> {
+  return scope.run(log, fn);
+}
+
+/**
+ * Body characters one check's log holds whole. A check that sends hundreds of requests to a target answering
+ * megabytes each would otherwise hold them all until it ends; past this, the oldest bodies are cut to what
+ * evidence shows anyway (EVIDENCE_BODY_LIMIT) and marked truncated, so no later reader mistakes them for whole.
+ */
+export const LOG_BODY_BUDGET = 16 * 1024 * 1024;
+const logBytes = new WeakMap<Exchange[], { held: number; oldestWhole: number }>();
+
 export function recordExchange(exchange: Exchange): void {
-  scope.getStore()?.push(exchange);
+  const log = scope.getStore();
+  if (!log) return;
+  log.push(exchange);
+  const state = logBytes.get(log) ?? { held: 0, oldestWhole: 0 };
+  state.held += exchange.response?.body.length ?? 0;
+  while (state.held > LOG_BODY_BUDGET && state.oldestWhole < log.length - 1) {
+    const response = log[state.oldestWhole++]!.response;
+    if (!response || response.body.length <= EVIDENCE_BODY_LIMIT) continue;
+    state.held -= response.body.length - EVIDENCE_BODY_LIMIT;
+    response.truncatedFrom ??= Buffer.byteLength(response.body);
+    response.body = response.body.slice(0, EVIDENCE_BODY_LIMIT);
+  }
+  logBytes.set(log, state);
 }

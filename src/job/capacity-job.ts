@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import type { FrozenConfig } from '../config/types.ts';
 import { HttpClient } from '../http/client.ts';
 import { openTarget } from './open-target.ts';
+import { assertWritableOutDir } from './out-dir.ts';
 import { assertReachable } from './preflight.ts';
 import { runSecrets, writeReports } from './write-reports.ts';
 import { buildReport, newRunId } from '../reporters/report.ts';
@@ -45,6 +46,7 @@ export async function runCapacityJob(options: CapacityJobOptions): Promise<{ res
   const { config, scenario } = options;
   const log = options.log ?? ((line: string) => process.stdout.write(`${line}\n`));
   const stepMs = options.stepDurationMs ?? (scenario.duration ? getExecutor(scenario.executor).plannedDurationMs(scenario) : 10_000);
+  await assertWritableOutDir(config.report.outDir);
   const runId = newRunId();
   const startedAt = new Date().toISOString();
   const target = await openTarget(config);
@@ -54,7 +56,7 @@ export async function runCapacityJob(options: CapacityJobOptions): Promise<{ res
   try {
     const http = new HttpClient({ baseUrl: target.info.baseUrl, timeoutMs: config.target.timeoutMs });
     try {
-      await assertReachable(http, config.api.paths.listMessages);
+      await assertReachable(http, config.api.paths.listMessages, { deadlineMs: config.target.timeoutMs });
     } finally {
       await http.close();
     }

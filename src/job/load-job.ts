@@ -6,9 +6,11 @@
  */
 import { join } from 'node:path';
 import type { FrozenConfig } from '../config/types.ts';
+import { isHarnessError, type HarnessError } from '../errors.ts';
 import { ExitCode, type ExitCodeValue } from '../exit-codes.ts';
 import { HttpClient } from '../http/client.ts';
 import { openTarget } from './open-target.ts';
+import { assertWritableOutDir } from './out-dir.ts';
 import { assertReachable } from './preflight.ts';
 import { runSecrets, writeReports } from './write-reports.ts';
 import { buildReport, newRunId, type Report } from '../reporters/report.ts';
@@ -37,19 +39,27 @@ export interface LoadJobOutcome {
 export async function runLoadJob(options: LoadJobOptions): Promise<LoadJobOutcome> {
   const { config } = options;
   const log = options.log ?? ((line: string) => process.stdout.write(`${line}\n`));
+  await assertWritableOutDir(config.report.outDir);
   const runId = newRunId();
   const runDir = join(config.report.outDir, runId);
   const startedAt = new Date().toISOString();
   const target = await openTarget(config);
   const results: ScenarioResult[] = [];
   let aborted: string | undefined;
+  let unreachable: HarnessError | undefined;
   try {
     const http = new HttpClient({ baseUrl: target.info.baseUrl, timeoutMs: config.target.timeoutMs });
     try {
-      await assertReachable(http, config.api.paths.listMessages);
+      await assertReachable(http, config.api.paths.listMessages, { deadlineMs: config.target.timeoutMs, ...(options.signal ? { signal: options.signal } : {}) });
+    } catch (err) {
+      // Interrupted or unreachable: still a report (what was measured: nothing) and the documented exit code.
+      if (options.signal?.aborted) aborted = 'interrupted before any scenario ran';
+      else if (isHarnessError(err)) unreachable = err;
+      else throw err;
     } finally {
       await http.close();
     }
+    if (aborted || unreachable) return await finish();
     log(`load: ${options.scenarios.map((s) => s.name).join(', ')} against ${target.info.baseUrl}${target.info.embedded ? ' (embedded reference target)' : ''}`);
     const outcome = await runScenarios({
       scenarios: options.scenarios,
@@ -66,22 +76,27 @@ export async function runLoadJob(options: LoadJobOptions): Promise<LoadJobOutcom
   } finally {
     await target.close();
   }
-  if (options.signal?.aborted) aborted ??= 'interrupted';
-  const report = buildReport({
-    runId,
-    startedAt,
-    target: target.info,
-    scenarios: results,
-    // A threshold with abortOnFail ends a scenario early by design (its result says so, exit 99); only an
-    // interruption makes the run itself aborted.
-    ...(options.signal?.aborted ? { aborted: { code: 'HARNESS_ABORTED', message: aborted ?? 'interrupted' } } : {}),
-  });
-  if (aborted && !options.signal?.aborted) log(`stopped early: ${aborted}`);
-  await writeReports(report, runDir, runSecrets(config, target.credentials), log);
-  const file = join(runDir, 'report.json');
-  const crossed = thresholdsCrossed(results);
-  if (crossed.length) log(`thresholds crossed: ${crossed.map((t) => `${t.metric} ${t.expr} (actual ${t.actual})`).join('; ')}`);
-  // Interrupted (SIGINT/SIGTERM): exit 105 as documented, the same code report.html's banner shows for this report.
-  const exitCode = options.signal?.aborted ? ExitCode.Interrupted : crossed.length ? ExitCode.ThresholdsCrossed : ExitCode.Certified;
-  return { report, runDir, file, exitCode };
+  return finish();
+
+  async function finish(): Promise<LoadJobOutcome> {
+    if (options.signal?.aborted) aborted ??= 'interrupted';
+    const report = buildReport({
+      runId,
+      startedAt,
+      target: target.info,
+      scenarios: results,
+      // A threshold with abortOnFail ends a scenario early by design (its result says so, exit 99); only an
+      // interruption makes the run itself aborted.
+      ...(options.signal?.aborted ? { aborted: { code: 'HARNESS_ABORTED', message: aborted ?? 'interrupted' } } : {}),
+      ...(unreachable && !options.signal?.aborted ? { aborted: { code: unreachable.code, message: unreachable.message } } : {}),
+    });
+    if (aborted && !options.signal?.aborted) log(`stopped early: ${aborted}`);
+    await writeReports(report, runDir, runSecrets(config, target.credentials), log);
+    const file = join(runDir, 'report.json');
+    const crossed = thresholdsCrossed(results);
+    if (crossed.length) log(`thresholds crossed: ${crossed.map((t) => `${t.metric} ${t.expr} (actual ${t.actual})`).join('; ')}`);
+    if (unreachable) log(`error: ${runSecrets(config, target.credentials).redactText(unreachable.message)}`);
+    const exitCode = options.signal?.aborted ? ExitCode.Interrupted : unreachable ? unreachable.exitCode : crossed.length ? ExitCode.ThresholdsCrossed : ExitCode.Certified;
+    return { report, runDir, file, exitCode };
+  }
 }

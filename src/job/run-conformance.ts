@@ -17,6 +17,7 @@ import { isHarnessError } from '../errors.ts';
 import { EventBus, type Reporter } from '../events.ts';
 import { ExitCode, type ExitCodeValue } from '../exit-codes.ts';
 import { HttpClient } from '../http/client.ts';
+import { withAbortSignal } from '../http/deadline.ts';
 import type { SecretRegistry } from '../http/redact.ts';
 import { buildReport, newRunId, type Report } from '../reporters/report.ts';
 import type { ProgressSink } from '../load/progress.ts';
@@ -24,6 +25,7 @@ import { thresholdsCrossed, type ScenarioResult } from '../load/result.ts';
 import { runScenarios, scenariosWithCredentials } from '../load/run-scenarios.ts';
 import type { Scenario } from '../load/scenario/types.ts';
 import { openTarget, type OpenTarget } from './open-target.ts';
+import { assertWritableOutDir } from './out-dir.ts';
 import { assertReachable } from './preflight.ts';
 import { writeHar } from './har.ts';
 import { fileReporters, runSecrets } from './write-reports.ts';
@@ -69,6 +71,8 @@ export async function runConformance(options: ConformanceJobOptions): Promise<Jo
   registry.assertKnownChecks(config.conformance.skipChecks, 'conformance.skipChecks', config.source);
   const schemas = new SchemaValidator({ replacements: config.api.schemas, errorSchema: config.api.errorSchema });
 
+  // Before any traffic: a run that cannot write its report is a wasted run.
+  await assertWritableOutDir(config.report.outDir);
   const runId = newRunId();
   const runDir = join(config.report.outDir, runId);
   const startedAt = new Date().toISOString();
@@ -100,7 +104,7 @@ export async function runConformance(options: ConformanceJobOptions): Promise<Jo
       target: target.info,
       suites: suites.map((s) => ({ name: s.name, title: s.title, checks: s.checks.length })),
     });
-    await assertReachable(http, config.api.paths.listMessages);
+    await assertReachable(http, config.api.paths.listMessages, { deadlineMs: config.target.timeoutMs, ...(options.signal ? { signal: options.signal } : {}) });
     ctx = createContext({ config, target: target.info, http, credentials: target.credentials, schemas, secrets, traffic: new TrafficLog() });
     results.push(
       ...(await runChecks({
@@ -110,16 +114,24 @@ export async function runConformance(options: ConformanceJobOptions): Promise<Jo
         skipChecks: new Set(config.conformance.skipChecks),
         checkTimeoutMs: config.conformance.checkTimeoutMs,
         ...(options.signal ? { signal: options.signal } : {}),
+        // The console reporter says "run aborted: …" with this message once the report is built.
+        onTargetLost: (lost) => {
+          aborted = { code: lost.code, message: secrets.redactText(lost.message) };
+        },
       })),
     );
     if (options.signal?.aborted) aborted = { code: 'HARNESS_ABORTED', message: 'interrupted before every check ran' };
     checksDone = true;
   } catch (err) {
-    if (!isHarnessError(err)) throw err;
-    aborted = { code: err.code, message: secrets.redactText(err.message) };
+    // An interruption during the preflight is an interruption, not an unreachable target.
+    if (options.signal?.aborted) aborted = { code: 'HARNESS_ABORTED', message: 'interrupted before any check ran' };
+    else if (!isHarnessError(err)) throw err;
+    else aborted = { code: err.code, message: secrets.redactText(err.message) };
   } finally {
-    // Run-end hooks (closing a webhook receiver, deleting what checks registered) still talk to the target.
-    if (ctx) findings = await ctx.endRun(log);
+    // Run-end hooks (closing a webhook receiver, deleting what checks registered) still talk to the target, within
+    // a deadline: after a lost target or an interruption they must not hold the report back.
+    const endRunMs = aborted || options.signal?.aborted ? Math.min(5000, config.conformance.checkTimeoutMs) : config.conformance.checkTimeoutMs;
+    if (ctx) findings = await withAbortSignal(AbortSignal.timeout(endRunMs), () => ctx!.endRun(log));
     if (ctx && options.harFile) {
       await writeHar(options.harFile, ctx.traffic.exchanges, secrets, ctx.traffic.total);
       log(`har: ${options.harFile}`);

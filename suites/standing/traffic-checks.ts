@@ -31,7 +31,8 @@ export const responsesMatchSchemas = defineCheck({
     const mismatches: Array<{ tagged: TaggedExchange; schema: string; errors: string[] }> = [];
     for (const tagged of ctx.traffic.exchanges) {
       const { request, response } = tagged.exchange;
-      if (!response) continue;
+      // A body cut at the read limit (http/body-reader.ts) cannot be judged: it is neither valid nor invalid.
+      if (!response || response.truncatedFrom !== undefined) continue;
       const path = pathUnderBase(request.url, ctx.target.baseUrl);
       if (path === undefined) continue;
       const schema = schemaForResponse({ method: request.method, path, status: response.status, contentType: response.headers['content-type'] }, options);
@@ -73,7 +74,7 @@ export const noServerErrors = defineCheck({
     if (ctx.traffic.total === 0) skip('no traffic to judge: no check before this one sent a request');
     const errors = ctx.traffic.serverErrors;
     if (errors.length > 0) {
-      fail(`${errors.length} request(s) were answered with a server error: ${errors.slice(0, LISTED).map(describe).join('; ')}${errors.length > LISTED ? '; …' : ''}`, {
+      fail(`${ctx.traffic.serverErrorCount} request(s) were answered with a server error: ${errors.slice(0, LISTED).map(describe).join('; ')}${errors.length > LISTED ? '; …' : ''}`, {
         serverErrors: errors.slice(0, KEPT).map((tagged) => ({
           checkId: tagged.checkId,
           method: tagged.exchange.request.method,

@@ -8,6 +8,7 @@ const instances: errors.HarnessError[] = [
   new errors.FileNotFoundError('f.yaml'),
   new errors.ConfigError([{ path: 'a', message: 'm' }]),
   new errors.TargetUnreachableError('http://127.0.0.1:1', 'ECONNREFUSED'),
+  new errors.TargetLostError('http://127.0.0.1:1', 'smoke.list', 5, 'ECONNREFUSED'),
   new errors.UnknownSuiteError('s'),
   new errors.TargetStartError('t'),
   new errors.InvalidReportError('r.json', ['/verdict: must be equal to one of the allowed values']),

@@ -13,6 +13,8 @@ export function rampingVus(owners: OptionOwners): ClosedExecutor {
       const problems = [...commonProblems(executor, cfg, owners), ...stageProblems(cfg.stages, 'VUs')];
       (cfg.stages ?? []).forEach((s, i) => {
         if (!Number.isInteger(s.target)) problems.push(`stages[${i}].target: VUs must be a whole number, got ${s.target}`);
+        // The same bound as the schema's vus: one process, one connection per VU.
+        else if (s.target > 10_000) problems.push(`stages[${i}].target: must be <= 10000 VUs; for more, run the scenario on k6 (harness export k6)`);
       });
       return problems;
     },

@@ -31,6 +31,8 @@ export function applyOverrides(scenario: Scenario, overrides: ScenarioOverrides)
     }
   }
   if (overrides.rate !== undefined) {
+    // The same bound as the scenario schema's rate: past it one process cannot pace, and memory runs away.
+    if (overrides.rate > 100_000) throw new UsageError(`--rate: must be <= 100000 per timeUnit, got ${overrides.rate}; for more, run the scenario on k6 (harness export k6)`);
     if (executor.model !== 'open') throw new UsageError(`--rate: scenario "${out.name}" uses ${out.executor} (closed model); --rate applies to constant-arrival-rate and ramping-arrival-rate`);
     if (out.stages) {
       const peak = Math.max(out.startRate ?? 0, ...out.stages.map((s) => s.target));

@@ -8,6 +8,7 @@ import type { CredentialsConfig, FrozenConfig } from '../../config/types.ts';
 import { UsageError } from '../../errors.ts';
 import { HttpClient } from '../../http/client.ts';
 import { openTarget } from '../../job/open-target.ts';
+import { assertWritableOutDir } from '../../job/out-dir.ts';
 import { assertReachable } from '../../job/preflight.ts';
 import { runSecrets, writeReports } from '../../job/write-reports.ts';
 import { buildReport, newRunId, type Report } from '../../reporters/report.ts';
@@ -32,6 +33,7 @@ export interface ProbeJobOptions {
 export async function runProbeJob(options: ProbeJobOptions): Promise<{ result: ProbeResult; report: Report; file: string }> {
   const { config } = options;
   const log = options.log ?? ((line: string) => process.stdout.write(`${line}\n`));
+  await assertWritableOutDir(config.report.outDir);
   const runId = newRunId();
   const startedAt = new Date().toISOString();
   const target = await openTarget(config);
@@ -41,7 +43,7 @@ export async function runProbeJob(options: ProbeJobOptions): Promise<{ result: P
     const http = new HttpClient({ baseUrl: target.info.baseUrl, timeoutMs: config.target.timeoutMs, retryOn429: false });
     let result: ProbeResult;
     try {
-      await assertReachable(http, config.api.paths.listMessages);
+      await assertReachable(http, config.api.paths.listMessages, { deadlineMs: config.target.timeoutMs });
       log(`probe ratelimit: ${target.info.baseUrl}${target.info.embedded ? ' (embedded reference target)' : ''}, credential ${options.credential}, `
         + `at most ${options.maxRps} req/s, ${options.budgetRequests} requests, ${options.budgetSeconds} s`);
       result = await probeRateLimit({

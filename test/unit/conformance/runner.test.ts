@@ -94,7 +94,7 @@ describe('runChecks', () => {
       { skip: ['t.skipped'], timeoutMs: 50 },
     );
     expect(results[0]).toMatchObject({ status: 'skipped', message: 'skipped by conformance.skipChecks' });
-    expect(results[1]).toMatchObject({ status: 'error', message: 'check did not finish within 50 ms (conformance.checkTimeoutMs)' });
+    expect(results[1]).toMatchObject({ status: 'error', message: 'check did not finish within 50 ms (conformance.checkTimeoutMs); its requests were aborted' });
   });
 });
 

@@ -1,0 +1,49 @@
+/**
+ * Before any traffic: can the reports be written where they will go? A run that measures for minutes and then
+ * cannot write its report (the folder is below a regular file, read-only, or on a kernel pseudo-filesystem) has
+ * wasted the run, so the folder is created and a probe file written and removed first, within a bounded time.
+ */
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { join, resolve, sep } from 'node:path';
+import { UsageError } from '../errors.ts';
+
+/** Kernel pseudo-filesystems: writing there can hang or do something else entirely. */
+const PSEUDO_FS = ['/proc', '/sys', '/dev'];
+
+const REASONS: Record<string, string> = {
+  ENOTDIR: 'a part of the path is a regular file, not a folder',
+  EEXIST: 'it exists and is not a folder',
+  EACCES: 'permission denied',
+  EPERM: 'operation not permitted',
+  EROFS: 'read-only file system',
+  ENOSPC: 'no space left on the device',
+  ENOENT: 'the path cannot be created',
+};
+
+export async function assertWritableOutDir(dir: string, timeoutMs = 5000): Promise<void> {
+  const absolute = resolve(dir);
+  const fail = (reason: string): never => {
+    throw new UsageError(`cannot write reports to "${dir}" (--out / report.outDir): ${reason}`);
+  };
+  if (PSEUDO_FS.some((root) => absolute === root || absolute.startsWith(root + sep))) fail('a kernel pseudo-filesystem, not a folder for files');
+  let timer: NodeJS.Timeout | undefined;
+  const probe = async (): Promise<void> => {
+    await mkdir(absolute, { recursive: true });
+    const file = join(absolute, `.harness-write-probe-${process.pid}`);
+    await writeFile(file, '');
+    await rm(file, { force: true });
+  };
+  const late = new Promise<'late'>((resolveLate) => {
+    timer = setTimeout(() => resolveLate('late'), timeoutMs);
+    timer.unref();
+  });
+  try {
+    if ((await Promise.race([probe(), late])) === 'late') fail(`no answer from the file system within ${timeoutMs} ms`);
+  } catch (err) {
+    if (err instanceof UsageError) throw err;
+    const code = (err as { code?: string }).code ?? '';
+    fail(REASONS[code] ?? `${code || (err as Error).message}`);
+  } finally {
+    clearTimeout(timer);
+  }
+}

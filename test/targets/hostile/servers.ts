@@ -1,0 +1,173 @@
+/**
+ * Small hostile targets on 127.0.0.1 port 0, each one fault a reviewer tried by hand: 10 MB bodies, accepting and
+ * never answering, dripping one byte every 100 ms, crashing at request N, resets, malformed or truncated JSON,
+ * HTTP/1.0, empty bodies, 100 KB headers. Raw `net` servers where `node:http` would not misbehave on demand.
+ * Every socket is tracked so close() ends them all (a test must never leave a hanging server behind).
+ */
+import { createServer as createHttpServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer as createNetServer, type AddressInfo, type Server, type Socket } from 'node:net';
+
+export type HostileKind =
+  | 'big-body'
+  | 'never-answers'
+  | 'drip'
+  | 'crash-at-n'
+  | 'reset'
+  | 'malformed-json'
+  | 'truncated-json'
+  | 'http-1.0'
+  | 'empty-body'
+  | 'huge-headers';
+
+export interface HostileTarget {
+  baseUrl: string;
+  /** Requests seen (for crash-at-n: up to the crash). */
+  requests(): number;
+  close(): Promise<void>;
+}
+
+export const HOSTILE_KINDS: readonly HostileKind[] = [
+  'big-body', 'never-answers', 'drip', 'crash-at-n', 'reset', 'malformed-json', 'truncated-json', 'http-1.0', 'empty-body', 'huge-headers',
+];
+
+const TEN_MB = 10 * 1024 * 1024;
+const LIST = '{"data":[],"pagination":{"next":null}}';
+
+export interface HostileOptions {
+  /**
+   * crash-at-n: the request at which the server goes away (refusing every later connection). never-answers and
+   * drip: the request from which on it hangs or drips (before it: a small JSON answer); 1 means from the very
+   * first request, the preflight's. @default 20 for crash-at-n, 1 otherwise
+   */
+  faultAt?: number;
+}
+
+export async function startHostile(kind: HostileKind, options: HostileOptions = {}): Promise<HostileTarget> {
+  const sockets = new Set<Socket>();
+  let requests = 0;
+  let server: Server;
+  const raw = (onData: (socket: Socket) => void): Server =>
+    createNetServer((socket) => {
+      sockets.add(socket);
+      socket.on('close', () => sockets.delete(socket));
+      socket.on('error', () => undefined);
+      let seen = false;
+      socket.on('data', () => {
+        // One answer per connection is enough for these shapes; the harness opens new connections as it needs.
+        if (seen) return;
+        seen = true;
+        requests++;
+        onData(socket);
+      });
+    });
+  const http = (handler: (req: IncomingMessage, res: ServerResponse) => void): Server => {
+    const s = createHttpServer({ maxHeaderSize: 64 * 1024 }, (req, res) => {
+      requests++;
+      req.resume();
+      handler(req, res);
+    });
+    s.on('connection', (socket: Socket) => {
+      sockets.add(socket);
+      socket.on('close', () => sockets.delete(socket));
+    });
+    return s;
+  };
+  switch (kind) {
+    case 'big-body': {
+      const body = Buffer.alloc(TEN_MB, 'a');
+      server = http((_req, res) => {
+        res.writeHead(200, { 'content-type': 'application/json', 'content-length': body.length });
+        res.end(body);
+      });
+      break;
+    }
+    case 'never-answers': {
+      const faultAt = options.faultAt ?? 1;
+      server = http((_req, res) => {
+        if (requests >= faultAt) return; // accepted, read, never answered
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(LIST);
+      });
+      break;
+    }
+    case 'drip': {
+      const faultAt = options.faultAt ?? 1;
+      server = http((_req, res) => {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        if (requests < faultAt) return void res.end(LIST);
+        // Headers at once, then one byte every 100 ms, forever: only a total deadline ends this.
+        const timer = setInterval(() => res.write(' '), 100);
+        res.on('close', () => clearInterval(timer));
+      });
+      break;
+    }
+    case 'crash-at-n': {
+      const crashAt = options.faultAt ?? 20;
+      server = http((_req, res) => {
+        if (requests >= crashAt) {
+          // The process "dies": no answer, every connection cut, nothing listens any more.
+          server.close();
+          for (const socket of sockets) socket.destroy();
+          return;
+        }
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(LIST);
+      });
+      break;
+    }
+    case 'reset':
+      server = raw((socket) => socket.resetAndDestroy());
+      break;
+    case 'malformed-json':
+      server = http((_req, res) => {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end('{"data": [1, 2,, }');
+      });
+      break;
+    case 'truncated-json':
+      // Content-Length promises more than is sent, then the connection closes.
+      server = raw((socket) => {
+        socket.end('HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: 100\r\n\r\n{"data": [{"id": "m');
+      });
+      break;
+    case 'http-1.0':
+      server = raw((socket) => {
+        socket.end(`HTTP/1.0 200 OK\r\ncontent-type: application/json\r\n\r\n${LIST}`);
+      });
+      break;
+    case 'empty-body':
+      server = http((_req, res) => {
+        res.writeHead(200, { 'content-type': 'application/json', 'content-length': 0 });
+        res.end();
+      });
+      break;
+    case 'huge-headers': {
+      const value = 'x'.repeat(100 * 1024);
+      server = raw((socket) => {
+        socket.end(`HTTP/1.1 200 OK\r\ncontent-type: application/json\r\nx-padding: ${value}\r\ncontent-length: ${LIST.length}\r\nconnection: close\r\n\r\n${LIST}`);
+      });
+      break;
+    }
+  }
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    baseUrl: `http://127.0.0.1:${port}`,
+    requests: () => requests,
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const socket of sockets) socket.destroy();
+        if (!server.listening) return resolve();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+/** A port nothing listens on (bound, then released): the preflight's "crashed before the run" case. */
+export async function closedPort(): Promise<string> {
+  const server = createNetServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return `http://127.0.0.1:${port}`;
+}
