@@ -44,8 +44,22 @@ export async function buildApp(opts: ReferenceTargetOptions = {}): Promise<Built
     frameworkErrors: frameworkErrorHandler,
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',
+    // Timeouts an exposed server needs (README "Webhook URL policy and limits"): idle keep-alive sockets, a head
+    // or body that trickles in, a connection that never sends anything (checked every second, not Node's 30 s).
+    keepAliveTimeout: options.server.keepAliveMs,
+    requestTimeout: Math.max(options.server.requestMs, options.server.headersMs),
+    http: { headersTimeout: options.server.headersMs, connectionsCheckingInterval: Math.min(1000, options.server.headersMs) },
+    // close() destroys every socket instead of waiting for requests in flight: `serve` stops within 2 s.
+    forceCloseConnections: true,
   });
-  const ctx = createContext(options, (err) => app.log.error({ err }, 'event listener failed'));
+  const ctx = createContext(
+    options,
+    (err) => app.log.error({ err }, 'event listener failed'),
+    // Logged at the first eviction and every 10,000th after it, so a flood does not flood the log too.
+    (store, evicted) => {
+      if (evicted === 1 || evicted % 10_000 === 0) app.log.warn({ store, evicted }, `${store} store full: oldest messages evicted (${evicted} so far)`);
+    },
+  );
 
   installInjectedLatency(app, options.injectLatencyMs);
   installContentTypes(app);
@@ -60,6 +74,7 @@ export async function buildApp(opts: ReferenceTargetOptions = {}): Promise<Built
     timers: ctx.timers,
     now: ctx.now,
     options: options.webhooks,
+    policy: ctx.webhookPolicy,
     onAttemptFailed: (info) => app.log.debug(info, 'webhook delivery attempt failed'),
   });
   app.addHook('onClose', async () => {
