@@ -47,6 +47,7 @@ export async function buildApp(opts: ReferenceTargetOptions = {}): Promise<Built
     // Timeouts an exposed server needs (README "Webhook URL policy and limits"): idle keep-alive sockets, a head
     // or body that trickles in, a connection that never sends anything (checked every second, not Node's 30 s).
     keepAliveTimeout: options.server.keepAliveMs,
+    connectionTimeout: options.server.idleMs + options.injectLatencyMs,
     requestTimeout: Math.max(options.server.requestMs, options.server.headersMs),
     http: { headersTimeout: options.server.headersMs, connectionsCheckingInterval: Math.min(1000, options.server.headersMs) },
     // close() destroys every socket instead of waiting for requests in flight: `serve` stops within 2 s.

@@ -42,7 +42,7 @@ export const DEFAULTS = {
   webhooks: { attempts: 5, baseDelayMs: 500, timeoutMs: 5000, allow: [] as string[] },
   bodyLimitBytes: 2 * 1024 * 1024,
   // Node's own keep-alive default (5 s) rather than Fastify's 72 s; a slow-loris head or body is cut off.
-  server: { keepAliveMs: 5_000, headersMs: 10_000, requestMs: 30_000 },
+  server: { keepAliveMs: 5_000, headersMs: 10_000, requestMs: 30_000, idleMs: 30_000 },
 } as const;
 
 export function resolveOptions(opts: ReferenceTargetOptions = {}): ResolvedOptions {
@@ -94,6 +94,7 @@ export function resolveOptions(opts: ReferenceTargetOptions = {}): ResolvedOptio
       keepAliveMs: positive(opts.server?.keepAliveMs, DEFAULTS.server.keepAliveMs, 'server.keepAliveMs'),
       headersMs: positive(opts.server?.headersMs, DEFAULTS.server.headersMs, 'server.headersMs'),
       requestMs: positive(opts.server?.requestMs, DEFAULTS.server.requestMs, 'server.requestMs'),
+      idleMs: positive(opts.server?.idleMs, DEFAULTS.server.idleMs, 'server.idleMs'),
     },
   };
 }

@@ -27,6 +27,11 @@ export interface ServerTimeouts {
   headersMs: number;
   /** The whole request, body included, must arrive within this. */
   requestMs: number;
+  /**
+   * A connection with no traffic either way for this long is closed — one that never sends a request too (Node
+   * checks `headersMs` only once a request has begun). The injected latency is added to it.
+   */
+  idleMs: number;
 }
 
 export const SCOPES = ['messages:send', 'messages:read', 'campaigns:write', 'webhooks:manage', 'sandbox'] as const;
