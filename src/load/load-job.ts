@@ -34,11 +34,16 @@ export interface LoadJobOutcome {
 
 export async function runLoadJob(options: LoadJobOptions): Promise<LoadJobOutcome> {
   const { config } = options;
-  const log = options.log ?? ((line: string) => process.stdout.write(`${line}\n`));
+  const rawLog = options.log ?? ((line: string) => process.stdout.write(`${line}\n`));
+  // Every log line passes the run's secrets (every encoding) once the target, and so its credentials, is known.
+  let redact = (line: string): string => line;
+  const log = (line: string): void => rawLog(redact(line));
   const runId = newRunId();
   const runDir = join(config.report.outDir, runId);
   const startedAt = new Date().toISOString();
   const target = await openTarget(config);
+  const secrets = runSecrets(config, target.credentials);
+  redact = (line) => secrets.redactText(line);
   const results: ScenarioResult[] = [];
   let aborted: string | undefined;
   try {
@@ -74,7 +79,7 @@ export async function runLoadJob(options: LoadJobOptions): Promise<LoadJobOutcom
     ...(options.signal?.aborted ? { aborted: { code: 'HARNESS_ABORTED', message: aborted ?? 'interrupted' } } : {}),
   });
   if (aborted && !options.signal?.aborted) log(`stopped early: ${aborted}`);
-  await writeReports(report, runDir, runSecrets(config, target.credentials), log);
+  await writeReports(report, runDir, secrets, log);
   const file = join(runDir, 'report.json');
   const crossed = thresholdsCrossed(results);
   if (crossed.length) log(`thresholds crossed: ${crossed.map((t) => `${t.metric} ${t.expr} (actual ${t.actual})`).join('; ')}`);

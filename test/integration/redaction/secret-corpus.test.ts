@@ -3,7 +3,7 @@
  * secret in every encoding. Afterwards no output file and no console line holds any of them in any encoding — the
  * encodings are computed here, independently of the redactor.
  */
-import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -22,6 +22,7 @@ describe('secret corpus: every secret in every encoding, through a real harness 
   let target: EchoTarget;
   let result: CliResult;
   let files: Record<string, string>;
+  let compare: CliResult;
 
   beforeAll(async () => {
     target = await startEchoTarget(LONG, [SHORT_PASSWORD]);
@@ -51,6 +52,13 @@ describe('secret corpus: every secret in every encoding, through a real harness 
     const [runId] = readdirSync(out);
     files = {};
     for (const name of ['report.json', 'report.html', 'junit.xml']) files[name] = readFileSync(join(out, runId!, name), 'utf8');
+    // The compare outputs of that report (twice: compare needs two runs).
+    const second = join(dir, 'second.json');
+    copyFileSync(join(out, runId!, 'report.json'), second);
+    const md = join(dir, 'summary.md');
+    compare = await runCli(['compare', join(out, runId!, 'report.json'), second, '--out', join(dir, 'compare'), '--summary-md', md]);
+    for (const name of ['compare.json', 'compare.html']) files[name] = readFileSync(join(dir, 'compare', name), 'utf8');
+    files['summary.md'] = readFileSync(md, 'utf8');
   }, 180_000);
 
   afterAll(async () => {
@@ -61,9 +69,13 @@ describe('secret corpus: every secret in every encoding, through a real harness 
     expect(target.requests()).toBeGreaterThan(10);
     expect(JSON.parse(files['report.json']!).checks.length).toBeGreaterThan(10);
     expect(result.stdout).toContain('verdict:');
+    expect(compare.code).toBe(0);
+    // Redaction kept every file whole: report.html's embedded data still parses.
+    const data = /<script type="application\/json" id="page-data">([\s\S]*?)<\/script>/.exec(files['report.html']!)?.[1];
+    expect(JSON.parse(data!).checks.length).toBe(JSON.parse(files['report.json']!).checks.length);
   });
 
-  const outputs = (): Record<string, string> => ({ ...files, stdout: result.stdout, stderr: result.stderr });
+  const outputs = (): Record<string, string> => ({ ...files, stdout: result.stdout, stderr: result.stderr, 'compare stdout': compare.stdout });
 
   for (const secret of LONG) {
     it(`no output holds ${JSON.stringify(secret)} in any encoding`, () => {
