@@ -73,10 +73,13 @@ describe('reference target server limits', () => {
     hanging = createServer(() => {});
     await new Promise<void>((resolve) => hanging!.listen(0, '127.0.0.1', resolve));
     const port = (hanging.address() as AddressInfo).port;
-    const { child, banner } = await startServe();
+    const { child, banner } = await startServe(['--webhook-allow', 'hooks.partner.com:8443', '--webhook-allow', '10.9.8.7']);
     const base = banner.baseUrl as string;
     const key = banner.credentials.apiKeys.full as string;
     const headers = { authorization: `Bearer ${key}`, 'content-type': 'application/json' };
+    // --webhook-allow: listed hosts are accepted, others refused.
+    const status = async (url: string) => (await fetch(`${base}/v1/webhooks`, { method: 'POST', headers, body: JSON.stringify({ url, events: ['message.received'] }) })).status;
+    expect([await status('https://hooks.partner.com:8443/x'), await status('http://10.9.8.7/x'), await status('https://hooks.partner.com/x'), await status('http://10.9.8.8/x')]).toEqual([201, 201, 422, 422]);
     const hooks = [`http://127.0.0.1:${port}/hook`, 'https://gone.example.invalid/hook'];
     for (const url of hooks) {
       const res = await fetch(`${base}/v1/webhooks`, { method: 'POST', headers, body: JSON.stringify({ url, events: ['message.status'] }) });

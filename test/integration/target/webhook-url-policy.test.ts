@@ -100,6 +100,19 @@ describe('webhook delivery checks again', () => {
     expect(receiver!.deliveries).toHaveLength(0);
   });
 
+  it('refuses every SSRF form at delivery too (stored under another policy), at once and without a lookup', async () => {
+    let lookups = 0;
+    const urls = REFUSED_URLS.map(([url]) => url).filter((url) => url.startsWith('http'));
+    const failures = await deliver(urls, [], (_h, cb) => {
+      lookups += 1;
+      cb(null, [{ address: '127.0.0.1', family: 4 }]);
+    });
+    await settle(failures, urls.length);
+    expect(failures.map((f) => f.url).sort()).toEqual([...urls].sort());
+    for (const f of failures) expect([f.reason.startsWith('refused by the webhook URL policy'), f.willRetry], f.url).toEqual([true, false]);
+    expect(lookups).toBe(0);
+  });
+
   it('refuses an allow-listed name that resolves to a metadata address (rebinding), connecting nowhere', async () => {
     const failures = await deliver([`http://rebind.partner.com:9/x`], ['rebind.partner.com'], (_h, cb) => cb(null, [{ address: '169.254.169.254', family: 4 }]));
     await settle(failures, 1);
