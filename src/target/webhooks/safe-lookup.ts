@@ -20,7 +20,7 @@ const systemResolve: Resolve = (host, callback) => dnsLookup(host, { all: true, 
 
 export function policyLookup(policy: WebhookUrlPolicy, resolve: Resolve = systemResolve): LookupFunction {
   return ((hostname: string, options: { all?: boolean; family?: number | string }, callback: (...args: unknown[]) => void) => {
-    const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
+    const host = hostname.replace(/^\[|\]$/g, '').toLowerCase().replace(/\.$/, '');
     // `localhost` names are loopback by definition (RFC 6761 §6.3): no lookup, no chance of a rewritten hosts file.
     if (host === 'localhost' || host.endsWith('.localhost')) return answer([{ address: '127.0.0.1', family: 4 }]);
     resolve(host, (err, addresses) => {
