@@ -10,6 +10,7 @@
  * (3) only: replacing a 2-character password everywhere would shred every report (ARCHITECTURE.md, "Redaction").
  */
 import { REDACTED, SECRET_PARAM, SECRET_PROPERTY, decodeForm, isWholeSecret, redactCredentialPositions } from './credential-positions.ts';
+import { FormIndex, type FormHit } from './form-index.ts';
 import { base64Cores, isBase64TokenChar, literalForms } from './secret-encodings.ts';
 
 export { REDACTED } from './credential-positions.ts';
@@ -21,9 +22,8 @@ export const MIN_ANYWHERE_LENGTH = 6;
 export class SecretRegistry {
   #all = new Set<string>();
   #long = new Set<string>();
-  /** Compiled lazily after a change: literal forms, and base64 cores (widened to their token). */
-  #literal: RegExp | undefined;
-  #cores: RegExp | undefined;
+  /** Every form of every long secret: literal forms, and base64 cores (widened to their token). */
+  #forms = new FormIndex();
 
   constructor(initial: Iterable<string> = []) {
     for (const value of initial) this.add(value);
@@ -35,8 +35,8 @@ export class SecretRegistry {
     this.#all.add(value);
     if (value.length >= MIN_ANYWHERE_LENGTH) {
       this.#long.add(value);
-      this.#literal = undefined;
-      this.#cores = undefined;
+      for (const form of literalForms(value)) this.#forms.add(form, false);
+      for (const core of base64Cores(value)) this.#forms.add(core, true);
     }
   }
 
@@ -51,12 +51,7 @@ export class SecretRegistry {
   /** Replaces every registered secret inside `text`, in every encoding, and redacts credential positions. */
   redactText(text: string): string {
     if (text.length === 0) return text;
-    let out = text;
-    if (this.#long.size > 0) {
-      this.#compile();
-      out = out.replace(this.#literal!, REDACTED);
-      out = widenAndReplace(out, this.#cores!);
-    }
+    const out = this.#long.size > 0 ? replaceHits(text, this.#forms.find(text)) : text;
     return redactCredentialPositions(out, this.#all, this.#all.size > this.#long.size);
   }
 
@@ -123,44 +118,23 @@ export class SecretRegistry {
     for (const secret of this.#long) if (text.includes(secret)) return true;
     return false;
   }
-
-  #compile(): void {
-    if (this.#literal && this.#cores) return;
-    const literal = new Set<string>();
-    const cores = new Set<string>();
-    for (const secret of this.#long) {
-      for (const form of literalForms(secret)) literal.add(form);
-      for (const core of base64Cores(secret)) cores.add(core);
-    }
-    this.#literal = alternation(literal);
-    this.#cores = alternation(cores);
-  }
 }
 
-/** One regex matching any of `forms`, longest first (a token may contain a shorter secret). */
-function alternation(forms: Set<string>): RegExp {
-  const sorted = [...forms].filter((f) => f.length > 0).sort((a, b) => b.length - a.length);
-  if (sorted.length === 0) return /(?!)/g;
-  return new RegExp(sorted.map((f) => f.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&')).join('|'), 'g');
-}
-
-/** Replaces each base64-core match together with the whole base64 token around it (and its `=` padding). */
-function widenAndReplace(text: string, cores: RegExp): string {
-  cores.lastIndex = 0;
-  let match = cores.exec(text);
-  if (!match) return text;
+/** Replaces each hit; a base64-fragment hit together with the whole base64 token around it (and its `=` padding). */
+function replaceHits(text: string, hits: readonly FormHit[]): string {
+  if (hits.length === 0) return text;
   let out = '';
   let copied = 0;
-  while (match) {
-    let start = match.index;
-    let end = start + match[0].length;
-    while (start > copied && isBase64TokenChar(text.charCodeAt(start - 1))) start -= 1;
-    while (end < text.length && isBase64TokenChar(text.charCodeAt(end))) end += 1;
-    while (end < text.length && text[end] === '=') end += 1;
+  for (const hit of hits) {
+    if (hit.start < copied) continue; // inside the token a previous hit already widened over
+    let { start, end } = hit;
+    if (hit.widen) {
+      while (start > copied && isBase64TokenChar(text.charCodeAt(start - 1))) start -= 1;
+      while (end < text.length && isBase64TokenChar(text.charCodeAt(end))) end += 1;
+      while (end < text.length && text[end] === '=') end += 1;
+    }
     out += text.slice(copied, start) + REDACTED;
     copied = end;
-    cores.lastIndex = end;
-    match = cores.exec(text);
   }
   return out + text.slice(copied);
 }
