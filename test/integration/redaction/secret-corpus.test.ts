@@ -103,3 +103,18 @@ describe('secret corpus: every secret in every encoding, through a real harness 
     expect(leaks).toEqual([]);
   });
 });
+
+describe('error messages at the command boundary', () => {
+  it('never print a URL password, even for an error the config pipeline did not see', async () => {
+    // A port nothing listens on: the target is unreachable and the error names its URL.
+    const closed = await startEchoTarget([], []);
+    const port = new URL(closed.url).port;
+    await closed.close();
+    const out = mkdtempSync(join(tmpdir(), 'harness-secrets-'));
+    for (const command of [['load', '--scenario', 'smoke'], ['run', '--no-load', '--suite', 'smoke']]) {
+      const result = await runCli([...command, '--target', `http://bob:Pw9!x@127.0.0.1:${port}`, '--out', out], { timeoutMs: 60_000 });
+      expect(`${result.stdout}${result.stderr}`, command[0]).toContain('bob:[REDACTED]@');
+      expect(`${result.stdout}${result.stderr}`, command[0]).not.toContain('Pw9!x');
+    }
+  }, 120_000);
+});
