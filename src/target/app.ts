@@ -56,9 +56,13 @@ export async function buildApp(opts: ReferenceTargetOptions = {}): Promise<Built
   const ctx = createContext(
     options,
     (err) => app.log.error({ err }, 'event listener failed'),
-    // Logged at the first eviction and every 10,000th after it, so a flood does not flood the log too.
+    // Said at the first eviction and every 10,000th after it, so a flood does not flood the log too; on stderr
+    // when the Fastify logger is off (`harness serve`'s default), so an eviction is never silent.
     (store, evicted) => {
-      if (evicted === 1 || evicted % 10_000 === 0) app.log.warn({ store, evicted }, `${store} store full: oldest messages evicted (${evicted} so far)`);
+      if (evicted !== 1 && evicted % 10_000 !== 0) return;
+      const message = `${store} store full: oldest messages evicted (${evicted} so far)`;
+      if (options.logger) app.log.warn({ store, evicted }, message);
+      else process.stderr.write(`reference target: ${message}\n`);
     },
   );
 

@@ -30,6 +30,8 @@ export interface ResolvedOptions {
   /** Largest accepted request body: a 1 MiB campaign plus its JSON envelope must fit. */
   bodyLimitBytes: number;
   server: ServerTimeouts;
+  /** Messages kept per store; the oldest is evicted beyond it (store/*-messages.ts). */
+  stores: { inbound: number; outbound: number };
 }
 
 export const DEFAULTS = {
@@ -43,6 +45,7 @@ export const DEFAULTS = {
   bodyLimitBytes: 2 * 1024 * 1024,
   // Node's own keep-alive default (5 s) rather than Fastify's 72 s; a slow-loris head or body is cut off.
   server: { keepAliveMs: 5_000, headersMs: 10_000, requestMs: 30_000, idleMs: 30_000 },
+  stores: { inbound: 100_000, outbound: 100_000 },
 } as const;
 
 export function resolveOptions(opts: ReferenceTargetOptions = {}): ResolvedOptions {
@@ -95,6 +98,10 @@ export function resolveOptions(opts: ReferenceTargetOptions = {}): ResolvedOptio
       headersMs: positive(opts.server?.headersMs, DEFAULTS.server.headersMs, 'server.headersMs'),
       requestMs: positive(opts.server?.requestMs, DEFAULTS.server.requestMs, 'server.requestMs'),
       idleMs: positive(opts.server?.idleMs, DEFAULTS.server.idleMs, 'server.idleMs'),
+    },
+    stores: {
+      inbound: positive(opts.stores?.inbound, DEFAULTS.stores.inbound, 'stores.inbound'),
+      outbound: positive(opts.stores?.outbound, DEFAULTS.stores.outbound, 'stores.outbound'),
     },
   };
 }

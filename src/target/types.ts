@@ -15,6 +15,8 @@ export interface ReferenceTargetOptions extends DeepPartial<Omit<ReferenceConfig
   logger?: boolean;
   /** Socket timeouts (options.ts DEFAULTS.server); programmatic only, so tests can shorten them. */
   server?: Partial<ServerTimeouts>;
+  /** Store capacities (options.ts DEFAULTS.stores); programmatic only, so tests can see an eviction. */
+  stores?: Partial<{ inbound: number; outbound: number }>;
   /** Clock in ms since epoch; tests replace it. @default Date.now */
   now?: () => number;
 }

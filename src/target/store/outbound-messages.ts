@@ -1,7 +1,7 @@
 /**
  * Sent messages and their status. Bounded: under a long load run the oldest entries are evicted (a Map
  * iterates in insertion order), since nothing reads a message after its status progression has finished.
- * Every eviction is counted (`evicted`, `onEvict`): a GET of an evicted id answers 404, and the count says why.
+ * Every eviction is counted (`evicted`, `onEvict`), so a store that forgot messages says how many.
  */
 import type { MessageError, MessageStatus } from '../model.ts';
 

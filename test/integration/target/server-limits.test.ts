@@ -68,6 +68,32 @@ describe('reference target server limits', () => {
     expect([outbound.size, outbound.evicted, outbound.get('m0'), outbound.get('m3')?.id]).toEqual([2, 2, undefined, 'm3']);
   });
 
+  it('says so on stderr when a store evicts (the logger is off by default); the list no longer holds the evicted message', async () => {
+    target = await startReferenceTarget({ stores: { inbound: 2, outbound: 2 } });
+    const headers = { authorization: `Bearer ${target.credentials.apiKeys.full}`, 'content-type': 'application/json' };
+    const said: string[] = [];
+    const write = process.stderr.write.bind(process.stderr);
+    process.stderr.write = ((chunk: string | Uint8Array, ...rest: unknown[]) => {
+      said.push(String(chunk));
+      return true;
+    }) as typeof process.stderr.write;
+    try {
+      for (let i = 0; i < 3; i++) {
+        const sent = await fetch(`${target.baseUrl}/v1/whatsapp/messages`, { method: 'POST', headers, body: JSON.stringify({ to: '15551234567', type: 'text', text: { body: `m${i}` } }) });
+        expect(sent.status).toBe(201);
+        const received = await fetch(`${target.baseUrl}/v1/sandbox/inbound`, { method: 'POST', headers, body: JSON.stringify({ from: '15550001111', text: `in${i}` }) });
+        expect(received.status).toBeLessThan(300);
+      }
+    } finally {
+      process.stderr.write = write;
+    }
+    expect(said.join('')).toContain('reference target: outbound store full: oldest messages evicted (1 so far)');
+    expect(said.join('')).toContain('reference target: inbound store full: oldest messages evicted (1 so far)');
+    const list = (await (await fetch(`${target.baseUrl}/v1/whatsapp/messages?limit=10`, { headers })).json()) as { data: Array<{ text?: string }> };
+    // Two messages of the same millisecond sort by id: compare as a set.
+    expect(list.data.map((m) => m.text).sort()).toEqual(['in1', 'in2']);
+  });
+
   it('harness serve exits within 5 s of SIGTERM with a webhook delivery in flight and retries pending', async () => {
     // A receiver that accepts and never answers: the delivery stays in flight until serve stops.
     hanging = createServer(() => {});

@@ -8,7 +8,7 @@ describe('resolveOptions', () => {
     // The target imports no harness code (ARCHITECTURE), so the two tables exist twice; this keeps them equal.
     const { host: _host, port: _port, credentials: _credentials, ...reference } = defaultConfig().reference;
     // Socket timeouts are the target's own (not in the config): an exposed target sets them whatever the file says.
-    const { bodyLimitBytes: _bodyLimit, server: _server, ...targetDefaults } = DEFAULTS;
+    const { bodyLimitBytes: _bodyLimit, server: _server, stores: _stores, ...targetDefaults } = DEFAULTS;
     expect(targetDefaults).toEqual(reference);
   });
 
