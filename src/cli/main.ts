@@ -5,6 +5,7 @@
 import { Command, CommanderError } from 'commander';
 import { ConfigError, isHarnessError } from '../errors.ts';
 import { EXIT_CODE_DOCS, ExitCode, type ExitCodeValue } from '../exit-codes.ts';
+import { redactCredentialPositions } from '../http/credential-positions.ts';
 import { HARNESS_VERSION } from '../version.ts';
 import { registerCompareCommand } from './compare-command.ts';
 import { registerImportCommand } from './import-command.ts';
@@ -52,6 +53,9 @@ export async function main(argv: readonly string[]): Promise<ExitCodeValue> {
   return deactivateInterrupts() !== undefined ? ExitCode.Interrupted : exitCode;
 }
 
+/** The boundary holds no config secrets, but a URL's password or a Basic credential in a message is one anyway. */
+const withoutCredentials = (text: string): string => redactCredentialPositions(text, new Set(), false);
+
 function reportFailure(err: unknown): ExitCodeValue {
   if (err instanceof CommanderError) {
     // Commander has already printed its message; help and version are not failures.
@@ -60,13 +64,13 @@ function reportFailure(err: unknown): ExitCodeValue {
   if (isHarnessError(err)) {
     if (err instanceof ConfigError) {
       const count = err.issues.length === 1 ? '1 problem' : `${err.issues.length} problems`;
-      process.stderr.write(`error: ${count} found:\n${err.message.split('\n').map((line) => `  ${line}`).join('\n')}\n`);
+      process.stderr.write(`error: ${count} found:\n${withoutCredentials(err.message).split('\n').map((line) => `  ${line}`).join('\n')}\n`);
     } else {
-      process.stderr.write(`error: ${err.message}\n`);
+      process.stderr.write(`error: ${withoutCredentials(err.message)}\n`);
     }
     return err.exitCode;
   }
-  const message = err instanceof Error ? err.message : String(err);
+  const message = withoutCredentials(err instanceof Error ? err.message : String(err));
   process.stderr.write(`internal error: ${message}\nThis is a bug in the harness; rerun with HARNESS_DEBUG=1 for details and report it.\n`);
   if (process.env.HARNESS_DEBUG && err instanceof Error && err.stack) process.stderr.write(`${err.stack}\n`);
   return ExitCode.Internal;

@@ -25,6 +25,7 @@ interface ServeFlags {
   codeTtl?: number;
   loginAttempts?: number;
   injectLatency?: number;
+  webhookAllow?: string[];
 }
 
 const ALGORITHMS: readonly RateLimitAlgorithm[] = ['fixed-window', 'sliding-window', 'token-bucket'];
@@ -64,6 +65,7 @@ export function registerServeCommand(program: Command): void {
     .option('--code-ttl <s>', 'OAuth authorization-code lifetime in seconds', integerFlag('--code-ttl', 1, 1e9))
     .option('--login-attempts <n>', 'failed logins per email before 429', integerFlag('--login-attempts', 1, 1e6))
     .option('--inject-latency <ms>', 'add a fixed delay to every response, e.g. to try a CI latency gate (default: reference.injectLatencyMs, 0)', integerFlag('--inject-latency', 0, 60_000))
+    .option('--webhook-allow <host[:port]>', 'a host webhook URLs may name besides loopback (repeatable; adds to reference.webhooks.allow)', (value: string, previous: string[] = []) => [...previous, value])
     .action(async (flags: ServeFlags) => {
       if (flags.algorithm !== undefined && !ALGORITHMS.includes(flags.algorithm as RateLimitAlgorithm)) {
         throw new UsageError(`--algorithm: must be one of ${ALGORITHMS.join(', ')}, got "${flags.algorithm}"`);
@@ -74,6 +76,7 @@ export function registerServeCommand(program: Command): void {
         overrideSource: FLAG_SOURCE,
       });
       const reference = structuredClone(config.reference) as ReferenceConfig;
+      if (flags.webhookAllow) reference.webhooks.allow = [...new Set([...reference.webhooks.allow, ...flags.webhookAllow])];
       let started;
       try {
         // The reference target implements PROFILE.md, so its sandbox shows the default description (server "/":
@@ -90,6 +93,9 @@ export function registerServeCommand(program: Command): void {
         process.once('SIGINT', stop);
         process.once('SIGTERM', stop);
       });
+      // close() abandons pending deliveries and retry timers and aborts requests in flight; a DNS lookup of an
+      // allow-listed name cannot be cancelled, so the process is not kept waiting for one (exit within 2 s).
+      setTimeout(() => process.exit(process.exitCode ?? 0), 1500).unref();
       await started.close();
     });
 }

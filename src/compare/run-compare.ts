@@ -5,6 +5,8 @@
 import { writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { UsageError } from '../errors.ts';
+import { SecretRegistry } from '../http/redact.ts';
+import { redactStrings } from '../reporters/redact-report.ts';
 import type { Budget } from './budget.ts';
 import { buildComparison, type LoadedReport } from './build-comparison.ts';
 import { formatMarkdown } from './format-markdown.ts';
@@ -21,6 +23,12 @@ export interface CompareOptions {
   outDir: string;
   summaryMd?: string;
   write: (text: string) => void;
+  /**
+   * Secrets to redact from every output (a library caller that holds the config). Without them only credential
+   * positions are redacted (URL userinfo passwords, Basic credentials): reports written by the harness were
+   * redacted when written, but a report from elsewhere may not have been.
+   */
+  secrets?: SecretRegistry;
 }
 
 export interface CompareOutcome {
@@ -33,11 +41,15 @@ export async function runCompare(options: CompareOptions): Promise<CompareOutcom
   if (options.files.length < 2) throw new UsageError(`compare needs at least two reports, got ${options.files.length}`);
   const reports: LoadedReport[] = [];
   for (const file of options.files) reports.push({ file, report: await loadReport(file) });
-  const comparison = buildComparison({
-    reports,
-    baseline: baselineIndex(reports, options.baseline),
-    ...(options.budgets ? { budgets: options.budgets } : {}),
-  });
+  // Redacted once, before any formatting: the console text, Markdown, compare.json and compare.html all come from it.
+  const comparison = redactStrings(
+    buildComparison({
+      reports,
+      baseline: baselineIndex(reports, options.baseline),
+      ...(options.budgets ? { budgets: options.budgets } : {}),
+    }),
+    options.secrets ?? new SecretRegistry(),
+  );
   options.write(formatText(comparison));
   const written = await writeComparison(comparison, options.outDir);
   options.write(`compare.json: ${written.json}\ncompare.html: ${written.html}\n`);

@@ -14,7 +14,7 @@ export async function writeComparison(comparison: Comparison, outDir: string): P
   const json = join(outDir, 'compare.json');
   const html = join(outDir, 'compare.html');
   await writeFile(json, `${JSON.stringify(comparison, null, 2)}\n`);
-  // The reports were redacted when they were written; compare adds nothing secret.
+  // `comparison` was redacted by runCompare before it reached here (and before any escaping could hide a secret).
   await writeFile(html, compareHtml(comparison));
   return { json, html };
 }

@@ -86,7 +86,7 @@ export function fileDefaults(): HarnessConfig {
       loginThrottle: { attempts: 5, windowSeconds: 60 },
       tokens: { jwtTtlSeconds: 900, accessTokenTtlSeconds: 3600, codeTtlSeconds: 60 },
       statusDelaysMs: { delivered: 200, read: 400 },
-      webhooks: { attempts: 5, baseDelayMs: 500, timeoutMs: 5000 },
+      webhooks: { attempts: 5, baseDelayMs: 500, timeoutMs: 5000, allow: [] },
     },
     webhooks: { receiverHost: '127.0.0.1', receiverPort: 0, waitSeconds: 10, maxDeliveries: 10_000 },
     report: { outDir: 'reports' },

@@ -5,7 +5,11 @@
  */
 import type { DeepReadonly, HarnessConfig } from './types.ts';
 
-/** Non-empty secret strings of `config`, each once, in a stable order. */
+/**
+ * Non-empty secret strings of `config`, each once, in a stable order, of ANY length: the redactor decides where a
+ * short one can be searched for (src/http/redact.ts). URLs the config holds contribute their userinfo password and
+ * the values of secret-named query parameters (a webhook URL with `?token=`).
+ */
 export function collectSecrets(config: HarnessConfig | DeepReadonly<HarnessConfig>): string[] {
   const c = config.credentials;
   const r = config.reference.credentials;
@@ -25,6 +29,8 @@ export function collectSecrets(config: HarnessConfig | DeepReadonly<HarnessConfi
     r?.login?.password,
     r?.oauth?.clientSecret,
     config.webhooks?.preRegistered?.secret,
+    ...urlSecrets(config.target?.baseUrl),
+    ...urlSecrets(config.webhooks?.preRegistered?.url),
   ];
   return [...new Set(candidates.filter((s): s is string => typeof s === 'string' && s.length > 0))];
 }
@@ -49,4 +55,18 @@ export function namedCredentialSecrets(
     [webhookSecret, 'HARNESS_WEBHOOK_SECRET'],
   ];
   return named.filter((entry): entry is [string, string] => typeof entry[0] === 'string' && entry[0].length > 0);
+}
+
+const SECRET_QUERY = /^(password|passwd|client_secret|secret|token|access_token|api_key|apikey|key|sig|signature)$/i;
+
+function urlSecrets(url: string | undefined): string[] {
+  if (!url) return [];
+  try {
+    const parsed = new URL(url);
+    const out = parsed.password ? [decodeURIComponent(parsed.password)] : [];
+    for (const [name, value] of parsed.searchParams) if (SECRET_QUERY.test(name) && value) out.push(value);
+    return out;
+  } catch {
+    return [];
+  }
 }

@@ -215,8 +215,12 @@ export interface ReferenceConfig {
   tokens: { jwtTtlSeconds: number; accessTokenTtlSeconds: number; codeTtlSeconds: number };
   /** Delays of the sent → delivered → read progression, in ms. @default 200 and 400 */
   statusDelaysMs: { delivered: number; read: number };
-  /** Webhook delivery: attempts, first back-off delay and timeout. @default 5, 500 ms, 5000 ms */
-  webhooks: { attempts: number; baseDelayMs: number; timeoutMs: number };
+  /**
+   * Webhook delivery: attempts, first back-off delay and timeout (@default 5, 500 ms, 5000 ms), and the hosts
+   * webhook URLs may name besides loopback (`host` or `host:port`; src/target/README.md "Webhook URL policy").
+   * @default allow []
+   */
+  webhooks: { attempts: number; baseDelayMs: number; timeoutMs: number; allow: string[] };
   /** Fixed credentials (otherwise random per start). */
   credentials?: {
     apiKey?: string;

@@ -1,22 +1,23 @@
 /**
  * Redaction of secrets from anything the harness writes or prints. Three nets, because a target may echo a
- * secret back anywhere: (1) known secret values (config credentials plus every token, code or password the
- * harness obtained during the run) are replaced wherever they occur as substrings; (2) credential-bearing
- * headers are replaced whatever their value; (3) JSON properties and query parameters whose names say
- * "secret" are replaced whatever their value.
+ * secret back anywhere and in any encoding: (1) known secret values (config credentials plus every token, code
+ * or password the harness obtained during the run) are replaced wherever they occur, in every form
+ * `secret-encodings.ts` lists (literal, percent-, form-, JSON-, HTML-encoded, hex, base64 and base64url at any
+ * byte alignment); (2) credential positions are replaced whatever their value (credential headers, `Basic`
+ * blobs, URL userinfo passwords, secret-named JSON properties and query / form / fragment parameters, and a
+ * header, JSON string or parameter whose whole value is a known secret); (3) base64 tokens whose decoded content
+ * holds a known secret in a credential position. Secrets shorter than MIN_ANYWHERE_LENGTH are caught by (2) and
+ * (3) only: replacing a 2-character password everywhere would shred every report (ARCHITECTURE.md, "Redaction").
  */
-export const REDACTED = '[REDACTED]';
+import { REDACTED, SECRET_PARAM, SECRET_PROPERTY, decodeForm, isWholeSecret, redactCredentialPositions } from './credential-positions.ts';
+import { FormIndex, type FormHit } from './form-index.ts';
+import { base64Cores, isBase64TokenChar, literalForms } from './secret-encodings.ts';
+
+export { REDACTED } from './credential-positions.ts';
 
 const SECRET_HEADERS = new Set(['authorization', 'proxy-authorization', 'cookie', 'set-cookie', 'x-api-key']);
-/** JSON property names whose values are secrets (tokens, passwords, client secrets). */
-const SECRET_PROPERTY = /^(password|client_secret|clientsecret|secret|token|access_token|refresh_token|id_token|code_verifier|api_key|apikey|authorization)$/i;
-/**
- * Query / form parameter names whose values are secrets. `code` is here (an OAuth authorization code in a
- * redirect) but not among the JSON properties, where `code` is a problem+json error code such as "unauthorized".
- */
-const SECRET_PARAM = /^(password|client_secret|secret|token|access_token|refresh_token|id_token|code|code_verifier|api_key|apikey|key)$/i;
-/** Secrets shorter than this are not substring-replaced: "abc" would shred unrelated text. */
-const MIN_SECRET_LENGTH = 6;
+/** Secrets at least this long are searched for everywhere, in every encoding; shorter ones in credential positions. */
+export const MIN_ANYWHERE_LENGTH = 6;
 
 /**
  * Where a reproduction command (curl.ts) stands in an environment variable for a secret, the text holds
@@ -28,23 +29,32 @@ export const ENV_REF_CLOSE = '\uE001';
 const ENV_REF = /^\uE000[A-Z][A-Z0-9_]*\uE001$/;
 
 export class SecretRegistry {
-  #values = new Set<string>();
+  #all = new Set<string>();
   /** Secret value → the environment variable a user sets it in (HARNESS_API_KEY …), for reproduction commands. */
   #envNames = new Map<string, string>();
+  #long = new Set<string>();
+  /** Every form of every long secret: literal forms, and base64 cores (widened to their token). */
+  #forms = new FormIndex();
 
   constructor(initial: Iterable<string> = []) {
     for (const value of initial) this.add(value);
   }
 
-  /** Registers a secret value; empty and very short values are ignored. */
+  /** Registers a secret value of any length; empty values are ignored. */
   add(value: string | undefined | null): void {
-    if (typeof value === 'string' && value.length >= MIN_SECRET_LENGTH) this.#values.add(value);
+    if (typeof value !== 'string' || value.length === 0 || this.#all.has(value)) return;
+    this.#all.add(value);
+    if (value.length >= MIN_ANYWHERE_LENGTH) {
+      this.#long.add(value);
+      for (const form of literalForms(value)) this.#forms.add(form, false);
+      for (const core of base64Cores(value)) this.#forms.add(core, true);
+    }
   }
 
   /** Registers a secret together with the environment variable that holds it (README "Credentials"). */
   addNamed(value: string | undefined | null, envName: string): void {
     this.add(value);
-    if (typeof value === 'string' && value.length >= MIN_SECRET_LENGTH && !this.#envNames.has(value)) this.#envNames.set(value, envName);
+    if (typeof value === 'string' && value.length > 0 && !this.#envNames.has(value)) this.#envNames.set(value, envName);
   }
 
   /** The environment variable of a registered secret value, when it has one. */
@@ -58,27 +68,18 @@ export class SecretRegistry {
   }
 
   has(value: string): boolean {
-    return this.#values.has(value);
+    return this.#all.has(value);
   }
 
   get size(): number {
-    return this.#values.size;
+    return this.#all.size;
   }
 
-  /** Replaces every registered secret inside `text`, longest first (a token may contain a shorter secret). */
+  /** Replaces every registered secret inside `text`, in every encoding, and redacts credential positions. */
   redactText(text: string): string {
-    if (this.#values.size === 0 || text.length === 0) return text;
-    let out = text;
-    for (const secret of [...this.#values].sort((a, b) => b.length - a.length)) {
-      if (out.includes(secret)) out = out.split(secret).join(REDACTED);
-      // URL-encoded forms appear in query strings and form bodies.
-      const encoded = encodeURIComponent(secret);
-      if (encoded !== secret && out.includes(encoded)) out = out.split(encoded).join(REDACTED);
-      // A target that echoes a secret inside a JSON string writes `"` and `\` escaped.
-      const jsonEscaped = JSON.stringify(secret).slice(1, -1);
-      if (jsonEscaped !== secret && out.includes(jsonEscaped)) out = out.split(jsonEscaped).join(REDACTED);
-    }
-    return out;
+    if (text.length === 0) return text;
+    const out = this.#long.size > 0 ? replaceHits(text, this.#forms.find(text)) : text;
+    return redactCredentialPositions(out, this.#all, this.#all.size > this.#long.size);
   }
 
   redactHeaders(headers: Readonly<Record<string, string | string[] | undefined>>): Record<string, string> {
@@ -88,27 +89,33 @@ export class SecretRegistry {
       const value = Array.isArray(raw) ? raw.join(', ') : raw;
       const lower = name.toLowerCase();
       // A redirect's Location carries OAuth codes and tokens in its query.
-      out[name] = SECRET_HEADERS.has(lower) ? redactCredentialHeader(value) : lower === 'location' ? this.redactUrl(value) : this.redactText(value);
+      if (SECRET_HEADERS.has(lower)) out[name] = redactCredentialHeader(value);
+      else if (isWholeSecret(value.trim(), this.#all)) out[name] = REDACTED;
+      else out[name] = lower === 'location' || lower === 'content-location' ? this.redactUrl(value) : this.redactText(value);
     }
     return out;
   }
 
-  /** Redacts a URL: known secrets, and values of secret-named query parameters. */
+  /** Redacts a URL: known secrets, userinfo, and values of secret-named or secret-valued query / fragment parameters. */
   redactUrl(url: string): string {
-    return this.redactText(url).replace(/([?&])([^=&#]+)=([^&#]*)/g, (match, sep: string, name: string, value: string) =>
-      SECRET_PARAM.test(decodeSafe(name)) && !ENV_REF.test(value) ? `${sep}${name}=${REDACTED}` : match,
-    );
+    return this.redactText(url).replace(/([?&#;])([^=&#;]+)=([^&#;]*)/g, (match, sep: string, name: string, value: string) => {
+      const decoded = decodeForm(value);
+      // The decoded value also catches a secret a target percent-encoded in a way no variant lists.
+      if (ENV_REF.test(value)) return match;
+      const secret = SECRET_PARAM.test(decodeForm(name)) || this.#all.has(decoded) || this.#containsLong(decoded);
+      return secret ? `${sep}${name}=${REDACTED}` : match;
+    });
   }
 
   /**
-   * Redacts a body. JSON bodies are walked so secret-named properties are replaced whatever their value;
-   * form bodies are treated like query strings; anything else gets substring replacement.
+   * Redacts a body. JSON bodies are walked so secret-named properties (and strings that are exactly a secret) are
+   * replaced whatever their value; form bodies are treated like query strings; anything else gets text redaction.
    */
   redactBody(body: string): string {
     const trimmed = body.trimStart();
     if (trimmed.startsWith('{') || trimmed.startsWith('[')) {
       try {
-        return this.redactText(JSON.stringify(redactJsonValue(JSON.parse(body)), null, 0));
+        return this.redactText(JSON.stringify(this.#redactJson(JSON.parse(body)), null, 0));
       } catch {
         // Not JSON after all (or truncated): fall through to text redaction.
       }
@@ -119,32 +126,49 @@ export class SecretRegistry {
 
   /** Deep-redacts any JSON-serialisable value (used for evidence objects and report fields). */
   redactValue<T>(value: T): T {
-    return JSON.parse(this.redactText(JSON.stringify(redactJsonValue(value)))) as T;
+    return JSON.parse(this.redactText(JSON.stringify(this.#redactJson(value)))) as T;
   }
+
+  #redactJson(value: unknown): unknown {
+    if (typeof value === 'string') return this.#all.has(value) ? REDACTED : value;
+    if (Array.isArray(value)) return value.map((item) => this.#redactJson(item));
+    if (value && typeof value === 'object') {
+      const out: Record<string, unknown> = {};
+      for (const [key, inner] of Object.entries(value)) {
+        out[key] = SECRET_PROPERTY.test(key) && typeof inner === 'string' && !ENV_REF.test(inner) ? REDACTED : this.#redactJson(inner);
+      }
+      return out;
+    }
+    return value;
+  }
+
+  #containsLong(text: string): boolean {
+    for (const secret of this.#long) if (text.includes(secret)) return true;
+    return false;
+  }
+}
+
+/** Replaces each hit; a base64-fragment hit together with the whole base64 token around it (and its `=` padding). */
+function replaceHits(text: string, hits: readonly FormHit[]): string {
+  if (hits.length === 0) return text;
+  let out = '';
+  let copied = 0;
+  for (const hit of hits) {
+    if (hit.start < copied) continue; // inside the token a previous hit already widened over
+    let { start, end } = hit;
+    if (hit.widen) {
+      while (start > copied && isBase64TokenChar(text.charCodeAt(start - 1))) start -= 1;
+      while (end < text.length && isBase64TokenChar(text.charCodeAt(end))) end += 1;
+      while (end < text.length && text[end] === '=') end += 1;
+    }
+    out += text.slice(copied, start) + REDACTED;
+    copied = end;
+  }
+  return out + text.slice(copied);
 }
 
 function redactCredentialHeader(value: string): string {
   // Keep the scheme: "Bearer [REDACTED]" still tells a reader which scheme was sent.
   const match = /^(\S+)\s+\S/.exec(value);
   return match ? `${match[1]} ${REDACTED}` : REDACTED;
-}
-
-function redactJsonValue(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(redactJsonValue);
-  if (value && typeof value === 'object') {
-    const out: Record<string, unknown> = {};
-    for (const [key, inner] of Object.entries(value)) {
-      out[key] = SECRET_PROPERTY.test(key) && typeof inner === 'string' && !ENV_REF.test(inner) ? REDACTED : redactJsonValue(inner);
-    }
-    return out;
-  }
-  return value;
-}
-
-function decodeSafe(text: string): string {
-  try {
-    return decodeURIComponent(text);
-  } catch {
-    return text;
-  }
 }

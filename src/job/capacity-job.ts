@@ -44,12 +44,17 @@ export interface CapacityJobOptions {
 
 export async function runCapacityJob(options: CapacityJobOptions): Promise<{ result: CapacityResult; file: string }> {
   const { config, scenario } = options;
-  const log = options.log ?? ((line: string) => process.stdout.write(`${line}\n`));
+  const rawLog = options.log ?? ((line: string) => process.stdout.write(`${line}\n`));
+  // Every log line passes the run's secrets (every encoding) once the target, and so its credentials, is known.
+  let redact = (line: string): string => line;
+  const log = (line: string): void => rawLog(redact(line));
   const stepMs = options.stepDurationMs ?? (scenario.duration ? getExecutor(scenario.executor).plannedDurationMs(scenario) : 10_000);
   await assertWritableOutDir(config.report.outDir);
   const runId = newRunId();
   const startedAt = new Date().toISOString();
   const target = await openTarget(config);
+  const secrets = runSecrets(config, target.credentials);
+  redact = (line) => secrets.redactText(line);
   let result: CapacityResult;
   // Each step's full result, by rate, so the report can carry the one at the sustainable rate.
   const measured = new Map<number, ScenarioResult>();
@@ -101,6 +106,6 @@ export async function runCapacityJob(options: CapacityJobOptions): Promise<{ res
     target: target.info,
     ...(shown ? { scenarios: [{ ...shown, capacity: result }] } : {}),
   });
-  await writeReports(report, runDir, runSecrets(config, target.credentials), log);
+  await writeReports(report, runDir, secrets, log);
   return { result, file: join(runDir, 'report.json') };
 }

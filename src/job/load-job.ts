@@ -38,12 +38,17 @@ export interface LoadJobOutcome {
 
 export async function runLoadJob(options: LoadJobOptions): Promise<LoadJobOutcome> {
   const { config } = options;
-  const log = options.log ?? ((line: string) => process.stdout.write(`${line}\n`));
+  const rawLog = options.log ?? ((line: string) => process.stdout.write(`${line}\n`));
+  // Every log line passes the run's secrets (every encoding) once the target, and so its credentials, is known.
+  let redact = (line: string): string => line;
+  const log = (line: string): void => rawLog(redact(line));
   await assertWritableOutDir(config.report.outDir);
   const runId = newRunId();
   const runDir = join(config.report.outDir, runId);
   const startedAt = new Date().toISOString();
   const target = await openTarget(config);
+  const secrets = runSecrets(config, target.credentials);
+  redact = (line) => secrets.redactText(line);
   const results: ScenarioResult[] = [];
   let aborted: string | undefined;
   let unreachable: HarnessError | undefined;
@@ -91,11 +96,11 @@ export async function runLoadJob(options: LoadJobOptions): Promise<LoadJobOutcom
       ...(unreachable && !options.signal?.aborted ? { aborted: { code: unreachable.code, message: unreachable.message } } : {}),
     });
     if (aborted && !options.signal?.aborted) log(`stopped early: ${aborted}`);
-    await writeReports(report, runDir, runSecrets(config, target.credentials), log);
+    await writeReports(report, runDir, secrets, log);
     const file = join(runDir, 'report.json');
     const crossed = thresholdsCrossed(results);
     if (crossed.length) log(`thresholds crossed: ${crossed.map((t) => `${t.metric} ${t.expr} (actual ${t.actual})`).join('; ')}`);
-    if (unreachable) log(`error: ${runSecrets(config, target.credentials).redactText(unreachable.message)}`);
+    if (unreachable) log(`error: ${unreachable.message}`);
     const exitCode = options.signal?.aborted ? ExitCode.Interrupted : unreachable ? unreachable.exitCode : crossed.length ? ExitCode.ThresholdsCrossed : ExitCode.Certified;
     return { report, runDir, file, exitCode };
   }

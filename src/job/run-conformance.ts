@@ -28,6 +28,7 @@ import { openTarget, type OpenTarget } from './open-target.ts';
 import { assertWritableOutDir } from './out-dir.ts';
 import { assertReachable } from './preflight.ts';
 import { writeHar } from './har.ts';
+import { redactingReporter } from '../reporters/redacting-reporter.ts';
 import { fileReporters, runSecrets } from './write-reports.ts';
 import { startWebhooksUnderLoad, withUnderLoad } from './webhooks-under-load.ts';
 
@@ -65,7 +66,10 @@ export interface JobOutcome {
 
 export async function runConformance(options: ConformanceJobOptions): Promise<JobOutcome> {
   const { config, registry } = options;
-  const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
+  const rawLog = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
+  // Every log line goes through the run's secrets once they are known (redact.ts: every encoding).
+  let redactLine = (line: string): string => line;
+  const log = (line: string): void => rawLog(redactLine(line));
   // Usage and config mistakes surface before any traffic.
   const suites = registry.select(config.conformance.suites);
   registry.assertKnownChecks(config.conformance.skipChecks, 'conformance.skipChecks', config.source);
@@ -88,7 +92,8 @@ export async function runConformance(options: ConformanceJobOptions): Promise<Jo
   }
   // The config's secrets and the credentials in use (the embedded target's generated ones are secrets too).
   const secrets = runSecrets(config, target.credentials);
-  const bus = new EventBus([...(options.reporters ?? []), ...fileReporters(secrets, log)]);
+  redactLine = (line) => secrets.redactText(line);
+  const bus = new EventBus([...(options.reporters ?? []).map((r) => redactingReporter(r, secrets)), ...fileReporters(secrets, log)]);
   const http = new HttpClient({ baseUrl: target.info.baseUrl, timeoutMs: config.target.timeoutMs });
   const results: CheckResult[] = [];
   let aborted: { code: string; message: string } | undefined;

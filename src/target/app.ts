@@ -45,8 +45,27 @@ export async function buildApp(opts: ReferenceTargetOptions = {}): Promise<Built
     frameworkErrors: frameworkErrorHandler,
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',
+    // Timeouts an exposed server needs (README "Webhook URL policy and limits"): idle keep-alive sockets, a head
+    // or body that trickles in, a connection that never sends anything (checked every second, not Node's 30 s).
+    keepAliveTimeout: options.server.keepAliveMs,
+    connectionTimeout: options.server.idleMs + options.injectLatencyMs,
+    requestTimeout: Math.max(options.server.requestMs, options.server.headersMs),
+    http: { headersTimeout: options.server.headersMs, connectionsCheckingInterval: Math.min(1000, options.server.headersMs) },
+    // close() destroys every socket instead of waiting for requests in flight: `serve` stops within 2 s.
+    forceCloseConnections: true,
   });
-  const ctx = createContext(options, (err) => app.log.error({ err }, 'event listener failed'));
+  const ctx = createContext(
+    options,
+    (err) => app.log.error({ err }, 'event listener failed'),
+    // Said at the first eviction and every 10,000th after it, so a flood does not flood the log too; on stderr
+    // when the Fastify logger is off (`harness serve`'s default), so an eviction is never silent.
+    (store, evicted) => {
+      if (evicted !== 1 && evicted % 10_000 !== 0) return;
+      const message = `${store} store full: oldest messages evicted (${evicted} so far)`;
+      if (options.logger) app.log.warn({ store, evicted }, message);
+      else process.stderr.write(`reference target: ${message}\n`);
+    },
+  );
 
   installInjectedLatency(app, options.injectLatencyMs);
   installContentTypes(app);
@@ -61,6 +80,7 @@ export async function buildApp(opts: ReferenceTargetOptions = {}): Promise<Built
     timers: ctx.timers,
     now: ctx.now,
     options: options.webhooks,
+    policy: ctx.webhookPolicy,
     onAttemptFailed: (info) => app.log.debug(info, 'webhook delivery attempt failed'),
   });
   app.addHook('onClose', async () => {

@@ -26,6 +26,8 @@ import { UserStore } from './store/users.ts';
 import { WebhookStore } from './store/webhooks.ts';
 import { TimerRegistry } from './timers.ts';
 import type { ReferenceCredentials } from './types.ts';
+import { WebhookUrlPolicy } from './webhooks/url-policy.ts';
+import { TargetStartError } from '../errors.ts';
 
 export interface TargetContext {
   options: ResolvedOptions;
@@ -48,11 +50,16 @@ export interface TargetContext {
   idempotency: IdempotencyStore;
   campaigns: CampaignStore;
   webhooks: WebhookStore;
+  /** Which webhook URLs may be registered and delivered to (webhooks/url-policy.ts). */
+  webhookPolicy: WebhookUrlPolicy;
   events: EventBus;
   timers: TimerRegistry;
 }
 
-export function createContext(options: ResolvedOptions, onListenerError?: (err: unknown) => void): TargetContext {
+/** Told when a bounded store evicts its oldest entry (the app logs it: eviction is never silent). */
+export type OnEvict = (store: 'inbound' | 'outbound', evictedSoFar: number) => void;
+
+export function createContext(options: ResolvedOptions, onListenerError?: (err: unknown) => void, onEvict: OnEvict = () => {}): TargetContext {
   const { now, tokens, rateLimit } = options;
   const credentials = createCredentials(options.credentials);
   const account: Account = {
@@ -85,11 +92,12 @@ export function createContext(options: ResolvedOptions, onListenerError?: (err: 
     },
     validator: sharedBodyValidator(),
     cursors: new CursorCodec(),
-    inbound: new InboundMessageStore(),
-    outbound: new OutboundMessageStore(),
+    inbound: new InboundMessageStore(options.stores.inbound, (n) => onEvict('inbound', n)),
+    outbound: new OutboundMessageStore(options.stores.outbound, (n) => onEvict('outbound', n)),
     idempotency: new IdempotencyStore(now),
     campaigns: new CampaignStore(),
     webhooks: new WebhookStore(),
+    webhookPolicy: webhookPolicy(options.webhooks.allow),
     events: new EventBus(onListenerError),
     timers: new TimerRegistry(),
   };
@@ -99,5 +107,13 @@ export function createContext(options: ResolvedOptions, onListenerError?: (err: 
   function policy(quota: number): RatePolicy {
     const refillPerSecond = (rateLimit.refillPerSecond / rateLimit.quota) * quota;
     return { name: 'default', quota, windowSeconds: rateLimit.windowSeconds, refillPerSecond };
+  }
+}
+
+function webhookPolicy(allow: readonly string[]): WebhookUrlPolicy {
+  try {
+    return new WebhookUrlPolicy(allow);
+  } catch (err) {
+    throw new TargetStartError(`reference target option webhooks.allow: ${(err as Error).message}`);
   }
 }

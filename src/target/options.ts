@@ -5,7 +5,7 @@
  */
 import type { RateLimitAlgorithm, ReferenceConfig } from '../config/types.ts';
 import { TargetStartError } from '../errors.ts';
-import type { ReferenceTargetOptions } from './types.ts';
+import type { ReferenceTargetOptions, ServerTimeouts } from './types.ts';
 
 export interface ResolvedRateLimit {
   algorithm: RateLimitAlgorithm;
@@ -29,6 +29,9 @@ export interface ResolvedOptions {
   now: () => number;
   /** Largest accepted request body: a 1 MiB campaign plus its JSON envelope must fit. */
   bodyLimitBytes: number;
+  server: ServerTimeouts;
+  /** Messages kept per store; the oldest is evicted beyond it (store/*-messages.ts). */
+  stores: { inbound: number; outbound: number };
 }
 
 export const DEFAULTS = {
@@ -38,8 +41,11 @@ export const DEFAULTS = {
   loginThrottle: { attempts: 5, windowSeconds: 60 },
   tokens: { jwtTtlSeconds: 900, accessTokenTtlSeconds: 3600, codeTtlSeconds: 60 },
   statusDelaysMs: { delivered: 200, read: 400 },
-  webhooks: { attempts: 5, baseDelayMs: 500, timeoutMs: 5000 },
+  webhooks: { attempts: 5, baseDelayMs: 500, timeoutMs: 5000, allow: [] as string[] },
   bodyLimitBytes: 2 * 1024 * 1024,
+  // Node's own keep-alive default (5 s) rather than Fastify's 72 s; a slow-loris head or body is cut off.
+  server: { keepAliveMs: 5_000, headersMs: 10_000, requestMs: 30_000, idleMs: 30_000 },
+  stores: { inbound: 100_000, outbound: 100_000 },
 } as const;
 
 export function resolveOptions(opts: ReferenceTargetOptions = {}): ResolvedOptions {
@@ -81,11 +87,22 @@ export function resolveOptions(opts: ReferenceTargetOptions = {}): ResolvedOptio
       attempts: positive(opts.webhooks?.attempts, DEFAULTS.webhooks.attempts, 'webhooks.attempts'),
       baseDelayMs: nonNegative(opts.webhooks?.baseDelayMs, DEFAULTS.webhooks.baseDelayMs, 'webhooks.baseDelayMs'),
       timeoutMs: positive(opts.webhooks?.timeoutMs, DEFAULTS.webhooks.timeoutMs, 'webhooks.timeoutMs'),
+      allow: [...(opts.webhooks?.allow ?? DEFAULTS.webhooks.allow)],
     },
     credentials: opts.credentials ?? {},
     logger: opts.logger ?? false,
     now: opts.now ?? Date.now,
     bodyLimitBytes: DEFAULTS.bodyLimitBytes,
+    server: {
+      keepAliveMs: positive(opts.server?.keepAliveMs, DEFAULTS.server.keepAliveMs, 'server.keepAliveMs'),
+      headersMs: positive(opts.server?.headersMs, DEFAULTS.server.headersMs, 'server.headersMs'),
+      requestMs: positive(opts.server?.requestMs, DEFAULTS.server.requestMs, 'server.requestMs'),
+      idleMs: positive(opts.server?.idleMs, DEFAULTS.server.idleMs, 'server.idleMs'),
+    },
+    stores: {
+      inbound: positive(opts.stores?.inbound, DEFAULTS.stores.inbound, 'stores.inbound'),
+      outbound: positive(opts.stores?.outbound, DEFAULTS.stores.outbound, 'stores.outbound'),
+    },
   };
 }
 

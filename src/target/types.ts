@@ -7,10 +7,16 @@ import type { ReferenceConfig } from '../config/types.ts';
 
 type DeepPartial<T> = { [K in keyof T]?: T[K] extends object ? DeepPartial<T[K]> : T[K] };
 
-export interface ReferenceTargetOptions extends DeepPartial<Omit<ReferenceConfig, 'credentials'>> {
+export interface ReferenceTargetOptions extends DeepPartial<Omit<ReferenceConfig, 'credentials' | 'webhooks'>> {
   credentials?: ReferenceConfig['credentials'];
+  /** Delivery tuning and the webhook URL allow list (webhooks/url-policy.ts). */
+  webhooks?: Partial<Omit<ReferenceConfig['webhooks'], 'allow'>> & { allow?: readonly string[] };
   /** Fastify logger on/off. @default false */
   logger?: boolean;
+  /** Socket timeouts (options.ts DEFAULTS.server); programmatic only, so tests can shorten them. */
+  server?: Partial<ServerTimeouts>;
+  /** Store capacities (options.ts DEFAULTS.stores); programmatic only, so tests can see an eviction. */
+  stores?: Partial<{ inbound: number; outbound: number }>;
   /** Clock in ms since epoch; tests replace it. @default Date.now */
   now?: () => number;
   /**
@@ -18,6 +24,21 @@ export interface ReferenceTargetOptions extends DeepPartial<Omit<ReferenceConfig
    * passes the one `harness export openapi` writes, with server "/"). @default no sandbox page
    */
   explorer?: { document: Record<string, unknown> };
+}
+
+/** How long the server waits on a client; an exposed target must not hold sockets for whoever opens them. */
+export interface ServerTimeouts {
+  /** A keep-alive connection idle this long after a response is closed. */
+  keepAliveMs: number;
+  /** The whole request head must arrive within this (also: a connection that sends nothing is closed). */
+  headersMs: number;
+  /** The whole request, body included, must arrive within this. */
+  requestMs: number;
+  /**
+   * A connection with no traffic either way for this long is closed — one that never sends a request too (Node
+   * checks `headersMs` only once a request has begun). The injected latency is added to it.
+   */
+  idleMs: number;
 }
 
 export const SCOPES = ['messages:send', 'messages:read', 'campaigns:write', 'webhooks:manage', 'sandbox'] as const;

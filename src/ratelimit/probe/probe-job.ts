@@ -44,8 +44,8 @@ export async function runProbeJob(options: ProbeJobOptions): Promise<{ result: P
     let result: ProbeResult;
     try {
       await assertReachable(http, config.api.paths.listMessages, { deadlineMs: config.target.timeoutMs });
-      log(`probe ratelimit: ${target.info.baseUrl}${target.info.embedded ? ' (embedded reference target)' : ''}, credential ${options.credential}, `
-        + `at most ${options.maxRps} req/s, ${options.budgetRequests} requests, ${options.budgetSeconds} s`);
+      log(secrets.redactText(`probe ratelimit: ${target.info.baseUrl}${target.info.embedded ? ' (embedded reference target)' : ''}, credential ${options.credential}, `
+        + `at most ${options.maxRps} req/s, ${options.budgetRequests} requests, ${options.budgetSeconds} s`));
       result = await probeRateLimit({
         http,
         credential: primary,

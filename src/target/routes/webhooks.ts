@@ -30,6 +30,17 @@ export const webhookRoutes: FastifyPluginAsync<{ ctx: TargetContext }> = async (
   app.post(PATH, { onRequest: guard }, async (request, reply) => {
     ctx.validator.assert('webhook-request', request.body);
     const body = request.body as WebhookBody;
+    // OWASP API7: a URL the policy refuses is never stored, so nothing is ever sent to it.
+    const decision = ctx.webhookPolicy.check(body.url);
+    if (!decision.ok) {
+      throw new ProblemError(422, 'webhook_url_refused', {
+        detail: `The webhook URL is refused: ${decision.reason}.`,
+        errors: [{ path: '/url', message: decision.reason }],
+      });
+    }
+    if (ctx.webhooks.full) {
+      throw new ProblemError(422, 'webhook_limit_reached', { detail: `At most ${ctx.webhooks.capacity} webhooks can be registered; delete one first.` });
+    }
     const now = ctx.now();
     const hook: Webhook = {
       id: resourceId('wh', now),

@@ -3,6 +3,9 @@
  * search to the cursor position plus a scan. Keyset paging (the cursor is the last item's sort key, not an
  * offset) is what keeps pages stable while messages arrive: a newer message sorts before the cursor and can
  * never shift or repeat items on later pages.
+ *
+ * Bounded (an exposed target must not grow without limit under a sandbox flood): past `capacity` the oldest
+ * message — the last in list order — is evicted, and every eviction is counted (`evicted`, `onEvict`), never silent.
  */
 import type { ListedMessage } from '../model.ts';
 
@@ -45,12 +48,30 @@ function compare(a: SortKey, b: SortKey): number {
   return a.id < b.id ? 1 : a.id > b.id ? -1 : 0;
 }
 
+export const MAX_INBOUND_MESSAGES = 100_000;
+
 export class InboundMessageStore {
   readonly #entries: Entry[] = [];
+  #evicted = 0;
+
+  constructor(
+    private readonly capacity = MAX_INBOUND_MESSAGES,
+    private readonly onEvict: (evictedSoFar: number) => void = () => {},
+  ) {}
 
   add(message: ListedMessage): void {
     const entry: Entry = { key: { t: Date.parse(message.timestamp), id: message.id }, message, json: JSON.stringify(message) };
     this.#entries.splice(this.#firstAfterOrAt(entry.key), 0, entry);
+    if (this.#entries.length > this.capacity) {
+      this.#entries.pop();
+      this.#evicted += 1;
+      this.onEvict(this.#evicted);
+    }
+  }
+
+  /** Messages evicted because the store was full, since start. */
+  get evicted(): number {
+    return this.#evicted;
   }
 
   get size(): number {

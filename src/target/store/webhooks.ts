@@ -1,8 +1,21 @@
 /** Registered webhooks. Delivery reads `subscribedTo(type)`; management adds, lists and removes. */
 import type { Webhook, WebhookEventType } from '../model.ts';
 
+/** Registrations kept at most; beyond it registration answers 422 (evicting a live webhook would be silent loss). */
+export const MAX_WEBHOOKS = 10_000;
+
 export class WebhookStore {
   readonly #hooks = new Map<string, Webhook>();
+
+  constructor(readonly capacity = MAX_WEBHOOKS) {}
+
+  get size(): number {
+    return this.#hooks.size;
+  }
+
+  get full(): boolean {
+    return this.#hooks.size >= this.capacity;
+  }
 
   add(hook: Webhook): void {
     this.#hooks.set(hook.id, hook);

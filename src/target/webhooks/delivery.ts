@@ -9,6 +9,10 @@
  * retries are dropped. Every delay (back-off and timeout) goes through the TimerRegistry and requests through
  * an own undici Agent, so `close()` (app close) leaves no timer, socket or request behind.
  *
+ * Every attempt first asks the URL policy again (url-policy.ts): a refused URL, or a special-use name that can
+ * never resolve (`.invalid`, `.test`, `.example`), fails at once with no retry and no DNS lookup; an allow-listed
+ * name is resolved by safe-lookup.ts, which checks every address and connects to the checked one.
+ *
  * With no webhook registered an event costs one lookup in an empty store: the send path stays as fast as before.
  */
 import { Agent, request } from 'undici';
@@ -18,13 +22,19 @@ import type { Webhook } from '../model.ts';
 import type { ResolvedOptions } from '../options.ts';
 import type { WebhookStore } from '../store/webhooks.ts';
 import type { TimerRegistry } from '../timers.ts';
+import { policyLookup, type Resolve } from './safe-lookup.ts';
 import { signWebhook } from './signature.ts';
+import type { WebhookUrlPolicy } from './url-policy.ts';
 
 export interface WebhookDeliveryDeps {
   store: WebhookStore;
   events: EventBus;
   timers: TimerRegistry;
   options: ResolvedOptions['webhooks'];
+  /** The webhook URL policy, asked again before every attempt. */
+  policy: WebhookUrlPolicy;
+  /** Name resolution for allow-listed names. @default dns.lookup (tests play a rebinding name with their own) */
+  resolve?: Resolve;
   now: () => number;
   /** Jitter source, [0, 1). @default Math.random */
   random?: () => number;
@@ -58,7 +68,11 @@ export class WebhookDelivery {
 
   constructor(deps: WebhookDeliveryDeps) {
     this.#deps = deps;
-    this.#agent = new Agent({ headersTimeout: deps.options.timeoutMs, bodyTimeout: deps.options.timeoutMs });
+    this.#agent = new Agent({
+      headersTimeout: deps.options.timeoutMs,
+      bodyTimeout: deps.options.timeoutMs,
+      connect: { timeout: deps.options.timeoutMs, lookup: policyLookup(deps.policy, deps.resolve) },
+    });
     this.#unsubscribe = [
       deps.events.on('message.received', (data) => this.#publish('message.received', data)),
       deps.events.on('message.status', (data) => this.#publish('message.status', data)),
@@ -101,10 +115,11 @@ export class WebhookDelivery {
       'webhook-id': eventId,
       'webhook-timestamp': String(timestamp),
       'webhook-signature': signWebhook(eventId, timestamp, body, hook.secret),
-    }).then((failure) => {
+    }).then((outcome) => {
       this.#inFlight.delete(controller);
-      if (failure === undefined || this.#closed) return;
-      const willRetry = attempt + 1 < this.#deps.options.attempts;
+      if (outcome === undefined || this.#closed) return;
+      const { failure, final } = outcome;
+      const willRetry = !final && attempt + 1 < this.#deps.options.attempts;
       this.#deps.onAttemptFailed?.({ webhookId: hook.id, url: hook.url, eventId, attempt: attempt + 1, reason: failure, willRetry });
       if (!willRetry) return;
       const delay = this.#deps.options.baseDelayMs * 2 ** attempt * (1 + JITTER * (this.#deps.random ?? Math.random)());
@@ -112,14 +127,22 @@ export class WebhookDelivery {
     });
   }
 
-  /** Resolves to undefined on a 2xx answer, else to the reason the attempt failed. Never rejects. */
-  async #send(url: string, body: string, signal: AbortSignal, headers: Record<string, string>): Promise<string | undefined> {
+  /**
+   * Resolves to undefined on a 2xx answer, else to the reason the attempt failed (`final`: a retry cannot help,
+   * the policy refuses the URL or its addresses). Never rejects.
+   */
+  async #send(url: string, body: string, signal: AbortSignal, headers: Record<string, string>): Promise<{ failure: string; final?: boolean } | undefined> {
+    const decision = this.#deps.policy.check(url);
+    if (!decision.ok) return { failure: `refused by the webhook URL policy: ${decision.reason}`, final: true };
+    if (decision.kind === 'special-use') return { failure: `${decision.host} is a special-use name that never resolves (RFC 6761): not looked up`, final: true };
     try {
       const res = await request(url, { method: 'POST', headers, body, signal, dispatcher: this.#agent });
       await res.body.dump({ signal, limit: 64 * 1024 });
-      return res.statusCode >= 200 && res.statusCode <= 299 ? undefined : `answered ${res.statusCode}`;
+      return res.statusCode >= 200 && res.statusCode <= 299 ? undefined : { failure: `answered ${res.statusCode}` };
     } catch (err) {
-      return signal.aborted ? `no answer within ${this.#deps.options.timeoutMs} ms` : (err as Error).message;
+      if (signal.aborted) return { failure: `no answer within ${this.#deps.options.timeoutMs} ms` };
+      const refused = (err as { code?: string }).code === 'WEBHOOK_ADDRESS_REFUSED';
+      return { failure: (err as Error).message, ...(refused ? { final: true } : {}) };
     }
   }
 }

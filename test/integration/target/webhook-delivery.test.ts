@@ -107,7 +107,8 @@ describe('webhook delivery', () => {
     await built.app.inject({ method: 'POST', url: '/v1/sandbox/inbound', headers: bearer(built.credentials.apiKeys.full), payload: { from: '15550001111', text: 'x' } });
     await sleep(500);
     expect(arrivals).toHaveLength(2);
-    expect(arrivals[1]! - arrivals[0]!).toBeGreaterThanOrEqual(150);
+    // The timeout starts before the first arrival is seen (connect time), so allow a few ms of slack.
+    expect(arrivals[1]! - arrivals[0]!).toBeGreaterThanOrEqual(130);
   });
 
   it('drops pending retries and sends nothing new once the webhook is deleted', async () => {

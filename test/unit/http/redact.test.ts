@@ -10,10 +10,11 @@ describe('SecretRegistry', () => {
     expect(withSlash.redactText('p=pa%2Fss%2Bword%3D%3D')).toBe(`p=${REDACTED}`);
   });
 
-  it('ignores secrets too short to replace safely', () => {
+  it('does not replace short secrets in free text, only in credential positions', () => {
     const tiny = new SecretRegistry(['abc']);
-    expect(tiny.size).toBe(0);
+    expect(tiny.size).toBe(1);
     expect(tiny.redactText('abcabc')).toBe('abcabc');
+    expect(tiny.redactBody(JSON.stringify({ echo: 'abc', note: 'abcabc' }))).toBe(JSON.stringify({ echo: REDACTED, note: 'abcabc' }));
   });
 
   it('redacts credential headers whatever their value, keeping the scheme', () => {

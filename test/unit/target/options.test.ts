@@ -7,7 +7,8 @@ describe('resolveOptions', () => {
   it('its defaults are the config\'s reference: defaults, so `harness serve` with and without a config file agree', () => {
     // The target imports no harness code (ARCHITECTURE), so the two tables exist twice; this keeps them equal.
     const { host: _host, port: _port, credentials: _credentials, ...reference } = defaultConfig().reference;
-    const { bodyLimitBytes: _bodyLimit, ...targetDefaults } = DEFAULTS;
+    // Socket timeouts are the target's own (not in the config): an exposed target sets them whatever the file says.
+    const { bodyLimitBytes: _bodyLimit, server: _server, stores: _stores, ...targetDefaults } = DEFAULTS;
     expect(targetDefaults).toEqual(reference);
   });
 
@@ -19,7 +20,8 @@ describe('resolveOptions', () => {
     expect(o.loginThrottle).toEqual({ attempts: 5, windowSeconds: 60 });
     expect(o.tokens).toEqual({ jwtTtlSeconds: 900, accessTokenTtlSeconds: 3600, codeTtlSeconds: 60 });
     expect(o.statusDelaysMs).toEqual({ delivered: 200, read: 400 });
-    expect(o.webhooks).toEqual({ attempts: 5, baseDelayMs: 500, timeoutMs: 5000 });
+    expect(o.webhooks).toEqual({ attempts: 5, baseDelayMs: 500, timeoutMs: 5000, allow: [] });
+    expect(o.server).toEqual({ keepAliveMs: 5000, headersMs: 10000, requestMs: 30000, idleMs: 30000 });
     expect(o.now).toBe(Date.now);
     expect(o.logger).toBe(false);
   });

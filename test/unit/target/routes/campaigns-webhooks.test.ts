@@ -81,7 +81,7 @@ describe('webhook management', () => {
   afterAll(() => target.app.close());
 
   it('registers, lists and deletes webhooks', async () => {
-    const created = await target.app.inject({ method: 'POST', url: '/v1/webhooks', headers: auth, payload: { url: 'https://hooks.example.com/in', events: ['message.received'] } });
+    const created = await target.app.inject({ method: 'POST', url: '/v1/webhooks', headers: auth, payload: { url: 'https://hooks.example.invalid/in', events: ['message.received'] } });
     expect(created.statusCode).toBe(201);
     expect(isWebhook(created.json())).toBe(true);
     const hook = created.json() as { id: string; secret: string };
