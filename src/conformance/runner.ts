@@ -5,7 +5,9 @@
  */
 import type { EventBus } from '../events.ts';
 import { cutBody, runRecorded, type Exchange } from '../http/exchange.ts';
+import { RateLimitedError, runMetered, type WaitMeter } from '../http/polite-wait.ts';
 import type { SecretRegistry } from '../http/redact.ts';
+import { checkBudgetMs, describeBudget, MAX_WAIT_EXTENSION } from './budget.ts';
 import { CheckFailure, CheckSkipped, CheckVacuous, type Check } from './check.ts';
 import type { CheckContext } from './context.ts';
 import type { Suite } from './registry.ts';
@@ -48,13 +50,25 @@ async function runOne(check: Check, options: RunChecksOptions): Promise<CheckRes
   const started = performance.now();
   let exchanges: Exchange[] = [];
   let timer: NodeJS.Timeout | undefined;
+  // The deadline follows the target's rate limit: the check's own budget (checkBudgetMs), plus the time its
+  // polite requests spent waiting for the target's quota (bounded), which is not the check's own time.
+  const budget = checkBudgetMs(check, ctx, checkTimeoutMs);
+  const meter: WaitMeter = { waitedMs: 0, throttled: 0 };
   try {
     const deadline = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new CheckTimeout(checkTimeoutMs)), checkTimeoutMs);
+      const arm = (ms: number) => {
+        timer = setTimeout(() => {
+          const due = budget.ms + Math.min(meter.waitedMs, MAX_WAIT_EXTENSION * budget.ms);
+          const left = due - (performance.now() - started);
+          if (left > 5) arm(left);
+          else reject(new CheckTimeout(budget, meter));
+        }, ms);
+      };
+      arm(budget.ms);
     });
     await Promise.race([
       runRecorded(
-        () => check.run(ctx),
+        () => runMetered(meter, () => check.run(ctx)),
         (log) => {
           exchanges = log;
           ctx.traffic.record(check.id, log);
@@ -72,7 +86,12 @@ async function runOne(check: Check, options: RunChecksOptions): Promise<CheckRes
       const shown = err.exchanges ? [...new Set([...err.exchanges, ...exchanges])] : exchanges;
       return resultOf(check, 'failed', elapsed(started), secrets.redactText(err.message), evidenceOf(shown, secrets, err.details));
     }
-    const message = err instanceof CheckTimeout ? err.message : `check could not run: ${(err as Error)?.message ?? String(err)}`;
+    // The target's rate limit kept the check from running: its rule was not tested (error, never failed).
+    const message = err instanceof CheckTimeout
+      ? err.message
+      : err instanceof RateLimitedError
+        ? `not run: rate limited — ${err.message}`
+        : `check could not run: ${(err as Error)?.message ?? String(err)}`;
     return resultOf(check, 'error', elapsed(started), secrets.redactText(message), evidenceOf(exchanges, secrets));
   } finally {
     clearTimeout(timer);
@@ -80,8 +99,11 @@ async function runOne(check: Check, options: RunChecksOptions): Promise<CheckRes
 }
 
 class CheckTimeout extends Error {
-  constructor(ms: number) {
-    super(`check did not finish within ${ms} ms (conformance.checkTimeoutMs)`);
+  constructor(budget: ReturnType<typeof checkBudgetMs>, meter: WaitMeter) {
+    super(meter.throttled > 0
+      ? `not run: rate limited — the check did not finish in time (${describeBudget(budget)}; ${Math.round(meter.waitedMs / 100) / 10} s of it `
+        + `waiting out ${meter.throttled} 429 answer(s))`
+      : `check did not finish within ${budget.ms} ms (${budget.ms === budget.timeoutMs ? 'conformance.checkTimeoutMs' : describeBudget(budget)})`);
   }
 }
 

@@ -16,6 +16,8 @@ import { coverageOf } from '../conformance/coverage.ts';
 import { isHarnessError } from '../errors.ts';
 import { EventBus, type Reporter } from '../events.ts';
 import { ExitCode, type ExitCodeValue } from '../exit-codes.ts';
+import { PoliteState } from '../http/polite-wait.ts';
+import { readRateLimit } from '../ratelimit/headers.ts';
 import { HttpClient } from '../http/client.ts';
 import type { SecretRegistry } from '../http/redact.ts';
 import { buildReport, newRunId, type Report } from '../reporters/report.ts';
@@ -82,7 +84,9 @@ export async function runConformance(options: ConformanceJobOptions): Promise<Jo
   // The config's secrets and the credentials in use (the embedded target's generated ones are secrets too).
   const secrets = runSecrets(config, target.credentials);
   const bus = new EventBus([...(options.reporters ?? []), ...fileReporters(secrets, log)]);
-  const http = new HttpClient({ baseUrl: target.info.baseUrl, timeoutMs: config.target.timeoutMs });
+  // Conformance traffic: a 429 no polite wait gets past ends the check as "not run: rate limited" (polite-wait.ts).
+  const polite = new PoliteState({ throwWhenLimited: true, readLimit: (headers) => readRateLimit(headers, config.api.rateLimitHeaders, Date.now()) });
+  const http = new HttpClient({ baseUrl: target.info.baseUrl, timeoutMs: config.target.timeoutMs, polite });
   const results: CheckResult[] = [];
   let aborted: { code: string; message: string } | undefined;
   let ctx: RunContext | undefined;
