@@ -27,6 +27,8 @@ export interface ResolvedOptions {
   credentials: NonNullable<ReferenceConfig['credentials']>;
   logger: boolean;
   now: () => number;
+  /** HS256 key of the user JWTs (UTF-8); undefined: random per start. */
+  jwtSigningKey?: string;
   /** Largest accepted request body: a 1 MiB campaign plus its JSON envelope must fit. */
   bodyLimitBytes: number;
 }
@@ -86,6 +88,7 @@ export function resolveOptions(opts: ReferenceTargetOptions = {}): ResolvedOptio
     logger: opts.logger ?? false,
     now: opts.now ?? Date.now,
     bodyLimitBytes: DEFAULTS.bodyLimitBytes,
+    ...(opts.jwtSigningKey !== undefined ? { jwtSigningKey: opts.jwtSigningKey } : {}),
   };
 }
 

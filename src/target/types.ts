@@ -13,6 +13,11 @@ export interface ReferenceTargetOptions extends DeepPartial<Omit<ReferenceConfig
   logger?: boolean;
   /** Clock in ms since epoch; tests replace it. @default Date.now */
   now?: () => number;
+  /**
+   * HS256 key of the user JWTs, as UTF-8 text. Random per start unless given: `harness run` gives one to the
+   * target it embeds, so the harness can mint test tokens (expired, not yet valid, other audience) with it.
+   */
+  jwtSigningKey?: string;
 }
 
 export const SCOPES = ['messages:send', 'messages:read', 'campaigns:write', 'webhooks:manage', 'sandbox'] as const;
