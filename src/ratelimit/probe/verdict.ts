@@ -9,11 +9,13 @@ export function formatProbe(result: ProbeResult): string[] {
   const { claimed, estimate: est, retryAfter, isolation } = result;
   const lines: string[] = [];
   const claim = claimed.quota !== undefined
-    ? `${claimed.quota} per ${claimed.windowS ?? '?'} s (${claimed.headerStyle}${claimed.raw ? `: ${claimed.raw}` : ''})`
+    ? `${claimed.quota} per ${claimed.windowS ?? '?'} s (${claimed.headerStyle}${claimed.raw ? `: ${claimed.raw}` : ''}${claimed.source === 'config' ? '; api.rateLimitPolicy' : ''})`
     : `nothing (${claimed.headerStyle === 'none' ? 'no rate-limit headers' : 'no quota in the headers'})`;
   lines.push(`claimed:    ${claim}`);
   if (!est.limited) {
-    lines.push(`observed:   ${result.noLimitNote}`);
+    lines.push(`observed:   ${result.noLimitNote}; quota, window, recovery not measured (no 429)`);
+    lines.push(`match:      ${result.contradiction ? `DIFFERS: ${result.contradiction.detail}` : claimed.quota !== undefined ? 'not comparable: no 429 measured the limit, and what was admitted does not contradict the claim' : 'nothing claimed to compare'}`);
+    lines.push(`isolation:  not tested — ${isolation.detail}`);
   } else {
     const shape = est.algorithm === 'token-bucket'
       ? `token bucket: burst ${est.burst ?? '?'}, refill ${est.refillPerS ?? '?'}/s (refills fully in ${est.windowS ?? '?'} s)`
@@ -37,7 +39,7 @@ export function formatProbe(result: ProbeResult): string[] {
 export function matchLine(result: ProbeResult): string {
   const { claimed, estimate: est } = result;
   if (claimed.quota === undefined) return 'nothing claimed to compare';
-  const parts: string[] = [];
+  const parts: string[] = result.contradiction ? [`DIFFERS: ${result.contradiction.detail}`] : [];
   for (const [what, c, o, unit] of [['quota', claimed.quota, est.quota, ''], ['window', claimed.windowS, est.windowS, ' s']] as const) {
     if (c === undefined || o === undefined) parts.push(`${what}: not comparable`);
     else {

@@ -134,12 +134,17 @@
     parent.appendChild(box);
     var claimed = rl.policyClaimed;
     var o = rl.observed;
+    var nm = rl.notMeasured || {};
     box.appendChild(HR.table(['', 'quota', 'window', 'algorithm', 'burst', 'refill/s'], [
-      ['claimed (' + rl.headerStyle + ' headers)', claimed ? claimed.quota : '—', claimed ? claimed.windowS + ' s' : '—', '—', '—', '—'],
-      ['observed', o.quota, o.windowS + ' s', o.algorithm, o.burst !== undefined ? o.burst : '—', o.refillPerS !== undefined ? o.refillPerS : '—'],
+      ['claimed (' + (claimed && claimed.source === 'config' ? 'config' : rl.headerStyle + ' headers') + ')', claimed ? claimed.quota : '—', claimed ? claimed.windowS + ' s' : '—', '—', '—', '—'],
+      o ? ['observed', o.quota, o.windowS !== undefined ? o.windowS + ' s' : 'not measured', o.algorithm, o.burst !== undefined ? o.burst : '—', o.refillPerS !== undefined ? o.refillPerS : '—']
+        : ['observed', 'not measured', 'not measured', '—', '—', '—'],
     ], { class: 'ratelimit' }));
+    if (rl.admitted) box.appendChild(el('p', null, 'No 429: ' + rl.admitted.requests + ' requests admitted in ' + rl.admitted.seconds + ' s (peak ' + rl.admitted.peakRps + ' req/s).'));
+    if (rl.contradiction) box.appendChild(el('p', { class: 'differs' }, 'DIFFERS from the claim: ' + rl.contradiction.detail));
     box.appendChild(el('p', null, 'Retry-After claimed ' + (rl.retryAfter.claimedS !== undefined ? rl.retryAfter.claimedS + ' s' : 'none') +
-      ', actual recovery ' + rl.retryAfter.actualRecoveryS + ' s. Isolation per credential: ' + (rl.isolation.perCredential ? 'yes' : 'NO'),
+      ', actual recovery ' + (rl.retryAfter.actualRecoveryS !== undefined ? rl.retryAfter.actualRecoveryS + ' s' : (nm.recovery || 'not measured')) +
+      '. Isolation per credential: ' + (rl.isolation.perCredential === undefined ? 'not tested' : rl.isolation.perCredential ? 'yes' : 'NO'),
       rl.isolation.detail ? ' (' + rl.isolation.detail + ')' : ''));
     var grid = el('div', { class: 'charts' });
     box.appendChild(grid);
