@@ -93,4 +93,16 @@ export const RATELIMIT_FAULTS: FaultCase[] = [
     failing: ['ratelimit.burst.exceeding-quota-gets-429', 'ratelimit.policy.claimed-quota-matches'],
     verdict: 'not-certified',
   },
+  {
+    // Not a failure of any schema rule: the polite client stops trusting the Retry-After once a retry after it is
+    // throttled again, and waits for the RateLimit reset instead; ratelimit.retry-after.honest reports the lie.
+    name: 'Retry-After lies (always 1 s while the window is 9 s): checks about other rules still pass',
+    fault: {
+      reference: { rateLimit: { algorithm: 'fixed-window', quota: 4, windowSeconds: 9 } },
+      onResponse: (_req, res) => (res.status === 429 ? { ...res, headers: { ...res.headers, 'retry-after': '1' } } : res),
+    },
+    suites: ['schemas'],
+    failing: [],
+    verdict: 'certified',
+  },
 ];
