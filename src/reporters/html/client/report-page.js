@@ -144,8 +144,8 @@
     if (rl.contradiction) box.appendChild(el('p', { class: 'differs' }, 'DIFFERS from the claim: ' + rl.contradiction.detail));
     box.appendChild(el('p', null, 'Retry-After claimed ' + (rl.retryAfter.claimedS !== undefined ? rl.retryAfter.claimedS + ' s' : 'none') +
       ', actual recovery ' + (rl.retryAfter.actualRecoveryS !== undefined ? rl.retryAfter.actualRecoveryS + ' s' : (nm.recovery || 'not measured')) +
-      '. Isolation per credential: ' + (rl.isolation.perCredential === undefined ? 'not tested' : rl.isolation.perCredential ? 'yes' : 'NO'),
-      rl.isolation.detail ? ' (' + rl.isolation.detail + ')' : ''));
+      '. Isolation per credential: ' + (rl.isolation.perCredential === undefined ? (rl.isolation.detail || 'not tested')
+        : (rl.isolation.perCredential ? 'yes' : 'NO') + (rl.isolation.detail ? ' (' + rl.isolation.detail + ')' : ''))));
     var grid = el('div', { class: 'charts' });
     box.appendChild(grid);
     HR.chart(grid, { name: 'ratelimit-timeline', title: 'Rate-limit probe: accepted vs 429 per second', data: S.rateLimitTimeline(rl.timeline), xLabel: 's', yLabel: 'per second',
