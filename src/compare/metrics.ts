@@ -79,8 +79,11 @@ export function comparedRun(report: Report, file: string, label: string): Compar
           rateLimit: {
             headerStyle: rl.headerStyle,
             ...(rl.policyClaimed ? { policyClaimed: rl.policyClaimed } : {}),
-            observed: rl.observed,
-            retryAfter: { ...(rl.retryAfter.claimedS !== undefined ? { claimedS: rl.retryAfter.claimedS } : {}), actualRecoveryS: rl.retryAfter.actualRecoveryS },
+            ...(rl.observed ? { observed: rl.observed } : {}),
+            retryAfter: {
+              ...(rl.retryAfter.claimedS !== undefined ? { claimedS: rl.retryAfter.claimedS } : {}),
+              ...(rl.retryAfter.actualRecoveryS !== undefined ? { actualRecoveryS: rl.retryAfter.actualRecoveryS } : {}),
+            },
             isolation: rl.isolation,
           },
         }

@@ -65,11 +65,11 @@ export function comparisonTables(c: Comparison): TableView[] {
       headers: ['', ...labels],
       rows: [
         ['claimed', ...rl((r) => (r.policyClaimed ? `${r.policyClaimed.quota} / ${r.policyClaimed.windowS} s (${r.headerStyle})` : `none (${r.headerStyle})`))],
-        ['observed', ...rl((r) => `${r.observed.quota} / ${r.observed.windowS} s`)],
-        ['algorithm', ...rl((r) => r.observed.algorithm + (r.observed.refillPerS !== undefined ? `, refill ${r.observed.refillPerS}/s` : ''))],
+        ['observed', ...rl((r) => (r.observed ? `${r.observed.quota} / ${r.observed.windowS ?? '?'} s` : 'not measured (no 429)'))],
+        ['algorithm', ...rl((r) => (r.observed ? r.observed.algorithm + (r.observed.refillPerS !== undefined ? `, refill ${r.observed.refillPerS}/s` : '') : 'not measured'))],
         ['Retry-After claimed', ...rl((r) => (r.retryAfter.claimedS !== undefined ? `${r.retryAfter.claimedS} s` : 'none'))],
-        ['actual recovery', ...rl((r) => `${r.retryAfter.actualRecoveryS} s`)],
-        ['isolated per credential', ...rl((r) => (r.isolation.perCredential ? 'yes' : 'no'))],
+        ['actual recovery', ...rl((r) => (r.retryAfter.actualRecoveryS !== undefined ? `${r.retryAfter.actualRecoveryS} s` : 'not measured'))],
+        ['isolated per credential', ...rl((r) => (r.isolation.perCredential === undefined ? 'not tested' : r.isolation.perCredential ? 'yes' : 'no'))],
       ],
     });
   }

@@ -8,7 +8,7 @@
  */
 import { dirname, resolve } from 'node:path';
 import type { ConfigIssue } from '../errors.ts';
-import { dropClientlessOAuth, dropEmptyCredentials } from './credentials.ts';
+import { dropClientlessOAuth, dropEmptyCredentials, dropKeylessJwtSigning } from './credentials.ts';
 import { applyDerivedDefaults, fileDefaults } from './defaults.ts';
 import { deepFreeze } from './freeze.ts';
 import { interpolateDocument, type Env } from './interpolate.ts';
@@ -116,6 +116,7 @@ function check(layer: FileLayer, interpolationIssues: RawIssue[], options: LoadO
   if (issues.length > 0) return { issues };
 
   dropClientlessOAuth(config.credentials);
+  dropKeylessJwtSigning(config.credentials);
   applyDerivedDefaults(config);
   const withSource: HarnessConfig = layer.file ? { source: resolve(layer.file), ...config } : config;
   return { config: deepFreeze(withSource), issues: [] };

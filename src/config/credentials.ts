@@ -36,3 +36,11 @@ export function dropClientlessOAuth(credentials: CredentialsConfig): void {
     delete credentials.oauth;
   }
 }
+
+/** A `jwtSigning` section whose key is not set (e.g. `${HARNESS_JWT_KEY:-}` unset) mints nothing: removed. */
+export function dropKeylessJwtSigning(credentials: CredentialsConfig): void {
+  const signing = credentials.jwtSigning as Partial<NonNullable<CredentialsConfig['jwtSigning']>> | undefined;
+  if (!signing) return;
+  if (signing.key === undefined) delete credentials.jwtSigning;
+  else signing.alg ??= 'HS256';
+}

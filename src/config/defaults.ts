@@ -88,7 +88,7 @@ export function fileDefaults(): HarnessConfig {
       statusDelaysMs: { delivered: 200, read: 400 },
       webhooks: { attempts: 5, baseDelayMs: 500, timeoutMs: 5000, allow: [] },
     },
-    webhooks: { receiverHost: '127.0.0.1', receiverPort: 0, waitSeconds: 10, maxDeliveries: 10_000 },
+    webhooks: { receiverHost: '127.0.0.1', receiverPort: 0, signingKey: 'auto', waitSeconds: 10, maxDeliveries: 10_000 },
     report: { outDir: 'reports' },
     load: { scenarios: ['smoke'] },
   };

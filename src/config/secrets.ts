@@ -22,6 +22,7 @@ export function collectSecrets(config: HarnessConfig | DeepReadonly<HarnessConfi
     c.oauth?.clientSecret,
     c.oauth?.code,
     c.oauth?.otherClient?.clientSecret,
+    c.jwtSigning?.key,
     r?.apiKey,
     r?.restrictedKey,
     r?.secondKey,

@@ -61,6 +61,7 @@ export const PROFILE_AREAS = [
 ] as const;
 export type ProfileArea = (typeof PROFILE_AREAS)[number];
 
+export type WebhookSigningKey = 'auto' | 'whsec-base64' | 'raw';
 export type RateLimitHeaderStyle = 'auto' | 'ietf-draft-09' | 'ietf-draft-06' | 'x-ratelimit' | 'none';
 export type ConsentMode = 'automated' | 'code' | 'command';
 export type RateLimitAlgorithm = 'fixed-window' | 'sliding-window' | 'token-bucket';
@@ -105,6 +106,23 @@ export interface CredentialsConfig {
   loadKey?: string;
   login?: { email: string; password: string };
   oauth?: OAuthConfig;
+  /**
+   * For a test deployment that shares its JWT signing key: the harness mints expired, not-yet-valid,
+   * other-audience and other-issuer tokens with it (suites/auth/jwt-minted.ts). `key` is a secret. Optional;
+   * without it those checks skip and say why. Dropped when `key` is empty.
+   */
+  jwtSigning?: JwtSigningConfig;
+}
+
+export interface JwtSigningConfig {
+  /** HMAC algorithm the target verifies with. @default "HS256" */
+  alg: 'HS256' | 'HS384' | 'HS512';
+  /** The shared key, as UTF-8 text (a secret). */
+  key: string;
+  /** `iss` the target expects; when unset the claim is copied from a token it issued. */
+  issuer?: string;
+  /** `aud` the target expects; when unset the claim is copied from a token it issued. */
+  audience?: string;
 }
 
 export interface TargetConfig {
@@ -148,6 +166,12 @@ export interface ApiConfig {
   schemas: Record<string, string>;
   /** Rate-limit header style the target uses. @default "auto" */
   rateLimitHeaders: RateLimitHeaderStyle;
+  /**
+   * The rate-limit policy (quota per window) of the API key, for a target whose headers do not state the window
+   * (X-RateLimit-*, or none): the probe and the ratelimit suite compare against it, and check deadlines follow
+   * it. Headers that state a policy win. Optional.
+   */
+  rateLimitPolicy?: { quota: number; windowSeconds: number };
 }
 
 export interface ConformanceConfig {
@@ -245,6 +269,12 @@ export interface WebhooksConfig {
   publicUrl?: string;
   /** A webhook registered by hand (its URL must reach the receiver): used instead of the management endpoints. Optional. */
   preRegistered?: { url: string; secret: string };
+  /**
+   * Which bytes the target keys its HMAC with: `whsec-base64` — Standard Webhooks, the base64 after `whsec_`;
+   * `raw` — the secret's UTF-8 bytes as given (prefix included); `auto` — base64 for a `whsec_` secret, raw
+   * bytes otherwise. @default "auto"
+   */
+  signingKey: WebhookSigningKey;
   /** Longest the webhook checks wait for deliveries, in seconds. @default 10 */
   waitSeconds: number;
   /** Deliveries the receiver keeps (the oldest are dropped first). @default 10000 */

@@ -4,6 +4,7 @@
  * not hold. Anything else thrown is recorded as an `error` (the check could not decide). Evidence — the exact
  * exchanges — is attached by the runner, never assembled by the check.
  */
+import type { FrozenConfig } from '../config/types.ts';
 import type { Exchange } from '../http/exchange.ts';
 import type { CheckContext } from './context.ts';
 
@@ -23,6 +24,11 @@ export interface Check {
   specRef: string;
   /** SERVICE-SPEC clauses this check tests (ids of spec-clauses.ts), for the coverage matrix. */
   clauses: readonly string[];
+  /**
+   * Requests the check needs, for checks that make many (pagination walks, seeding): the runner gives it at
+   * least the time those take at the quota the target announces or the config states (budget.ts).
+   */
+  requests?: number | ((config: FrozenConfig) => number);
   run(ctx: CheckContext): Promise<void>;
 }
 

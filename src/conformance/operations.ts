@@ -36,6 +36,8 @@ export function getAccount(ctx: CheckContext, bearer: string | undefined, extra:
 export interface IssuedToken {
   token: string;
   expiresAtMs: number;
+  /** `nbf` of the token, when it has one (ms since epoch). */
+  notBeforeMs?: number;
 }
 
 /** Tokens are renewed this long before they expire, so a check never sends one that dies in flight. */
@@ -44,15 +46,27 @@ const RENEW_BEFORE_MS = 1000;
 /**
  * A JWT from the configured login, shared by every check that needs one and renewed when it is about to
  * expire (the embedded target issues short-lived tokens on purpose). A check that cannot get one is skipped
- * with the reason; the login checks themselves report the failure.
+ * with the true reason; the login checks themselves (auth.jwt.usable-at-issue) report the failure.
  */
 export async function obtainJwt(ctx: CheckContext): Promise<string> {
+  let issued: IssuedToken | undefined;
   for (let attempt = 0; attempt < 2; attempt++) {
-    const issued = await ctx.memo('jwt', () => freshJwt(ctx)).catch((err: Error) => skip(`needs a JWT, but ${err.message}`));
-    if (issued.expiresAtMs - Date.now() > RENEW_BEFORE_MS) return issued.token;
+    issued = await ctx.memo('jwt', () => freshJwt(ctx)).catch((err: Error) => skip(`needs a JWT, but ${err.message}`));
+    if (unusableReason(issued, Date.now()) === undefined) return issued.token;
     ctx.forget('jwt');
   }
-  return skip('needs a JWT, but the target issues tokens that expire within a second');
+  return skip(`needs a usable JWT, but ${unusableReason(issued!, Date.now())}`);
+}
+
+/** Why a just-issued token cannot serve a check (by the harness's clock), or undefined when it can. */
+export function unusableReason(issued: IssuedToken, nowMs: number): string | undefined {
+  const left = issued.expiresAtMs - nowMs;
+  if (left <= 0) return `the login issues a token that is already expired (exp ${Math.ceil(-left / 1000)} s before now by the harness's clock; auth.jwt.usable-at-issue reports it)`;
+  if (issued.notBeforeMs !== undefined && issued.notBeforeMs > nowMs + RENEW_BEFORE_MS) {
+    return `the login issues a token that is not valid yet (nbf ${Math.ceil((issued.notBeforeMs - nowMs) / 1000)} s after now by the harness's clock; auth.jwt.usable-at-issue reports it)`;
+  }
+  if (left <= RENEW_BEFORE_MS) return `the login issues tokens that expire ${Math.round(left)} ms after they arrive, too soon to be used`;
+  return undefined;
 }
 
 /** Logs in with the configured account; the token's lifetime comes from its `exp` claim, else `expires_in`. */
@@ -64,9 +78,10 @@ export async function freshJwt(ctx: CheckContext): Promise<IssuedToken> {
   const token = body?.token;
   if (res.status < 200 || res.status > 299 || typeof token !== 'string') throw new Error(`login answered ${res.status} without a token`);
   ctx.secrets.add(token);
-  const exp = jwtClaims(token)?.exp;
+  const claims = jwtClaims(token);
+  const exp = claims?.exp;
   const expiresAtMs = typeof exp === 'number' ? exp * 1000 : typeof body?.expires_in === 'number' ? Date.now() + body.expires_in * 1000 : Infinity;
-  return { token, expiresAtMs };
+  return { token, expiresAtMs, ...(typeof claims?.nbf === 'number' ? { notBeforeMs: claims.nbf * 1000 } : {}) };
 }
 
 /** The claims of a JWS compact token, unverified (the harness never holds the target's key), or undefined. */

@@ -8,7 +8,9 @@ import type { EventBus } from '../events.ts';
 import { curlCommand } from '../http/curl.ts';
 import { withAbortSignal } from '../http/deadline.ts';
 import { cutBody, recordInto, type Exchange } from '../http/exchange.ts';
+import { RateLimitedError, runMetered, type WaitMeter } from '../http/polite-wait.ts';
 import type { SecretRegistry } from '../http/redact.ts';
+import { checkBudgetMs, describeBudget, MAX_WAIT_EXTENSION } from './budget.ts';
 import { CheckFailure, CheckSkipped, CheckVacuous, type Check } from './check.ts';
 import type { CheckContext } from './context.ts';
 import type { Suite } from './registry.ts';
@@ -19,7 +21,10 @@ export interface RunChecksOptions {
   ctx: CheckContext;
   bus: EventBus;
   skipChecks?: ReadonlySet<string>;
-  /** Upper bound for one check; when it passes, the check's requests are aborted. */
+  /**
+   * Upper bound for one check, raised for checks that declare many requests against a small quota (budget.ts);
+   * when it passes, the check's requests are aborted.
+   */
   checkTimeoutMs: number;
   /** Stops the run (Ctrl-C): the running check's requests are aborted, results so far are kept. */
   signal?: AbortSignal;
@@ -92,15 +97,27 @@ async function runOne(check: Check, options: RunChecksOptions): Promise<{ result
   const exchanges: Exchange[] = [];
   // The check's own signal: its deadline or an interruption aborts every request it has in flight.
   const controller = new AbortController();
+  // The deadline follows the target's rate limit: the check's own budget (checkBudgetMs), plus the time its
+  // polite requests spent waiting for the target's quota (bounded), which is not the check's own time.
+  const budget = checkBudgetMs(check, ctx, checkTimeoutMs);
+  const meter: WaitMeter = { waitedMs: 0, throttled: 0 };
   let timer: NodeJS.Timeout | undefined;
   let onInterrupt: (() => void) | undefined;
   const stopped = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new CheckTimeout(checkTimeoutMs)), checkTimeoutMs);
+    const arm = (ms: number): void => {
+      timer = setTimeout(() => {
+        const due = budget.ms + Math.min(meter.waitedMs, MAX_WAIT_EXTENSION * budget.ms);
+        const left = due - (performance.now() - started);
+        if (left > 5) arm(left);
+        else reject(new CheckTimeout(budget, meter));
+      }, ms);
+    };
+    arm(budget.ms);
     onInterrupt = () => reject(new CheckInterrupted());
     if (options.signal?.aborted) onInterrupt();
     else options.signal?.addEventListener('abort', onInterrupt, { once: true });
   });
-  const running = recordInto(exchanges, () => withAbortSignal(controller.signal, () => check.run(ctx)));
+  const running = recordInto(exchanges, () => withAbortSignal(controller.signal, () => runMetered(meter, () => check.run(ctx))));
   running.catch(() => undefined);
   stopped.catch(() => undefined);
   try {
@@ -128,7 +145,12 @@ function resultOfError(check: Check, err: unknown, exchanges: Exchange[], secret
     const shown = err.exchanges ? [...new Set([...err.exchanges, ...exchanges])] : exchanges;
     return resultOf(check, 'failed', durationMs, secrets.redactText(err.message), evidenceOf(shown, secrets, err.details));
   }
-  const message = err instanceof CheckTimeout || err instanceof CheckInterrupted ? err.message : `check could not run: ${(err as Error)?.message ?? String(err)}`;
+  // The target's rate limit kept the check from running: its rule was not tested (error, never failed).
+  const message = err instanceof CheckTimeout || err instanceof CheckInterrupted
+    ? err.message
+    : err instanceof RateLimitedError
+      ? `not run: rate limited — ${err.message}`
+      : `check could not run: ${(err as Error)?.message ?? String(err)}`;
   return resultOf(check, 'error', durationMs, secrets.redactText(message), evidenceOf(exchanges, secrets));
 }
 
@@ -138,8 +160,11 @@ function settled(promise: Promise<unknown>, ms: number): Promise<void> {
 }
 
 class CheckTimeout extends Error {
-  constructor(ms: number) {
-    super(`check did not finish within ${ms} ms (conformance.checkTimeoutMs); its requests were aborted`);
+  constructor(budget: ReturnType<typeof checkBudgetMs>, meter: WaitMeter) {
+    super(meter.throttled > 0
+      ? `not run: rate limited — the check did not finish in time (${describeBudget(budget)}; ${Math.round(meter.waitedMs / 100) / 10} s of it `
+        + `waiting out ${meter.throttled} 429 answer(s)); its requests were aborted`
+      : `check did not finish within ${budget.ms} ms (${budget.ms === budget.timeoutMs ? 'conformance.checkTimeoutMs' : describeBudget(budget)}); its requests were aborted`);
   }
 }
 

@@ -8,7 +8,7 @@ import { Pool, type Dispatcher } from 'undici';
 import { readBody } from './body-reader.ts';
 import { requestDeadline } from './deadline.ts';
 import { recordExchange, type Exchange } from './exchange.ts';
-import { parseRetryAfter } from './retry-after.ts';
+import { observeAnswer, politeSend, PoliteState } from './polite-wait.ts';
 
 export interface RequestOptions {
   method?: string;
@@ -54,6 +54,8 @@ export interface HttpClientOptions {
   maxRetryAfterSeconds?: number;
   /** Retries per request on 429. @default 3 */
   max429Retries?: number;
+  /** Run-wide polite-waiting state (polite-wait.ts): Retry-After lies seen, the policy announced. @default a fresh one */
+  polite?: PoliteState;
   /** Called for every exchange (the standing no-5xx check and traffic counters listen here). */
   onExchange?: (exchange: Exchange) => void;
   /** Sleep, replaceable in tests. */
@@ -85,7 +87,9 @@ export class HttpClient {
   readonly #origin: string;
   readonly #basePath: string;
   readonly #pool: Dispatcher;
-  readonly #opts: Required<Omit<HttpClientOptions, 'onExchange' | 'baseUrl' | 'dispatcher'>> & Pick<HttpClientOptions, 'onExchange'>;
+  readonly #opts: Required<Omit<HttpClientOptions, 'onExchange' | 'baseUrl' | 'dispatcher' | 'polite'>> & Pick<HttpClientOptions, 'onExchange'>;
+  /** What polite waiting learnt in this run (shared with whoever passed it in). */
+  readonly polite: PoliteState;
 
   constructor(options: HttpClientOptions) {
     const url = new URL(options.baseUrl);
@@ -101,6 +105,7 @@ export class HttpClient {
       onExchange: options.onExchange,
       sleep: options.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms))),
     };
+    this.polite = options.polite ?? new PoliteState();
     this.#pool = options.dispatcher ?? new Pool(this.#origin, {
       connections: this.#opts.connections,
       headersTimeout: this.#opts.timeoutMs,
@@ -120,14 +125,14 @@ export class HttpClient {
 
   async request(options: RequestOptions): Promise<HttpResponse> {
     const retry = options.retryOn429 ?? this.#opts.retryOn429;
-    let response = await this.#send(options);
-    for (let attempt = 0; retry && response.status === 429 && attempt < this.#opts.max429Retries; attempt++) {
-      const waitS = parseRetryAfter(response.header('retry-after'), Date.now()) ?? 1;
-      if (waitS > this.#opts.maxRetryAfterSeconds) break;
-      await this.#opts.sleep(Math.max(waitS, 0) * 1000 + 50);
-      response = await this.#send(options);
-    }
-    return response;
+    if (!retry) return observeAnswer(await this.#send(options), this.polite);
+    const { maxRetryAfterSeconds, max429Retries, sleep } = this.#opts;
+    return politeSend(() => this.#send(options), { method: (options.method ?? 'GET').toUpperCase(), url: this.url(options.path, options.query) }, {
+      state: this.polite,
+      sleep,
+      maxWaitSeconds: maxRetryAfterSeconds,
+      maxRetries: max429Retries,
+    });
   }
 
   /** Closes the connections; a request still stuck after a short grace is cut (destroy), never waited for. */

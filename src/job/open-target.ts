@@ -3,6 +3,7 @@
  * target, started on 127.0.0.1 port 0 for this run only and closed afterwards. Also decides which credentials
  * are in effect: the embedded target's own, or the config's.
  */
+import { randomBytes } from 'node:crypto';
 import type { CredentialsConfig, FrozenConfig } from '../config/types.ts';
 import type { TargetInfo } from '../conformance/context.ts';
 import { startReferenceTarget } from '../target/index.ts';
@@ -26,7 +27,11 @@ export async function openTarget(config: FrozenConfig): Promise<OpenTarget> {
     };
   }
   const reference = structuredClone(config.reference) as FrozenConfig['reference'];
+  // The embedded target shares its JWT key with this run, so the minted-token checks (expired, not yet valid,
+  // other audience, other issuer) run against it too; the key is a secret of the run like every credential.
+  const jwtSigningKey = randomBytes(32).toString('base64url');
   const started = await startReferenceTarget({
+    jwtSigningKey,
     ...reference,
     // Short-lived JWTs let the expired-token check wait one out instead of skipping (conformance.embeddedJwtTtlSeconds).
     tokens: { ...reference.tokens, jwtTtlSeconds: config.conformance.embeddedJwtTtlSeconds },
@@ -35,7 +40,7 @@ export async function openTarget(config: FrozenConfig): Promise<OpenTarget> {
   });
   return {
     info: { baseUrl: started.baseUrl, embedded: true },
-    credentials: credentialsFromReference(started.credentials, config.credentials.oauth?.scope),
+    credentials: { ...credentialsFromReference(started.credentials, config.credentials.oauth?.scope), jwtSigning: { alg: 'HS256', key: jwtSigningKey } },
     close: () => started.close(),
   };
 }

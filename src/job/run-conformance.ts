@@ -16,6 +16,8 @@ import { coverageOf } from '../conformance/coverage.ts';
 import { isHarnessError } from '../errors.ts';
 import { EventBus, type Reporter } from '../events.ts';
 import { ExitCode, type ExitCodeValue } from '../exit-codes.ts';
+import { PoliteState } from '../http/polite-wait.ts';
+import { readRateLimit } from '../ratelimit/headers.ts';
 import { HttpClient } from '../http/client.ts';
 import { withAbortSignal } from '../http/deadline.ts';
 import type { SecretRegistry } from '../http/redact.ts';
@@ -94,7 +96,9 @@ export async function runConformance(options: ConformanceJobOptions): Promise<Jo
   const secrets = runSecrets(config, target.credentials);
   redactLine = (line) => secrets.redactText(line);
   const bus = new EventBus([...(options.reporters ?? []).map((r) => redactingReporter(r, secrets)), ...fileReporters(secrets, log)]);
-  const http = new HttpClient({ baseUrl: target.info.baseUrl, timeoutMs: config.target.timeoutMs });
+  // Conformance traffic: a 429 no polite wait gets past ends the check as "not run: rate limited" (polite-wait.ts).
+  const polite = new PoliteState({ throwWhenLimited: true, readLimit: (headers) => readRateLimit(headers, config.api.rateLimitHeaders, Date.now()) });
+  const http = new HttpClient({ baseUrl: target.info.baseUrl, timeoutMs: config.target.timeoutMs, polite });
   const results: CheckResult[] = [];
   let aborted: { code: string; message: string } | undefined;
   let ctx: RunContext | undefined;

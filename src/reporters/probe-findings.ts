@@ -12,28 +12,39 @@ const TOLERANCE = 0.1;
 export function probeFindings(rl: RateLimitReport): HeadlineLine[] {
   const lines: HeadlineLine[] = [];
   const claimed = rl.policyClaimed;
-  const limited = rl.timeline.some((p) => p.limited > 0);
-  if (!claimed) {
-    lines.push({ label: 'Policy', text: `nothing claimed (${rl.headerStyle === 'none' ? 'no rate-limit headers' : 'no quota in the headers'}); observed ${describeObserved(rl, limited)}`, tone: 'neutral' });
+  const o = rl.observed;
+  if (rl.contradiction) {
+    lines.push({ label: 'Policy', text: `DIFFERS: ${rl.contradiction.detail}`, tone: 'warn' });
+  } else if (!claimed) {
+    lines.push({ label: 'Policy', text: `nothing claimed (${rl.headerStyle === 'none' ? 'no rate-limit headers' : 'no quota in the headers'}); observed ${describeObserved(rl)}`, tone: 'neutral' });
+  } else if (!o) {
+    lines.push({ label: 'Policy', text: `not tested: ${describeObserved(rl)}`, tone: 'neutral' });
   } else {
-    const parts = ([['quota', claimed.quota, rl.observed.quota, ''], ['window', claimed.windowS, rl.observed.windowS, ' s']] as const).map(([what, c, o, unit]) => {
-      const d = o === 0 ? (c === 0 ? 0 : Infinity) : (c - o) / o;
-      return Math.abs(d) <= TOLERANCE ? `${what} matches (${c}${unit})` : `${what} DIFFERS (claimed ${c}${unit}, observed ${o}${unit})`;
+    const pairs: Array<readonly [string, number, number | undefined, string]> = [['quota', claimed.quota, o.quota, ''], ['window', claimed.windowS, o.windowS, ' s']];
+    const parts = pairs.map(([what, c, measured, unit]) => {
+      if (measured === undefined) return `${what} not measured (claimed ${c}${unit})`;
+      const d = measured === 0 ? (c === 0 ? 0 : Infinity) : (c - measured) / measured;
+      return Math.abs(d) <= TOLERANCE ? `${what} matches (${c}${unit})` : `${what} DIFFERS (claimed ${c}${unit}, observed ${measured}${unit})`;
     });
     const differs = parts.some((p) => p.includes('DIFFERS'));
     lines.push({ label: 'Policy', text: `${differs ? 'DIFFERS' : 'match'}: ${parts.join('; ')}`, tone: differs ? 'warn' : 'pass' });
   }
   const ra = rl.retryAfter;
-  const claim = ra.claimedS !== undefined ? `Retry-After ${ra.claimedS} s, admitted again after ${ra.actualRecoveryS} s` : 'no Retry-After sent';
+  const recovered = ra.actualRecoveryS !== undefined ? `admitted again after ${ra.actualRecoveryS} s` : `recovery ${rl.notMeasured?.recovery ?? 'not measured'}`;
+  const claim = ra.claimedS !== undefined ? `Retry-After ${ra.claimedS} s, ${recovered}` : 'no Retry-After sent';
   const honest = ra.honest === undefined ? 'honesty not established' : ra.honest ? 'honest' : 'DISHONEST';
   lines.push({ label: 'Retry-After', text: `${honest}: ${claim}`, tone: ra.honest === false ? 'fail' : ra.honest ? 'pass' : 'neutral' });
   const iso = rl.isolation;
-  const isoText = iso.tested === false ? 'not tested' : iso.perCredential ? 'per credential' : 'SHARED between credentials';
-  lines.push({ label: 'Isolation', text: `${isoText}${iso.detail ? ` — ${iso.detail}` : ''}`, tone: iso.tested === false ? 'neutral' : iso.perCredential ? 'pass' : 'warn' });
+  const untested = iso.tested === false || iso.perCredential === undefined;
+  const isoText = untested ? 'not tested' : iso.perCredential ? 'per credential' : 'SHARED between credentials';
+  lines.push({ label: 'Isolation', text: `${isoText}${iso.detail ? ` — ${iso.detail}` : ''}`, tone: untested ? 'neutral' : iso.perCredential ? 'pass' : 'warn' });
   return lines;
 }
 
-function describeObserved(rl: RateLimitReport, limited: boolean): string {
-  if (!limited) return `no 429 (${rl.observed.quota} requests in ${rl.observed.windowS} s)`;
-  return `${rl.observed.algorithm} ${rl.observed.quota} per ${rl.observed.windowS} s`;
+/** Only what was measured: the observed policy, or how much was admitted without a single 429. */
+function describeObserved(rl: RateLimitReport): string {
+  const o = rl.observed;
+  if (o) return `${o.algorithm} ${o.quota} per ${o.windowS !== undefined ? `${o.windowS} s` : 'an unmeasured window'}`;
+  if (rl.admitted) return `no 429: ${rl.admitted.requests} requests admitted in ${rl.admitted.seconds} s (a lower bound, not a limit)`;
+  return rl.notMeasured?.observed ?? 'no limit measured';
 }

@@ -47,31 +47,40 @@ export interface RateLimitTimelinePoint {
 export interface RateLimitReport {
   /** Which header family the target uses: `ietf` (RateLimit / RateLimit-Policy), `x-ratelimit`, `none`. */
   headerStyle: 'ietf' | 'x-ratelimit' | 'none';
-  /** What the headers claim the policy is, when they claim one. */
-  policyClaimed?: { quota: number; windowS: number; raw?: string };
-  /** What the probe measured. `burst` and `refillPerS` are set for token buckets. */
-  observed: {
+  /** What the headers claim the policy is (or api.rateLimitPolicy states, `source: config`), when one is claimed. */
+  policyClaimed?: { quota: number; windowS: number; raw?: string; source?: 'headers' | 'config' };
+  /**
+   * What the probe measured from its 429s; absent when no 429 came (then `admitted` says what was reached and
+   * `notMeasured.observed` why). `windowS` only when a recovery measured it. `burst`, `refillPerS`: token buckets.
+   */
+  observed?: {
     quota: number;
-    windowS: number;
+    windowS?: number;
     algorithm: RateLimitAlgorithm;
     burst?: number;
     refillPerS?: number;
   };
+  /** Traffic admitted without any 429: a lower bound of the limit, not a limit. */
+  admitted?: { requests: number; seconds: number; peakRps: number };
+  /** The claimed policy contradicted by what was admitted (more within a span than the claim allows): DIFFERS. */
+  contradiction?: { admitted: number; spanS: number; bound: number; detail: string };
+  /** Why a measurement is absent: keys observed, window, recovery, isolation. */
+  notMeasured?: Partial<Record<'observed' | 'window' | 'recovery' | 'isolation', string>>;
   retryAfter: {
     /** Retry-After the target claimed on its first 429 (seconds); absent when it sent none. */
     claimedS?: number;
-    /** How long it really took until a request was accepted again (seconds). */
-    actualRecoveryS: number;
+    /** How long it really took until a request was accepted again (seconds); absent when no recovery was observed. */
+    actualRecoveryS?: number;
     /** Every probe of recovery: claimed vs actual, at `t` seconds since the probe started. */
     samples?: Array<{ t: number; claimedS?: number; actualS: number }>;
     /** true: admitted again no later than every Retry-After said; false: refused after waiting one out; absent: not established. */
     honest?: boolean;
   };
-  /** Whether exhausting one credential's quota left the others untouched. */
+  /** Whether exhausting one credential's quota left the others untouched; `perCredential` only when tested. */
   isolation: {
-    perCredential: boolean;
-    /** false when isolation could not be tested (one credential): `perCredential` then says nothing. */
+    /** false when isolation could not be tested (one credential, or no 429 came): `perCredential` is then absent. */
     tested?: boolean;
+    perCredential?: boolean;
     /** What was tried, e.g. "quota of key A exhausted; key B still answered 200". */
     detail?: string;
   };

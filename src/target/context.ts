@@ -79,7 +79,7 @@ export function createContext(options: ResolvedOptions, onListenerError?: (err: 
     account,
     users,
     apiKeys: new ApiKeyRegistry(credentials.apiKeys),
-    jwt: new JwtService(tokens.jwtTtlSeconds, now),
+    jwt: new JwtService(tokens.jwtTtlSeconds, now, options.jwtSigningKey !== undefined ? new TextEncoder().encode(options.jwtSigningKey) : undefined),
     oauthClients: new OAuthClientRegistry(credentials),
     codes: new AuthorizationCodeStore(tokens.codeTtlSeconds, tokens.accessTokenTtlSeconds, now),
     accessTokens: new AccessTokenStore(tokens.accessTokenTtlSeconds, now),

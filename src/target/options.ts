@@ -27,6 +27,8 @@ export interface ResolvedOptions {
   credentials: NonNullable<ReferenceConfig['credentials']>;
   logger: boolean;
   now: () => number;
+  /** HS256 key of the user JWTs (UTF-8); undefined: random per start. */
+  jwtSigningKey?: string;
   /** Largest accepted request body: a 1 MiB campaign plus its JSON envelope must fit. */
   bodyLimitBytes: number;
   server: ServerTimeouts;
@@ -103,6 +105,7 @@ export function resolveOptions(opts: ReferenceTargetOptions = {}): ResolvedOptio
       inbound: positive(opts.stores?.inbound, DEFAULTS.stores.inbound, 'stores.inbound'),
       outbound: positive(opts.stores?.outbound, DEFAULTS.stores.outbound, 'stores.outbound'),
     },
+    ...(opts.jwtSigningKey !== undefined ? { jwtSigningKey: opts.jwtSigningKey } : {}),
   };
 }
 

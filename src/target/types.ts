@@ -24,6 +24,11 @@ export interface ReferenceTargetOptions extends DeepPartial<Omit<ReferenceConfig
    * passes the one `harness export openapi` writes, with server "/"). @default no sandbox page
    */
   explorer?: { document: Record<string, unknown> };
+  /**
+   * HS256 key of the user JWTs, as UTF-8 text. Random per start unless given: `harness run` gives one to the
+   * target it embeds, so the harness can mint test tokens (expired, not yet valid, other audience) with it.
+   */
+  jwtSigningKey?: string;
 }
 
 /** How long the server waits on a client; an exposed target must not hold sockets for whoever opens them. */

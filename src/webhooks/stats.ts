@@ -10,6 +10,7 @@
  *                      negative difference counts as 0.
  */
 import type { ReceivedDelivery } from './receiver.ts';
+import type { WebhookSigningKey } from '../config/types.ts';
 import { verifySignature } from './verify-signature.ts';
 
 export interface LatencySummary {
@@ -39,6 +40,8 @@ export interface WebhookUnderLoadStats {
 export interface StatsOptions {
   /** The webhook's secret; without it no signature is judged (signatureFailures stays 0). */
   secret?: string;
+  /** Which bytes key the HMAC (webhooks.signingKey). @default "auto" */
+  signingKey?: WebhookSigningKey;
 }
 
 export function webhookStats(deliveries: readonly ReceivedDelivery[], options: StatsOptions = {}): WebhookStats {
@@ -50,7 +53,7 @@ export function webhookStats(deliveries: readonly ReceivedDelivery[], options: S
   for (const delivery of deliveries) {
     const { headers, rawBody } = delivery;
     if (options.secret !== undefined) {
-      const verdict = verifySignature({ id: headers['webhook-id'], timestamp: headers['webhook-timestamp'], signature: headers['webhook-signature'], rawBody }, options.secret);
+      const verdict = verifySignature({ id: headers['webhook-id'], timestamp: headers['webhook-timestamp'], signature: headers['webhook-signature'], rawBody }, options.secret, options.signingKey);
       if (!verdict.ok) signatureFailures++;
     }
     const id = headers['webhook-id'];

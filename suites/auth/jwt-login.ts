@@ -79,6 +79,41 @@ export const profileClaims = guarded(
   requiresProfile('jwt'),
 );
 
+/** Clock difference tolerated between the harness and the target when judging exp and nbf against now. */
+const CLOCK_SKEW_S = 60;
+
+export const usableAtIssue = requiresCredential('login')(
+  defineCheck({
+    id: 'auth.jwt.usable-at-issue',
+    suite: 'auth',
+    title: 'The JWT login issues is usable when issued: a positive expires_in; exp after iat and not past; nbf not ahead',
+    level: 'MUST',
+    specRef: 'SERVICE-SPEC §5 rule 2 (the JWT from login is the Bearer credential for GET /v1/account), §2.6 (expires_in: the token lifetime); RFC 7519 §4.1.4, §4.1.5',
+    clauses: ['§2.6', '§4.login', '§5.2'],
+    async run(ctx) {
+      const { token, expiresIn } = await loginOk(ctx);
+      const nowS = Math.floor(Date.now() / 1000);
+      const problems: string[] = [];
+      if (typeof expiresIn === 'number' && expiresIn <= 0) problems.push(`expires_in is ${expiresIn}: a lifetime of zero or less`);
+      const claims = typeof token === 'string' ? parseJws(token)?.claims : undefined;
+      const { iat, nbf, exp } = claims ?? {};
+      if (typeof exp === 'number') {
+        if (typeof iat === 'number' && exp <= iat) problems.push(`exp (${exp}) is not after iat (${iat})`);
+        if (exp < nowS - CLOCK_SKEW_S) problems.push(`exp lies ${nowS - exp} s in the past (harness clock, ${CLOCK_SKEW_S} s tolerance)`);
+      }
+      if (typeof nbf === 'number' && nbf > nowS + CLOCK_SKEW_S) problems.push(`nbf lies ${nbf - nowS} s in the future (harness clock, ${CLOCK_SKEW_S} s tolerance)`);
+      if (typeof nbf === 'number' && typeof exp === 'number' && nbf >= exp) problems.push(`nbf (${nbf}) is not before exp (${exp}): never valid`);
+      if (problems.length > 0) {
+        fail(`the login issued a token that is unusable when issued: ${problems.join('; ')}`, {
+          expiresIn: expiresIn ?? null,
+          claims: { iat: iat ?? null, nbf: nbf ?? null, exp: exp ?? null },
+          harnessNow: nowS,
+        });
+      }
+    },
+  }),
+);
+
 /** Seconds of disagreement tolerated between expires_in and exp − iat (both are whole seconds from one clock). */
 const LIFETIME_TOLERANCE_S = 2;
 
@@ -219,4 +254,4 @@ export const loginThrottled = requiresProfile('loginThrottling')(
   }),
 );
 
-export const JWT_LOGIN_CHECKS = [tokenIsJwt, profileClaims, expiresInSeconds, badLoginRefused, badLoginSameAnswer, loginMissingFields, loginThrottled];
+export const JWT_LOGIN_CHECKS = [tokenIsJwt, usableAtIssue, profileClaims, expiresInSeconds, badLoginRefused, badLoginSameAnswer, loginMissingFields, loginThrottled];

@@ -5,7 +5,8 @@
 import { defineCheck, fail, skip } from '../../src/conformance/check.ts';
 import type { CheckContext } from '../../src/conformance/context.ts';
 import { expectStatus } from '../../src/conformance/expect.ts';
-import { freshJwt, getAccount, listMessages, obtainJwt, sendMessage, textMessage } from '../../src/conformance/operations.ts';
+import { freshJwt, getAccount, listMessages, obtainJwt, sendMessage, textMessage, unusableReason } from '../../src/conformance/operations.ts';
+import { mintedExpired } from './jwt-minted.ts';
 import { guarded, requiresCredential, requiresProfile } from '../../src/conformance/preconditions.ts';
 import { parseJws, unsecuredCopy, withBrokenSignature, withChangedClaims, type JwsParts } from './jws.ts';
 
@@ -45,15 +46,23 @@ export const expiredRejected = requiresCredential('login')(
     specRef: 'SERVICE-SPEC §5 rule 5 (invalid credentials yield 401), §7 (401); RFC 7519 §4.1.4',
     async run(ctx) {
       const issued = await freshJwt(ctx).catch((err: Error) => skip(`needs a JWT, but ${err.message}`));
-      if (!Number.isFinite(issued.expiresAtMs)) skip('the login token states no expiry (no exp claim, no expires_in)');
+      const unusable = unusableReason(issued, Date.now());
+      if (unusable !== undefined) skip(`needs a JWT that is valid before it expires, but ${unusable}`);
+      const { maxWaitSeconds, checkTimeoutMs } = ctx.config.conformance;
       // One second past exp: NumericDates are whole seconds, and "exp <= now" is when a token dies.
       const waitMs = issued.expiresAtMs + 1000 - Date.now();
-      const { maxWaitSeconds, checkTimeoutMs } = ctx.config.conformance;
-      if (waitMs > maxWaitSeconds * 1000) {
-        skip(`the JWT expires in ${Math.ceil(waitMs / 1000)} s, longer than conformance.maxWaitSeconds (${maxWaitSeconds} s) allows this check to wait`);
+      // The wait must fit maxWaitSeconds and leave the check time to finish within its own deadline; a token that
+      // lives longer is tested with one minted expired (credentials.jwtSigning), or the skip says both reasons.
+      const tooLong = !Number.isFinite(issued.expiresAtMs)
+        ? 'the login token states no expiry (no exp claim, no expires_in)'
+        : waitMs > maxWaitSeconds * 1000
+          ? `the JWT expires in ${Math.ceil(waitMs / 1000)} s, longer than conformance.maxWaitSeconds (${maxWaitSeconds} s) allows this check to wait`
+          : waitMs > checkTimeoutMs - 2000 ? `the JWT expires in ${Math.ceil(waitMs / 1000)} s, too close to conformance.checkTimeoutMs (${checkTimeoutMs} ms)` : undefined;
+      if (tooLong !== undefined) {
+        if (!ctx.credentials.jwtSigning) skip(`${tooLong}, and no credentials.jwtSigning (the target's signing key) is configured to mint an expired token`);
+        expectStatus(await getAccount(ctx, await mintedExpired(ctx)), [401], 'account read with a JWT that expired an hour ago (minted with credentials.jwtSigning)');
+        return;
       }
-      // The wait must also leave the check time to finish within its own deadline.
-      if (waitMs > checkTimeoutMs - 2000) skip(`the JWT expires in ${Math.ceil(waitMs / 1000)} s, too close to conformance.checkTimeoutMs (${checkTimeoutMs} ms)`);
       const control = await getAccount(ctx, issued.token);
       if (control.status < 200 || control.status > 299) skip(`the fresh JWT is itself refused (${control.status}), so a 401 after expiry would prove nothing`);
       await new Promise((resolve) => setTimeout(resolve, Math.max(0, waitMs)));

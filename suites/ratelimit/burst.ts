@@ -83,7 +83,11 @@ export function describeBurst(burst: BurstOutcome): string {
 
 /** Seconds a 429 asks the client to wait: Retry-After, else the rate-limit reset, else undefined. */
 export function waitSecondsOf(ctx: CheckContext, res: HttpResponse): number | undefined {
-  return parseRetryAfter(res.header('retry-after'), Date.now()) ?? readRateLimit(res.headers, ctx.config.api.rateLimitHeaders, Date.now()).resetS;
+  const retryAfter = parseRetryAfter(res.header('retry-after'), Date.now());
+  const reset = readRateLimit(res.headers, ctx.config.api.rateLimitHeaders, Date.now()).resetS;
+  // Once a Retry-After proved wrong in this run (src/http/polite-wait.ts), the reset is waited for too.
+  if (retryAfter !== undefined && reset !== undefined && ctx.http.polite.distrustRetryAfter) return Math.max(retryAfter, reset);
+  return retryAfter ?? reset;
 }
 
 export function sleep(ms: number): Promise<void> {

@@ -12,6 +12,7 @@ const SUITE_PROBE_REQUESTS = 1500;
 export function suiteProbe(ctx: CheckContext): Promise<ProbeResult> {
   return ctx.memo('ratelimit.probe', async () => {
     const { maxWaitSeconds, checkTimeoutMs } = ctx.config.conformance;
+    const policy = ctx.config.api.rateLimitPolicy;
     const result = await probeRateLimit({
       http: ctx.http,
       credential: ctx.credentials.apiKey!,
@@ -19,6 +20,7 @@ export function suiteProbe(ctx: CheckContext): Promise<ProbeResult> {
       budgetRequests: SUITE_PROBE_REQUESTS,
       budgetSeconds: Math.min(2 * maxWaitSeconds, checkTimeoutMs / 2000),
       style: ctx.config.api.rateLimitHeaders,
+      ...(policy ? { policy: { quota: policy.quota, windowS: policy.windowSeconds } } : {}),
       path: ctx.path('listMessages'),
       query: { [ctx.config.api.query.limit]: 1 },
     });

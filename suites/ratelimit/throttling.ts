@@ -70,6 +70,18 @@ export const retryAfterPresent = requiresCredential('apiKey')(
   }),
 );
 
+/**
+ * The polite client's own record (src/http/polite-wait.ts): a retry sent after a 429's Retry-After, with nothing
+ * of ours admitted in between, was throttled again. Reported here, once, at this check's level.
+ */
+function failOnPoliteLies(ctx: CheckContext): void {
+  const lies = ctx.http.polite.lies;
+  if (lies.length === 0) return;
+  const first = lies[0]!;
+  fail(`earlier in this run, ${lies.length} request(s) sent after waiting a 429's Retry-After were throttled again (first: ${first.method} `
+    + `${first.url}, Retry-After ${first.claimedS} s, retried after ${first.waitedS} s)`, { expected: 'not 429 after Retry-After', politeClientSaw: lies });
+}
+
 export const retryAfterHonest = requiresCredential('apiKey')(
   defineCheck({
     id: 'ratelimit.retry-after.honest',
@@ -84,7 +96,10 @@ export const retryAfterHonest = requiresCredential('apiKey')(
         const waitS = parseRetryAfter(throttled.header('retry-after'), Date.now());
         if (waitS === undefined) skip('the 429 has no usable Retry-After to honour (ratelimit.retry-after.present reports it)');
         const maxWait = ctx.config.conformance.maxWaitSeconds;
-        if (waitS > maxWait) skip(`Retry-After is ${waitS} s, longer than conformance.maxWaitSeconds (${maxWait} s)`);
+        if (waitS > maxWait) {
+          failOnPoliteLies(ctx);
+          skip(`Retry-After is ${waitS} s, longer than conformance.maxWaitSeconds (${maxWait} s)`);
+        }
         await sleep(waitS * 1000 + 100);
         const after = await probe(ctx, key);
         if (after.status === 429) {
@@ -93,6 +108,7 @@ export const retryAfterHonest = requiresCredential('apiKey')(
             expected: 'not 429',
             actual: 429,
             retryAfterSeconds: waitS,
+            ...(ctx.http.polite.lies.length > 0 ? { politeClientSaw: ctx.http.polite.lies } : {}),
           });
         }
         return after;

@@ -70,7 +70,7 @@ export const signatureVerifies = guarded(
       const { deliveries, secret } = await deliveriesToJudge(ctx);
       const problems = deliveries.flatMap((delivery) => {
         const { headers, rawBody } = delivery;
-        const verdict = verifySignature({ id: headers['webhook-id'], timestamp: headers['webhook-timestamp'], signature: headers['webhook-signature'], rawBody }, secret);
+        const verdict = verifySignature({ id: headers['webhook-id'], timestamp: headers['webhook-timestamp'], signature: headers['webhook-signature'], rawBody }, secret, ctx.config.webhooks.signingKey);
         return verdict.ok ? [] : [{ delivery, problem: verdict.reason }];
       });
       failEach('are not signed correctly', problems, deliveries.length, 'webhook-signature "v1,<base64 HMAC-SHA256(secret, id.timestamp.body)>"');

@@ -63,7 +63,7 @@ export function webhookSession(ctx: CheckContext): Promise<WebhookSession> {
       if (session.hook?.created && session.hook.id && !session.deleted) {
         await ctx.http.request({ method: 'DELETE', path: ctx.path('deleteWebhook', { id: session.hook.id }), bearer: ctx.credentials.apiKey }).catch(() => undefined);
       }
-      const stats = webhookStats(receiver.deliveries, session.hook ? { secret: session.hook.secret } : {});
+      const stats = webhookStats(receiver.deliveries, session.hook ? { secret: session.hook.secret, signingKey: ctx.config.webhooks.signingKey } : {});
       await receiver.close();
       return { webhooks: stats };
     });

@@ -33,6 +33,7 @@ function envFor(credentials: CredentialsConfig): Record<string, string> {
     ALT_LOAD_KEY: credentials.loadKey!,
     ALT_LOGIN_EMAIL: login!.email,
     ALT_LOGIN_PASSWORD: login!.password,
+    ALT_JWT_KEY: credentials.jwtSigning?.key ?? '',
     ALT_OAUTH_CLIENT_ID: oauth!.clientId,
     ALT_OAUTH_CLIENT_SECRET: oauth!.clientSecret,
     ALT_OAUTH_REDIRECT_URI: oauth!.redirectUri,

@@ -29,7 +29,7 @@ describe('faulty targets', () => {
       const target = await startFaultyTarget(faultCase.fault);
       try {
         const outcome = await runHarness({ baseUrl: target.baseUrl, credentials: target.credentials, suites: faultCase.suites, config: faultCase.config });
-        written.push({ dir: outcome.runDir, secrets: referenceSecrets(target.reference.credentials) });
+        written.push({ dir: outcome.runDir, secrets: [...referenceSecrets(target.reference.credentials), ...(target.credentials.jwtSigning ? [target.credentials.jwtSigning.key] : [])] });
         expect(failedIds(outcome)).toEqual([...faultCase.failing].sort());
         expect(outcome.report.verdict).toBe(faultCase.verdict);
       } finally {

@@ -5,6 +5,7 @@
  */
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { randomBytes } from 'node:crypto';
 import { request } from 'undici';
 import type { CredentialsConfig } from '../../src/config/types.ts';
 import { credentialsFromReference } from '../../src/job/open-target.ts';
@@ -55,7 +56,9 @@ export interface FaultyTarget {
 const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'content-length', 'host', 'date']);
 
 export async function startFaultyTarget(fault: Fault): Promise<FaultyTarget> {
-  const reference = await startReferenceTarget({ ...fault.reference, host: '127.0.0.1', port: 0 });
+  // A JWT key shared with the harness (as `harness run` does for its embedded target): the minted-token checks run.
+  const jwtSigningKey = randomBytes(32).toString('base64url');
+  const reference = await startReferenceTarget({ jwtSigningKey, ...fault.reference, host: '127.0.0.1', port: 0 });
   const tools: FaultTools = {
     reference,
     state: new Map(),
@@ -109,7 +112,7 @@ export async function startFaultyTarget(fault: Fault): Promise<FaultyTarget> {
   tools.baseUrl = `http://127.0.0.1:${port}`;
   return {
     baseUrl: tools.baseUrl,
-    credentials: credentialsFromReference(reference.credentials),
+    credentials: { ...credentialsFromReference(reference.credentials), jwtSigning: { alg: 'HS256', key: jwtSigningKey } },
     reference,
     async close() {
       server.closeAllConnections();

@@ -54,6 +54,7 @@ export async function runProbeJob(options: ProbeJobOptions): Promise<{ result: P
         budgetRequests: options.budgetRequests,
         budgetSeconds: options.budgetSeconds,
         style: config.api.rateLimitHeaders,
+        ...(config.api.rateLimitPolicy ? { policy: { quota: config.api.rateLimitPolicy.quota, windowS: config.api.rateLimitPolicy.windowSeconds } } : {}),
         path: config.api.paths.listMessages,
         query: { [config.api.query.limit]: 1 },
       });

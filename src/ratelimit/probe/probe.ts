@@ -11,7 +11,7 @@
  */
 import { parseRetryAfter } from '../../http/retry-after.ts';
 import { readRateLimit } from '../headers.ts';
-import { claimedPolicy } from './claims.ts';
+import { claimedPolicy, contradiction, withConfiguredPolicy } from './claims.ts';
 import { estimate, type EstimateOptions } from './estimate.ts';
 import { createPacer } from './pacer.ts';
 import { analyseRecovery } from './recovery.ts';
@@ -55,7 +55,7 @@ export async function probeRateLimit(options: ProbeOptions): Promise<ProbeResult
       return undefined;
     }
     const clock = now();
-    if (samples.length === 0) claimed = claimedPolicy(res.headers, style, clock);
+    if (samples.length === 0) claimed = withConfiguredPolicy(claimedPolicy(res.headers, style, clock), options.policy);
     const reading = readRateLimit(res.headers, style, clock);
     const sample: Sample = { t: sentAt - start, credential, phase, status: res.status, admitted: res.status !== 429 };
     if (reading.remaining !== undefined) sample.remaining = reading.remaining;
@@ -175,6 +175,7 @@ function finish(
 ): ProbeResult {
   const result = estimate(samples, estimateOptions);
   const elapsedS = Math.round((end - start) / 10) / 100;
+  const contradicted = contradiction(samples, claimed);
   return {
     claimed,
     estimate: result,
@@ -182,6 +183,7 @@ function finish(
     isolation: isolationOf(samples, options),
     throttledConsume,
     ...(result.limited ? {} : { noLimitNote: `no limit observed up to ${peakRps} req/s (${samples.length} requests in ${elapsedS} s)` }),
+    ...(contradicted ? { contradiction: contradicted } : {}),
     stoppedBy,
     requests: samples.length,
     elapsedS,
@@ -192,8 +194,8 @@ function finish(
 
 function isolationOf(samples: Sample[], options: ProbeOptions): IsolationFinding {
   const second = samples.find((s) => s.credential === 'second');
-  if (options.secondCredential === undefined) return { tested: false, perCredential: false, detail: 'no second credential was given' };
-  if (!second) return { tested: false, perCredential: false, detail: 'the first credential was never throttled' };
+  if (options.secondCredential === undefined) return { tested: false, detail: 'not tested: no second credential was given' };
+  if (!second) return { tested: false, detail: 'not tested: the first credential was never throttled' };
   if (!second.admitted) {
     return { tested: true, perCredential: false, detail: 'the first credential was throttled, and the second one was answered 429 too: they share a limit' };
   }

@@ -1,37 +1,50 @@
-/** A probe result as report.json's `rateLimit` section (RateLimitReport, src/reporters/report-load.ts). */
+/**
+ * A probe result as report.json's `rateLimit` section (RateLimitReport, src/reporters/report-load.ts). Only what
+ * the probe measured: no quota, window, recovery or isolation without the 429s that measure them — those are
+ * absent, with the reason under `notMeasured`.
+ */
 import type { RateLimitReport } from '../../reporters/report-load.ts';
 import { timelineOf } from './timeline.ts';
 import type { ProbeResult } from './types.ts';
 
 export function toRateLimitReport(result: ProbeResult): RateLimitReport {
   const { claimed, estimate, retryAfter, isolation } = result;
-  // With no limit observed, `observed` says what was reached: that many requests in that time, nothing refused.
-  const observed: RateLimitReport['observed'] = estimate.limited
-    ? {
-        quota: estimate.quota ?? estimate.firstBurst,
-        windowS: positive(estimate.windowS ?? claimed.windowS ?? result.elapsedS),
-        algorithm: estimate.algorithm,
-        ...(estimate.burst !== undefined ? { burst: estimate.burst } : {}),
-        ...(estimate.refillPerS !== undefined ? { refillPerS: estimate.refillPerS } : {}),
-      }
-    : { quota: estimate.firstBurst, windowS: positive(result.elapsedS), algorithm: 'unknown' };
+  const notMeasured: NonNullable<RateLimitReport['notMeasured']> = {};
+  let observed: RateLimitReport['observed'];
+  if (estimate.limited) {
+    observed = {
+      quota: estimate.quota ?? estimate.firstBurst,
+      algorithm: estimate.algorithm,
+      ...(estimate.windowS !== undefined && estimate.windowS > 0 ? { windowS: estimate.windowS } : {}),
+      ...(estimate.burst !== undefined ? { burst: estimate.burst } : {}),
+      ...(estimate.refillPerS !== undefined ? { refillPerS: estimate.refillPerS } : {}),
+    };
+    if (observed.windowS === undefined) notMeasured.window = `no recovery measured the window (${result.requests} requests in ${result.elapsedS} s, stopped: ${result.stoppedBy})`;
+  } else {
+    notMeasured.observed = `not measured: no request was answered 429 (${result.noLimitNote ?? `${result.requests} requests in ${result.elapsedS} s`})`;
+  }
+  if (retryAfter.actualRecoveryS === undefined) {
+    notMeasured.recovery = estimate.limited ? 'not measured: no request was admitted again after the first 429 before the probe stopped' : 'not measured: no 429 came';
+  }
+  if (!isolation.tested) notMeasured.isolation = isolation.detail;
   return {
     headerStyle: claimed.headerStyle,
     ...(claimed.quota !== undefined && claimed.windowS !== undefined
-      ? { policyClaimed: { quota: claimed.quota, windowS: claimed.windowS, ...(claimed.raw !== undefined ? { raw: claimed.raw } : {}) } }
+      ? { policyClaimed: { quota: claimed.quota, windowS: claimed.windowS, ...(claimed.raw !== undefined ? { raw: claimed.raw } : {}), ...(claimed.source ? { source: claimed.source } : {}) } }
       : {}),
-    observed,
+    ...(observed ? { observed } : {}),
+    ...(estimate.limited ? {} : { admitted: { requests: result.requests, seconds: result.elapsedS, peakRps: result.peakRps } }),
+    ...(result.contradiction
+      ? { contradiction: { admitted: result.contradiction.admitted, spanS: result.contradiction.spanS, bound: result.contradiction.bound, detail: result.contradiction.detail } }
+      : {}),
+    ...(Object.keys(notMeasured).length > 0 ? { notMeasured } : {}),
     retryAfter: {
       ...(retryAfter.claimedS !== undefined ? { claimedS: retryAfter.claimedS } : {}),
-      actualRecoveryS: retryAfter.actualRecoveryS ?? 0,
+      ...(retryAfter.actualRecoveryS !== undefined ? { actualRecoveryS: retryAfter.actualRecoveryS } : {}),
       samples: retryAfter.samples,
       ...(retryAfter.honest !== undefined ? { honest: retryAfter.honest } : {}),
     },
-    isolation: { perCredential: isolation.perCredential, tested: isolation.tested, detail: isolation.detail },
+    isolation: { tested: isolation.tested, ...(isolation.perCredential !== undefined ? { perCredential: isolation.perCredential } : {}), detail: isolation.detail },
     timeline: timelineOf(result.samples),
   };
-}
-
-function positive(value: number): number {
-  return value > 0 ? value : 0.001;
 }

@@ -39,6 +39,8 @@ export interface Sample {
 
 export interface ProbeOptions {
   http: ProbeHttp;
+  /** The policy the config states (api.rateLimitPolicy), used for what the headers do not state. */
+  policy?: { quota: number; windowS: number };
   /** Bearer credential whose limit is probed; undefined probes the anonymous (per-address) limit. */
   credential: string | undefined;
   /** Another credential, for the isolation observation. */
@@ -70,7 +72,25 @@ export interface ClaimedPolicy {
   quotaUnit?: string;
   /** The policy header as sent (RateLimit-Policy, RateLimit-Limit or X-RateLimit-Limit). */
   raw?: string;
+  /** Where quota and window come from: the headers, or api.rateLimitPolicy for what the headers do not state. */
+  source?: 'headers' | 'config';
   findings: string[];
+}
+
+/**
+ * The claim contradicted by what was admitted: more requests admitted within a span than any policy of the
+ * claimed quota per window admits there (fixed window, sliding window or token bucket alike).
+ */
+export interface ClaimContradiction {
+  /** Requests admitted within the span. */
+  admitted: number;
+  /** Length of the span, seconds (from the first to the last of those requests' send times). */
+  spanS: number;
+  /** Most a claimed policy admits within such a span: quota × (⌈span / window⌉ + 1). */
+  bound: number;
+  claimedQuota: number;
+  claimedWindowS: number;
+  detail: string;
 }
 
 export interface Estimate {
@@ -114,7 +134,8 @@ export interface RetryAfterFinding {
 
 export interface IsolationFinding {
   tested: boolean;
-  perCredential: boolean;
+  /** Only when tested: whether the second credential was served while the first was throttled. */
+  perCredential?: boolean;
   detail: string;
 }
 
@@ -127,6 +148,8 @@ export interface ProbeResult {
   throttledConsume: 'yes' | 'no' | 'unknown';
   /** Present when no 429 came: "no limit observed up to N req/s". */
   noLimitNote?: string;
+  /** Present when the admissions contradict the claimed policy (a DIFFERS finding, 429 or not). */
+  contradiction?: ClaimContradiction;
   /** Why the probe stopped: "complete", "request budget", "time budget", "transport error: …". */
   stoppedBy: string;
   requests: number;

@@ -9,11 +9,13 @@ export function formatProbe(result: ProbeResult): string[] {
   const { claimed, estimate: est, retryAfter, isolation } = result;
   const lines: string[] = [];
   const claim = claimed.quota !== undefined
-    ? `${claimed.quota} per ${claimed.windowS ?? '?'} s (${claimed.headerStyle}${claimed.raw ? `: ${claimed.raw}` : ''})`
+    ? `${claimed.quota} per ${claimed.windowS ?? '?'} s (${claimed.headerStyle}${claimed.raw ? `: ${claimed.raw}` : ''}${claimed.source === 'config' ? '; api.rateLimitPolicy' : ''})`
     : `nothing (${claimed.headerStyle === 'none' ? 'no rate-limit headers' : 'no quota in the headers'})`;
   lines.push(`claimed:    ${claim}`);
   if (!est.limited) {
-    lines.push(`observed:   ${result.noLimitNote}`);
+    lines.push(`observed:   ${result.noLimitNote}; quota, window, recovery not measured (no 429)`);
+    lines.push(`match:      ${result.contradiction ? `DIFFERS: ${result.contradiction.detail}` : claimed.quota !== undefined ? 'not comparable: no 429 measured the limit, and what was admitted does not contradict the claim' : 'nothing claimed to compare'}`);
+    lines.push(`isolation:  ${isolation.detail}`);
   } else {
     const shape = est.algorithm === 'token-bucket'
       ? `token bucket: burst ${est.burst ?? '?'}, refill ${est.refillPerS ?? '?'}/s (refills fully in ${est.windowS ?? '?'} s)`
@@ -25,7 +27,7 @@ export function formatProbe(result: ProbeResult): string[] {
     const actual = retryAfter.actualRecoveryS !== undefined ? `; admitted again after ${retryAfter.actualRecoveryS} s` : '; no recovery observed';
     const honesty = retryAfter.honest === undefined ? 'not established' : retryAfter.honest ? 'honest' : 'DISHONEST';
     lines.push(`retry:      ${ra}${actual} — ${honesty}${retryAfter.notes.length ? ` (${retryAfter.notes.join('; ')})` : ''}`);
-    lines.push(`isolation:  ${isolation.tested ? (isolation.perCredential ? 'per credential' : 'SHARED') : 'not tested'} — ${isolation.detail}`);
+    lines.push(`isolation:  ${isolation.tested ? `${isolation.perCredential ? 'per credential' : 'SHARED'} — ` : ''}${isolation.detail}`);
     lines.push(`throttled requests consume quota: ${result.throttledConsume}`);
   }
   lines.push(`traffic:    ${result.requests} requests in ${result.elapsedS} s (peak ${result.peakRps} req/s); stopped: ${result.stoppedBy}`);
@@ -37,7 +39,7 @@ export function formatProbe(result: ProbeResult): string[] {
 export function matchLine(result: ProbeResult): string {
   const { claimed, estimate: est } = result;
   if (claimed.quota === undefined) return 'nothing claimed to compare';
-  const parts: string[] = [];
+  const parts: string[] = result.contradiction ? [`DIFFERS: ${result.contradiction.detail}`] : [];
   for (const [what, c, o, unit] of [['quota', claimed.quota, est.quota, ''], ['window', claimed.windowS, est.windowS, ' s']] as const) {
     if (c === undefined || o === undefined) parts.push(`${what}: not comparable`);
     else {

@@ -62,4 +62,47 @@ export const RATELIMIT_FAULTS: FaultCase[] = [
     failing: ['ratelimit.anonymous.limited-per-address'],
     verdict: 'certified-with-warnings',
   },
+  {
+    name: 'never throttles, while RateLimit-Policy claims 60 per 60 s',
+    fault: {
+      reference: { rateLimit: { quota: 1_000_000_000, anonymousQuota: 1_000_000_000 } },
+      // The claim a target makes without enforcing it: 60 per 60 s, with a remaining count that never drops.
+      onResponse: (_req, res) => (res.headers['ratelimit-policy'] === undefined ? res : {
+        ...res,
+        headers: { ...res.headers, 'ratelimit-policy': '"default";q=60;w=60', ratelimit: '"default";r=59;t=60' },
+      }),
+    },
+    suites: ['ratelimit'],
+    failing: [
+      'ratelimit.anonymous.limited-per-address',
+      'ratelimit.burst.exceeding-quota-gets-429',
+      'ratelimit.headers.remaining-decreases',
+      'ratelimit.headers.remaining-decrements-by-one',
+      'ratelimit.policy.claimed-quota-matches',
+    ],
+    verdict: 'not-certified',
+  },
+  {
+    name: 'never throttles and sends no rate-limit headers, while the config states 60 per 60 s (api.rateLimitPolicy)',
+    fault: {
+      reference: { rateLimit: { quota: 1_000_000_000 } },
+      onResponse: (_req, res) => ({ ...res, headers: Object.fromEntries(Object.entries(res.headers).filter(([name]) => !RATE_LIMIT_HEADERS.includes(name))) }),
+    },
+    config: { api: { rateLimitHeaders: 'none', rateLimitPolicy: { quota: 60, windowSeconds: 60 } }, conformance: { profile: { rateLimitHeaders: false } } },
+    suites: ['ratelimit'],
+    failing: ['ratelimit.burst.exceeding-quota-gets-429', 'ratelimit.policy.claimed-quota-matches'],
+    verdict: 'not-certified',
+  },
+  {
+    // Not a failure of any schema rule: the polite client stops trusting the Retry-After once a retry after it is
+    // throttled again, and waits for the RateLimit reset instead; ratelimit.retry-after.honest reports the lie.
+    name: 'Retry-After lies (always 1 s while the window is 9 s): checks about other rules still pass',
+    fault: {
+      reference: { rateLimit: { algorithm: 'fixed-window', quota: 4, windowSeconds: 9 } },
+      onResponse: (_req, res) => (res.status === 429 ? { ...res, headers: { ...res.headers, 'retry-after': '1' } } : res),
+    },
+    suites: ['schemas'],
+    failing: [],
+    verdict: 'certified',
+  },
 ];

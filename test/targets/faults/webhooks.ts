@@ -8,6 +8,7 @@
 import { randomBytes } from 'node:crypto';
 import { request } from 'undici';
 import { expectedSignature } from '../../../src/webhooks/verify-signature.ts';
+import type { WebhookSigningKey } from '../../../src/config/types.ts';
 import type { FaultCase } from '../fault-case.ts';
 import { jsonBody, withJson, type Fault, type FaultTools, type ProxyRequest, type ProxyResponse } from '../faulty-proxy.ts';
 
@@ -40,10 +41,10 @@ function relays(tools: FaultTools): Map<string, Relayed> {
   return map;
 }
 
-function resign(headers: Record<string, string>, body: string, secret: string): Record<string, string> {
+function resign(headers: Record<string, string>, body: string, secret: string, key: WebhookSigningKey = 'auto'): Record<string, string> {
   const id = headers['webhook-id'] ?? '';
   const timestamp = headers['webhook-timestamp'] ?? '';
-  return { ...headers, 'webhook-signature': `v1,${expectedSignature(id, timestamp, body, secret)}` };
+  return { ...headers, 'webhook-signature': `v1,${expectedSignature(id, timestamp, body, secret, key)}` };
 }
 
 function originalUrl(url: unknown, tools: FaultTools): unknown {
@@ -99,7 +100,26 @@ async function relay(req: ProxyRequest, tools: FaultTools, breaker: Breaker): Pr
 
 const wrongSecret = `whsec_${randomBytes(24).toString('base64')}`;
 
+/** A legal convention, not a fault: HMAC keyed by the secret's raw UTF-8 bytes ("keyed by the secret", §6). */
+const rawKeySigned = webhookRelay(({ headers, body, secret }) => ({ headers: resign(headers, body, secret, 'raw'), body }));
+
 export const WEBHOOK_FAULTS: FaultCase[] = [
+  {
+    name: 'webhook deliveries are signed with the raw secret bytes, and the config says so (webhooks.signingKey: raw)',
+    fault: rawKeySigned,
+    suites: ['webhooks'],
+    failing: [],
+    verdict: 'certified',
+    config: { webhooks: { ...CONFIG.webhooks, signingKey: 'raw' } },
+  },
+  {
+    name: 'webhook deliveries are signed with the raw secret bytes, and the config does not say so',
+    fault: rawKeySigned,
+    suites: ['webhooks'],
+    failing: ['webhooks.signature.valid'],
+    verdict: 'certified-with-warnings',
+    config: CONFIG,
+  },
   {
     name: 'webhook deliveries are signed with the wrong secret',
     fault: webhookRelay(({ headers, body }) => ({ headers: resign(headers, body, wrongSecret), body })),

@@ -16,7 +16,7 @@ describe('metrics', () => {
     expect(m).toMatchObject({ p50Ms: 4, p95Ms: 10, p99Ms: 16, rps: 500, dropped: 2 });
     const run = comparedRun(A, 'a.json', 'A');
     expect(run).toMatchObject({ label: 'A', file: 'a.json', runId: 'A', verdict: 'not-certified' });
-    expect(run.rateLimit?.observed.algorithm).toBe('fixed-window');
+    expect(run.rateLimit?.observed?.algorithm).toBe('fixed-window');
     expect(comparedRun(conformanceOnly, 'c.json', 'C').rateLimit).toBeUndefined();
   });
 

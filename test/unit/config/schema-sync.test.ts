@@ -20,6 +20,8 @@ const OPTIONAL = [
   'credentials.loadKey',
   'credentials.login',
   'credentials.oauth',
+  'credentials.jwtSigning',
+  'api.rateLimitPolicy',
   'reference.rateLimit.refillPerSecond',
   'reference.credentials',
   'webhooks.publicUrl',

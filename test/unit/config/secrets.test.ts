@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { collectSecrets, defaultConfig, loadConfig } from '../../../src/config/index.ts';
+import { collectSecrets, configFromObject, defaultConfig, loadConfig } from '../../../src/config/index.ts';
 
 const file = fileURLToPath(new URL('../../fixtures/configs/good/credentials.yaml', import.meta.url));
 
@@ -35,5 +35,14 @@ describe('collectSecrets', () => {
     const config = loadConfig(file, { env: {} });
     expect(config.reference.credentials && 'restrictedKey' in config.reference.credentials).toBe(false);
     expect(config.reference.credentials?.apiKey).toBe('ref-key');
+  });
+
+  it('credentials.jwtSigning: its key is a secret; without a key the section is dropped, with one alg defaults to HS256', () => {
+    const withKey = loadConfig(file, { env: {} });
+    expect(withKey.credentials.jwtSigning).toBeUndefined();
+    const config = configFromObject({ credentials: { jwtSigning: { key: 'shared-jwt-key', audience: 'api' } } });
+    expect(config.credentials.jwtSigning).toEqual({ alg: 'HS256', key: 'shared-jwt-key', audience: 'api' });
+    expect(collectSecrets(config)).toContain('shared-jwt-key');
+    expect(configFromObject({ credentials: { jwtSigning: { alg: 'HS256', key: '' } } }).credentials.jwtSigning).toBeUndefined();
   });
 });

@@ -10,6 +10,7 @@ import { SchemaValidator } from '../../../src/conformance/schema-validator.ts';
 import type { CheckResult } from '../../../src/conformance/result.ts';
 import { EventBus, type HarnessEvent } from '../../../src/events.ts';
 import { HttpClient } from '../../../src/http/client.ts';
+import { RateLimitedError } from '../../../src/http/polite-wait.ts';
 import { REDACTED, SecretRegistry } from '../../../src/http/redact.ts';
 import { ConfigError, UnknownSuiteError } from '../../../src/errors.ts';
 import { deepFreeze } from '../../../src/config/freeze.ts';
@@ -95,6 +96,26 @@ describe('runChecks', () => {
     );
     expect(results[0]).toMatchObject({ status: 'skipped', message: 'skipped by conformance.skipChecks' });
     expect(results[1]).toMatchObject({ status: 'error', message: 'check did not finish within 50 ms (conformance.checkTimeoutMs); its requests were aborted' });
+  });
+
+  it('gives a check that declares its requests the time they take at the announced quota', async () => {
+    http.polite.announced = { quota: 2, windowS: 0.5 };
+    try {
+      const slow = () => new Promise<void>((resolve) => setTimeout(resolve, 150));
+      const { results } = await run([{ ...check('walk', slow), requests: 10 }, check('plain', slow)], { timeoutMs: 50 });
+      // 10 requests at 2 per 0.5 s need 2.5 s: the declared check finishes; the plain one keeps the 50 ms.
+      expect(results[0]).toMatchObject({ status: 'passed' });
+      expect(results[1]).toMatchObject({ status: 'error' });
+    } finally {
+      http.polite.announced = undefined;
+    }
+  });
+
+  it('reports a check the rate limit kept from running as an error "not run: rate limited", never a failure', async () => {
+    const { results } = await run([check('limited', async () => {
+      throw new RateLimitedError('GET /x got no answer but 429: still 429 after 3 polite retries over 3 s');
+    })]);
+    expect(results[0]).toMatchObject({ status: 'error', message: 'not run: rate limited — GET /x got no answer but 429: still 429 after 3 polite retries over 3 s' });
   });
 });
 

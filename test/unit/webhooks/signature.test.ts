@@ -1,5 +1,6 @@
 /** The reference target's signer and the harness's verifier agree with each other and with Standard Webhooks. */
 import { describe, expect, it } from 'vitest';
+import { createHmac } from 'node:crypto';
 import { signWebhook, signingKey } from '../../../src/target/webhooks/signature.ts';
 import { latencySummary, webhookStats } from '../../../src/webhooks/stats.ts';
 import { standardWebhooksSignature, verifySignature, webhookSigningKey } from '../../../src/webhooks/verify-signature.ts';
@@ -65,5 +66,24 @@ describe('webhookStats', () => {
   it('nearest-rank percentiles', () => {
     expect(latencySummary([])).toBeUndefined();
     expect(latencySummary(Array.from({ length: 100 }, (_, i) => i + 1))).toEqual({ p50: 50, p99: 99, max: 100 });
+  });
+});
+
+describe('webhooks.signingKey: which bytes key the HMAC', () => {
+  const secret = 'whsec_aGVsbG8=';
+  it('whsec-base64 decodes after the prefix, raw takes the UTF-8 bytes, auto picks by prefix', () => {
+    expect(webhookSigningKey(secret, 'whsec-base64')).toEqual(Buffer.from('hello'));
+    expect(webhookSigningKey(secret, 'raw')).toEqual(Buffer.from(secret, 'utf8'));
+    expect(webhookSigningKey(secret, 'auto')).toEqual(Buffer.from('hello'));
+    expect(webhookSigningKey('plain', 'auto')).toEqual(Buffer.from('plain'));
+  });
+
+  it('a raw-key signature verifies only under signingKey raw, and the reason names the convention', () => {
+    const signature = `v1,${createHmac('sha256', Buffer.from(secret, 'utf8')).update('evt_1.1700000000.{}').digest('base64')}`;
+    const delivery = { id: 'evt_1', timestamp: '1700000000', signature, rawBody: '{}' };
+    expect(verifySignature(delivery, secret, 'raw')).toEqual({ ok: true });
+    const verdict = verifySignature(delivery, secret, 'auto');
+    expect(verdict.ok).toBe(false);
+    expect(verdict.ok ? '' : verdict.reason).toContain('webhooks.signingKey: auto');
   });
 });

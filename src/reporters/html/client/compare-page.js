@@ -99,10 +99,10 @@
     function row(name, f) { return [name].concat(c.runs.map(function (r) { return r.rateLimit ? f(r.rateLimit) : '—'; })); }
     return el('section', { id: 'rate-limits' }, el('h2', null, 'Rate limits'), HR.table([''].concat(labels(c)), [
       row('claimed', function (r) { return r.policyClaimed ? r.policyClaimed.quota + ' / ' + r.policyClaimed.windowS + ' s (' + r.headerStyle + ')' : 'none (' + r.headerStyle + ')'; }),
-      row('observed', function (r) { return r.observed.quota + ' / ' + r.observed.windowS + ' s, ' + r.observed.algorithm; }),
+      row('observed', function (r) { return r.observed ? r.observed.quota + ' / ' + (r.observed.windowS !== undefined ? r.observed.windowS : '?') + ' s, ' + r.observed.algorithm : 'not measured (no 429)'; }),
       row('Retry-After claimed', function (r) { return r.retryAfter.claimedS !== undefined ? r.retryAfter.claimedS + ' s' : 'none'; }),
-      row('actual recovery', function (r) { return r.retryAfter.actualRecoveryS + ' s'; }),
-      row('isolated per credential', function (r) { return r.isolation.perCredential ? 'yes' : 'no'; }),
+      row('actual recovery', function (r) { return r.retryAfter.actualRecoveryS !== undefined ? r.retryAfter.actualRecoveryS + ' s' : 'not measured'; }),
+      row('isolated per credential', function (r) { return r.isolation.perCredential === undefined ? 'not tested' : r.isolation.perCredential ? 'yes' : 'no'; }),
     ]));
   }
 

@@ -69,7 +69,7 @@
   function capacity(box, grid, cap) {
     box.insertBefore(el('p', { class: 'capacity' }, 'Capacity against SLO ', el('code', null, cap.slo), ' and error budget ' + S.fmtPct(cap.errorBudget) + ': sustainable rate ' +
       (cap.sustainableRps > 0 ? S.fmtNum(cap.sustainableRps) + '/s' : 'none (the start rate already broke the SLO)') +
-      (cap.steps.length && cap.steps.every(function (s) { return s.ok; }) ? ' — ceiling not reached: every step held' : '')), grid);
+      (cap.ceiling === 'generator-bound' ? ' — not measured further: the load generator, not the target, broke the next step' : cap.ceiling === 'not-reached' || (cap.ceiling === undefined && cap.steps.length && cap.steps.every(function (s) { return s.ok; })) ? ' — ceiling not reached: every step held' : '')), grid);
     HR.chart(grid, { name: 'capacity', title: 'Capacity curve', data: S.capacity(cap.steps), xLabel: 'offered rate /s', yLabel: 'achieved /s', y2Label: 'p99 ms', points: true,
       series: [{ label: 'achieved rps', unit: '/s' }, { label: 'offered (ideal)', dash: true, color: '#6b7280', unit: '/s' }, { label: 'p99 ms', scale: 'y2', unit: 'ms' }] });
   }
@@ -79,14 +79,20 @@
     parent.appendChild(box);
     var claimed = rl.policyClaimed;
     var o = rl.observed;
+    var nm = rl.notMeasured || {};
+    // Only what the probe measured: without 429s there is no observed quota, window, recovery or isolation.
     box.appendChild(HR.table(['', 'quota', 'window', 'algorithm', 'burst', 'refill/s'], [
-      ['claimed (' + rl.headerStyle + ' headers)', claimed ? claimed.quota : '—', claimed ? claimed.windowS + ' s' : '—', '—', '—', '—'],
-      ['observed', o.quota, o.windowS + ' s', o.algorithm, o.burst !== undefined ? o.burst : '—', o.refillPerS !== undefined ? o.refillPerS : '—'],
+      ['claimed (' + (claimed && claimed.source === 'config' ? 'config' : rl.headerStyle + ' headers') + ')', claimed ? claimed.quota : '—', claimed ? claimed.windowS + ' s' : '—', '—', '—', '—'],
+      o ? ['observed', o.quota, o.windowS !== undefined ? o.windowS + ' s' : 'not measured', o.algorithm, o.burst !== undefined ? o.burst : '—', o.refillPerS !== undefined ? o.refillPerS : '—']
+        : ['observed', 'not measured', 'not measured', '—', '—', '—'],
     ], { class: 'ratelimit' }));
+    if (rl.admitted) box.appendChild(el('p', null, 'No 429: ' + rl.admitted.requests + ' requests admitted in ' + rl.admitted.seconds + ' s (peak ' + rl.admitted.peakRps + ' req/s).'));
+    if (rl.contradiction) box.appendChild(el('p', { class: 'differs' }, 'DIFFERS from the claim: ' + rl.contradiction.detail));
     var honest = rl.retryAfter.honest === undefined ? 'not established' : rl.retryAfter.honest ? 'honest' : 'DISHONEST';
     box.appendChild(el('p', null, 'Retry-After claimed ' + (rl.retryAfter.claimedS !== undefined ? rl.retryAfter.claimedS + ' s' : 'none') +
-      ', actual recovery ' + rl.retryAfter.actualRecoveryS + ' s (' + honest + '). Isolation per credential: ' +
-      (rl.isolation.tested === false ? 'not tested' : rl.isolation.perCredential ? 'yes' : 'NO'), rl.isolation.detail ? ' (' + rl.isolation.detail + ')' : ''));
+      ', actual recovery ' + (rl.retryAfter.actualRecoveryS !== undefined ? rl.retryAfter.actualRecoveryS + ' s' : (nm.recovery || 'not measured')) +
+      ' (' + honest + '). Isolation per credential: ' +
+      (rl.isolation.tested === false || rl.isolation.perCredential === undefined ? 'not tested' : rl.isolation.perCredential ? 'yes' : 'NO'), rl.isolation.detail ? ' (' + rl.isolation.detail + ')' : ''));
     var grid = el('div', { class: 'charts' });
     box.appendChild(grid);
     HR.chart(grid, { name: 'ratelimit-timeline', title: 'Rate-limit probe: accepted vs 429 per second', data: S.rateLimitTimeline(rl.timeline), xLabel: 's', yLabel: 'per second',

@@ -1,6 +1,6 @@
 /** probeRateLimit end to end on a virtual clock against the reference target's own limiters (no sockets). */
 import { describe, expect, it } from 'vitest';
-import { probeRateLimit, toRateLimitReport, type ProbeResult } from '../../../../src/ratelimit/probe/index.ts';
+import { formatProbe, probeRateLimit, toRateLimitReport, type ProbeResult } from '../../../../src/ratelimit/probe/index.ts';
 import { createPacer } from '../../../../src/ratelimit/probe/pacer.ts';
 import { reportIssues } from '../../../../src/reporters/report-schema.ts';
 import { simulatedTarget, type SimulatedOptions } from './simulated-target.ts';
@@ -67,7 +67,34 @@ describe('probeRateLimit (virtual clock)', () => {
     expect(result.noLimitNote).toMatch(/^no limit observed up to 100 req\/s \(300 requests/);
     expect(result.claimed.headerStyle).toBe('none');
     const report = toRateLimitReport(result);
-    expect(report.observed.algorithm).toBe('unknown');
+    // Nothing was measured that a 429 would have measured: no quota, window, recovery or isolation.
+    expect(report.observed).toBeUndefined();
+    expect(report.retryAfter.actualRecoveryS).toBeUndefined();
+    expect(report.isolation).toEqual({ tested: false, detail: 'not tested: the first credential was never throttled' });
+    expect(report.admitted).toMatchObject({ requests: 300 });
+    expect(report.notMeasured).toMatchObject({ observed: expect.stringMatching(/^not measured: no request was answered 429/), recovery: 'not measured: no 429 came' });
+    expect(report.contradiction).toBeUndefined();
+  });
+
+  it('a never-throttling target claiming 60 per 60 s: the admissions contradict the claim (DIFFERS)', async () => {
+    const claim = () => ({ 'ratelimit-policy': '"default";q=60;w=60', ratelimit: '"default";r=59;t=60' });
+    const result = await run({ algorithm: 'fixed-window', quota: 1, windowSeconds: 1, noLimit: true, rewrite: claim }, { budgetRequests: 300 });
+    expect(result.estimate.limited).toBe(false);
+    expect(result.claimed).toMatchObject({ quota: 60, windowS: 60 });
+    expect(result.contradiction).toMatchObject({ admitted: 300, bound: 120 });
+    const report = toRateLimitReport(result);
+    expect(report.contradiction?.detail).toMatch(/^300 requests were admitted within 2\.99 s, more than a policy of 60 per 60 s admits/);
+    expect(report.observed).toBeUndefined();
+    expect(formatProbe(result).join('\n')).toMatch(/match: +DIFFERS: 300 requests were admitted/);
+  });
+
+  it('X-RateLimit-* headers without a window: the claim takes its window from api.rateLimitPolicy', async () => {
+    const claim = () => ({ 'x-ratelimit-limit': '60', 'x-ratelimit-remaining': '59' });
+    const sim = simulatedTarget({ algorithm: 'fixed-window', quota: 1, windowSeconds: 1, noLimit: true, rewrite: claim });
+    const result = await probeRateLimit({ http: sim.http, credential: 'key-a', ...BUDGET, budgetRequests: 200, now: sim.now, sleep: sim.sleep, policy: { quota: 60, windowS: 60 } });
+    expect(result.claimed).toMatchObject({ headerStyle: 'x-ratelimit', quota: 60, windowS: 60, source: 'config' });
+    expect(result.contradiction).toBeDefined();
+    expect(toRateLimitReport(result).policyClaimed).toMatchObject({ quota: 60, windowS: 60, source: 'config' });
   });
 
   it('two credentials sharing one bucket: isolation fails', async () => {

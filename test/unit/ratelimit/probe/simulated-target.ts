@@ -41,7 +41,7 @@ export function simulatedTarget(options: SimulatedOptions) {
     async request(req) {
       requests += 1;
       clock += options.latencyMs ?? 1;
-      if (options.noLimit) return { status: 200, headers: {} };
+      if (options.noLimit) return { status: 200, headers: options.rewrite ? options.rewrite(200, {}) : {} };
       const key = options.shared ? 'one' : (req.bearer ?? 'anonymous');
       const decision = limiter.consume(key, policy);
       const raw = rateLimitHeaders(decision);
