@@ -209,6 +209,8 @@ async function loadPhase(
       log: (line) => log(secrets.redactText(line)),
       ...(options.signal ? { signal: options.signal } : {}),
       ...(options.progress ? { progress: options.progress } : {}),
+      // load.workers (the config) applies to harness run's scenarios too; undefined leaves each scenario's own.
+      ...(options.config.load.workers !== undefined ? { workers: options.config.load.workers } : {}),
     });
     scenarioResults.push(...outcome.results);
     const crossed = thresholdsCrossed(outcome.results);
