@@ -76,6 +76,10 @@ export function listenForInterrupts(options: InterruptOptions = {}): Interrupts 
         process.off(name, handler);
         process.off(name, noop);
       }
+      // After an interruption, a signal that arrives between the command's return and the process's end (a second
+      // Ctrl-C a few ms late) must not kill the process with the default handler: the report is written, so the
+      // documented code stands.
+      if (received !== undefined) for (const name of SIGNALS) process.on(name, lateSignal);
       // The force-exit timers stay (unref'd): if something still holds the process after the command returned,
       // they end it with the documented code.
     },
@@ -83,6 +87,10 @@ export function listenForInterrupts(options: InterruptOptions = {}): Interrupts 
 }
 
 function noop(): void {}
+
+function lateSignal(): void {
+  process.exit(ExitCode.Interrupted);
+}
 
 let active: Interrupts | undefined;
 
