@@ -25,7 +25,118 @@ interface ListBody {
 /** Marker cursor the "next not null" fault hands out on the last page, and answers itself. */
 const END_MARKER = 'end-of-list-marker';
 
+/** The query string of a list request, rewritten: the given parameters set (or removed when undefined). */
+function withQuery(req: ProxyRequest, changes: Record<string, string | undefined>): ProxyRequest {
+  const url = urlOf(req);
+  for (const [name, value] of Object.entries(changes)) {
+    if (value === undefined) url.searchParams.delete(name);
+    else url.searchParams.set(name, value);
+  }
+  return { ...req, path: `${url.pathname}${url.search}` };
+}
+
+/** The page size a list request asked for (the reference's default when none). */
+function askedLimit(req: ProxyRequest): number {
+  return Number(urlOf(req).searchParams.get('limit') ?? 20);
+}
+
+/**
+ * A paging fault at the seam between two pages: `shift` asks the reference for one item more (skip) or one
+ * fewer (repeat) than the client asked, on every page reached through a cursor, and `edit` puts the page
+ * together again at the size asked, with pagination.limit as asked — so only the item sequence is wrong.
+ */
+function seamFault(shift: 1 | -1, edit: (data: ListBody['data'], previousLast: Record<string, unknown>) => ListBody['data']): FaultCase['fault'] {
+  return {
+    onRequest(req, tools) {
+      const url = urlOf(req);
+      const cursor = url.searchParams.get('cursor');
+      if (req.method !== 'GET' || url.pathname !== MESSAGES_PATH || cursor === null || !tools.state.has(`last:${cursor}`)) return req;
+      const size = askedLimit(req) + shift;
+      return size < 1 || size > 100 ? req : withQuery(req, { limit: String(size), 'x-asked': String(askedLimit(req)) });
+    },
+    onResponse(req, res, tools) {
+      if (!isListPage(req, res)) return res;
+      const url = urlOf(req);
+      const body = jsonBody<ListBody>(res);
+      const asked = url.searchParams.get('x-asked');
+      let data = body.data;
+      let limit = body.pagination.limit;
+      if (asked !== null) {
+        data = edit(data, tools.state.get(`last:${url.searchParams.get('cursor')}`) as Record<string, unknown>);
+        limit = Number(asked);
+      }
+      if (body.pagination.next && data.length > 0) tools.state.set(`last:${body.pagination.next}`, data[data.length - 1]);
+      return withJson(res, { data, pagination: { ...body.pagination, limit } });
+    },
+  };
+}
+
 export const DATA_FAULTS: FaultCase[] = [
+  {
+    name: 'a next cursor that never advances (the first page again, forever)',
+    suites: ['pagination'],
+    fault: {
+      // Only cursors it issued: a garbled one still gets the reference's 400.
+      onRequest(req, tools) {
+        const url = urlOf(req);
+        const cursor = url.searchParams.get('cursor');
+        if (req.method !== 'GET' || url.pathname !== MESSAGES_PATH || cursor === null || !tools.state.has(`issued:${cursor}`)) return req;
+        return withQuery(req, { cursor: undefined });
+      },
+      onResponse(req, res, tools) {
+        const next = isListPage(req, res) ? jsonBody<ListBody>(res).pagination.next : null;
+        if (next) tools.state.set(`issued:${next}`, true);
+        return res;
+      },
+    },
+    // The PROFILE walk checks see the same fault from their side: the same page again (next-leads-to-next-page),
+    // repeats (no-duplicates), seeds never reached (union-equals-data), no last page (last-page-next-null), and the
+    // stability walk cannot finish (insert-during-walk).
+    failing: [
+      'pagination.walk.each-item-once',
+      'pagination.walk.next-leads-to-next-page',
+      'pagination.walk.no-duplicates',
+      'pagination.walk.union-equals-data',
+      'pagination.walk.last-page-next-null',
+      'pagination.stability.insert-during-walk',
+    ],
+    verdict: 'not-certified',
+  },
+  {
+    name: 'a next page starts again with the previous page\'s last item',
+    suites: ['pagination'],
+    fault: seamFault(-1, (data, previousLast) => [previousLast, ...data]),
+    // PROFILE sees it too: an item listed twice, also in the stability walk.
+    failing: ['pagination.walk.each-item-once', 'pagination.walk.no-duplicates', 'pagination.stability.insert-during-walk'],
+    verdict: 'not-certified',
+  },
+  {
+    name: 'a next page skips the item after the previous page\'s last',
+    suites: ['pagination'],
+    fault: seamFault(1, (data) => data.slice(1)),
+    // PROFILE sees it too: the walks miss seeds, also the stability walk.
+    failing: ['pagination.walk.each-item-once', 'pagination.walk.union-equals-data', 'pagination.stability.insert-during-walk'],
+    verdict: 'not-certified',
+  },
+  {
+    name: 'the send operation accepts any `to` (no phone number validation)',
+    suites: ['inputs'],
+    fault: {
+      onRequest(req) {
+        if (req.method !== 'POST' || urlOf(req).pathname !== MESSAGES_PATH) return req;
+        let body: unknown;
+        try {
+          body = JSON.parse(req.body);
+        } catch {
+          return req;
+        }
+        if (!body || typeof body !== 'object' || Array.isArray(body) || !('to' in body)) return req;
+        return { ...req, body: JSON.stringify({ ...body, to: '15551234567' }) };
+      },
+    },
+    failing: ['inputs.send-message.invalid-rejected'],
+    verdict: 'certified-with-warnings',
+  },
   {
     name: 'the last page of a default-limit walk repeats an item of the first page',
     suites: ['pagination'],
@@ -45,8 +156,9 @@ export const DATA_FAULTS: FaultCase[] = [
         return withJson(res, { ...body, data: [...body.data, first] });
       },
     },
-    failing: ['pagination.walk.no-duplicates'],
-    verdict: 'certified-with-warnings',
+    // Every item exactly once over a static list is SERVICE-SPEC §2.4's (MUST); no-duplicates is PROFILE's wording of it.
+    failing: ['pagination.walk.each-item-once', 'pagination.walk.no-duplicates'],
+    verdict: 'not-certified',
   },
   {
     name: 'the last page carries a next cursor that leads to an empty page',
