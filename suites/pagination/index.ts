@@ -7,7 +7,7 @@ import { filterFrom, filterSinceInclusive, filterUntilExclusive } from './filter
 import { garbledCursorClientError, garbledCursorRejected, limitOutOfRangeRejected } from './rejections.ts';
 import { insertDuringWalk, sandboxSeeds } from './seeding.ts';
 import { documentedOrder, noDuplicates, stableWalks, unionEqualsData } from './walk-content.ts';
-import { walkAdvancesEndsOnce } from './walk-rule.ts';
+import { limitIsSizeUsed, walkAdvancesEndsOnce } from './walk-rule.ts';
 import { fullPages, lastPageNextNull, limitEchoesSize, nextLeadsToNextPage, pageWithinLimit } from './walk-pages.ts';
 
 export const paginationSuite: Suite = {
@@ -18,6 +18,7 @@ export const paginationSuite: Suite = {
     walkAdvancesEndsOnce,
     pageWithinLimit,
     nextLeadsToNextPage,
+    limitIsSizeUsed,
     limitEchoesSize,
     fullPages,
     lastPageNextNull,

@@ -82,6 +82,8 @@ export const limitEchoesSize = requiresCredential('apiKey')(
     id: 'pagination.walk.limit-echoes-size',
     suite: 'pagination',
     title: 'pagination.limit is the limit sent (1 and api.pagination.maxLimit), or api.pagination.defaultLimit when none is sent',
+    // PROFILE: the parameter and the default are PROFILE's; that limit is the size USED is §2.4's (MUST,
+    // pagination.walk.limit-is-size-used).
     level: 'PROFILE',
     specRef: 'PROFILE Messages ("limit (default 20, 1–100)"); api.pagination.defaultLimit / maxLimit',
     clauses: ['§2.4', '§8.3'],

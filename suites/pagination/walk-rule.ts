@@ -93,3 +93,43 @@ export const walkAdvancesEndsOnce = requiresCredential('apiKey')(
     },
   }),
 );
+
+/**
+ * The page size a walk evidently used: the item count of its pages that had more to come (a next cursor), when
+ * they all agree. A short last page says nothing, and pages that disagree leave the size unknown.
+ */
+function sizeUsed(walk: Walk): number | undefined {
+  const counts = new Set(walk.pages.filter((p) => typeof p.next === 'string' && p.next !== '').map((p) => p.items.length));
+  if (counts.size !== 1) return undefined;
+  const [count] = counts;
+  return count! > 0 ? count : undefined;
+}
+
+export const limitIsSizeUsed = requiresCredential('apiKey')(
+  defineCheck({
+    id: 'pagination.walk.limit-is-size-used',
+    suite: 'pagination',
+    title: 'pagination.limit is the page size the list used: pages with more to come hold exactly that many items',
+    level: 'MUST',
+    specRef: 'SERVICE-SPEC §2.4 (pagination.limit: "Page size used"), §8.3; the sizes asked for and the default are PROFILE (pagination.walk.limit-echoes-size)',
+    clauses: ['§2.4', '§8.3'],
+    async run(ctx) {
+      const set = await walkSet(ctx);
+      const problems: string[] = [];
+      const shown: Exchange[] = [];
+      let judged = 0;
+      for (const { walk } of sizedWalks(set, ctx)) {
+        const used = sizeUsed(walk);
+        if (used === undefined) continue;
+        judged++;
+        const wrong = walk.pages.filter((p) => p.limit !== used);
+        if (wrong.length > 0) {
+          problems.push(`${walk.label}: pages with more to come held ${used} item(s), but pagination.limit said ${[...new Set(wrong.map((p) => JSON.stringify(p.limit)))].join(', ')}`);
+          shown.push(...wrong.slice(0, 2).map((p) => p.exchange));
+        }
+      }
+      if (problems.length > 0) fail(`pagination.limit must be the page size used: ${problems.slice(0, 5).join('; ')}`, { problems }, shown.slice(0, 6));
+      if (judged === 0) skip('no walk had pages with more to come of one size, so the page size used could not be observed');
+    },
+  }),
+);

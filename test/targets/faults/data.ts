@@ -119,6 +119,20 @@ export const DATA_FAULTS: FaultCase[] = [
     verdict: 'not-certified',
   },
   {
+    name: 'pagination.limit always says 50, whatever page size was used',
+    suites: ['pagination'],
+    fault: {
+      onResponse(req, res) {
+        if (!isListPage(req, res)) return res;
+        const body = jsonBody<ListBody>(res);
+        return withJson(res, { ...body, pagination: { ...body.pagination, limit: 50 } });
+      },
+    },
+    // §2.4's "page size used" (MUST) and PROFILE's "the limit sent, or the default".
+    failing: ['pagination.walk.limit-is-size-used', 'pagination.walk.limit-echoes-size'],
+    verdict: 'not-certified',
+  },
+  {
     name: 'the send operation accepts any `to` (no phone number validation)',
     suites: ['inputs'],
     fault: {
