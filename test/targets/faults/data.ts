@@ -133,6 +133,36 @@ export const DATA_FAULTS: FaultCase[] = [
     verdict: 'not-certified',
   },
   {
+    name: 'every send is answered with one static body (the same id every time)',
+    suites: ['schemas', 'idempotency'],
+    fault: {
+      onResponse(req, res, tools) {
+        if (req.method !== 'POST' || urlOf(req).pathname !== MESSAGES_PATH || res.status !== 201) return res;
+        const first = (tools.state.get('static') as string | undefined) ?? res.body;
+        tools.state.set('static', first);
+        return { ...res, body: first };
+      },
+    },
+    // §2.2's identifier (MUST) and PROFILE's "different keys, different messages"; the replay check passes, but
+    // vacuously (a control send got the same answer), which does not show as a failure.
+    failing: ['schemas.send-response.distinct-ids', 'idempotency.replay.different-keys-different-messages'],
+    verdict: 'not-certified',
+    vacuous: ['idempotency.replay.same-response'],
+  },
+  {
+    name: 'send timestamps are local time labelled as UTC (three hours ahead)',
+    suites: ['schemas'],
+    fault: {
+      onResponse(req, res) {
+        if (req.method !== 'POST' || urlOf(req).pathname !== MESSAGES_PATH || res.status !== 201) return res;
+        const body = jsonBody<Record<string, unknown>>(res);
+        return withJson(res, { ...body, timestamp: new Date(Date.parse(String(body.timestamp)) + 3 * 3_600_000).toISOString() });
+      },
+    },
+    failing: ['schemas.send-response.timestamp-near-clock'],
+    verdict: 'certified-with-warnings',
+  },
+  {
     name: 'the send operation accepts any `to` (no phone number validation)',
     suites: ['inputs'],
     fault: {
