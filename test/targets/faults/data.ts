@@ -163,6 +163,20 @@ export const DATA_FAULTS: FaultCase[] = [
     verdict: 'certified-with-warnings',
   },
   {
+    name: 'every JSON body is served as text/plain',
+    suites: ['smoke', 'standing'],
+    fault: {
+      onResponse(_req, res) {
+        const type = res.headers['content-type'] ?? '';
+        return /json/i.test(type) ? { ...res, headers: { ...res.headers, 'content-type': 'text/plain; charset=utf-8' } } : res;
+      },
+    },
+    // SERVICE-SPEC §1 (responses are JSON: MUST for the §4 operations' successes) and RFC 8259's media type (SHOULD,
+    // every JSON answer); the schema check no longer sees the error bodies as JSON and judges only the successes.
+    failing: ['standing.json-responses', 'standing.json-media-type'],
+    verdict: 'not-certified',
+  },
+  {
     name: 'the send operation accepts any `to` (no phone number validation)',
     suites: ['inputs'],
     fault: {
