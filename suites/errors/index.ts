@@ -7,6 +7,7 @@ import type { Suite } from '../../src/conformance/registry.ts';
 import { forbiddenBody, problemContentType, rateLimitedBody, unauthorizedBody } from './problem-bodies.ts';
 import { malformedJsonClientError, malformedJsonStatus, unsupportedMediaType } from './request-bodies.ts';
 import { requestIdEchoed, requestIdPresent } from './request-id.ts';
+import { validationProblemBody } from './validation-body.ts';
 import { allowHeader, unknownPathNotFound, wrongMethodStatus } from './routing.ts';
 
 export const errorsSuite: Suite = {
@@ -21,6 +22,7 @@ export const errorsSuite: Suite = {
     unsupportedMediaType,
     malformedJsonClientError,
     malformedJsonStatus,
+    validationProblemBody,
     problemContentType,
     requestIdPresent,
     requestIdEchoed,
