@@ -8,6 +8,7 @@ import { forbiddenBody, problemContentType, rateLimitedBody, unauthorizedBody } 
 import { malformedJsonClientError, malformedJsonStatus, unsupportedMediaType } from './request-bodies.ts';
 import { requestIdEchoed, requestIdPresent } from './request-id.ts';
 import { validationProblemBody } from './validation-body.ts';
+import { headOnGetPaths } from './head.ts';
 import { allowHeader, unknownPathNotFound, wrongMethodStatus } from './routing.ts';
 
 export const errorsSuite: Suite = {
@@ -19,6 +20,7 @@ export const errorsSuite: Suite = {
     unknownPathNotFound,
     wrongMethodStatus,
     allowHeader,
+    headOnGetPaths,
     unsupportedMediaType,
     malformedJsonClientError,
     malformedJsonStatus,

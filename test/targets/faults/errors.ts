@@ -24,6 +24,15 @@ function isMalformedJson(body: string): boolean {
 
 export const ERROR_FAULTS: FaultCase[] = [
   {
+    name: 'HEAD is not served on GET paths (405)',
+    fault: {
+      onRequest: (req) => (req.method === 'HEAD' ? { status: 405, headers: { allow: 'GET, POST' }, body: '' } : req),
+    },
+    suites: ['errors'],
+    failing: ['errors.head.get-paths'],
+    verdict: 'certified-with-warnings',
+  },
+  {
     name: 'a validation rejection does not say which field was wrong (no errors[])',
     fault: {
       onResponse(_req, res) {
