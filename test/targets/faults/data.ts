@@ -177,6 +177,28 @@ export const DATA_FAULTS: FaultCase[] = [
     verdict: 'not-certified',
   },
   {
+    name: 'a campaign is answered (and read back) under another name than the one sent',
+    suites: ['email'],
+    fault: {
+      onResponse(req, res) {
+        if (!urlOf(req).pathname.startsWith(CAMPAIGNS_PATH) || res.status >= 300) return res;
+        return withJson(res, { ...jsonBody<Record<string, unknown>>(res), name: 'Untitled campaign' });
+      },
+    },
+    failing: ['email.create.echoes-request'],
+    verdict: 'certified-with-warnings',
+  },
+  {
+    name: 'deleting a webhook that was never registered answers 204',
+    suites: ['webhooks'],
+    config: { webhooks: { waitSeconds: 3 } },
+    fault: {
+      onResponse: (req, res) => (req.method === 'DELETE' && urlOf(req).pathname.startsWith('/v1/webhooks/') && res.status === 404 ? { status: 204, headers: {}, body: '' } : res),
+    },
+    failing: ['webhooks.management.delete-unknown-404'],
+    verdict: 'certified-with-warnings',
+  },
+  {
     name: 'the send operation accepts any `to` (no phone number validation)',
     suites: ['inputs'],
     fault: {
