@@ -57,7 +57,7 @@ function invalidRejected(operation: BodyOperation, what: string, clauses: string
       const sources = [...new Set(offending.map(({ generated }) => (generated as InvalidCase).source))];
       fail(`${offending.length} of ${sent.length} invalid ${what} bodies were not rejected with ${rejected.join(' or ')} (or 413 when ≥ 1 MiB)`
         + `${serverErrors ? `; ${serverErrors} got a server error` : ''}: `
-        + offending.slice(0, 5).map(({ generated, res }) => `${generated.kind} → ${res.status}`).join('; '), {
+        + offending.slice(0, 5).map(({ generated, res }) => `${generated.kind} → ${res.status} (rule of ${(generated as InvalidCase).source})`).join('; '), {
         expected: { status: rejected, oversized: 413 },
         sources,
         actual: offending.slice(0, MAX_LISTED).map(({ generated, res, bytes }) => {
