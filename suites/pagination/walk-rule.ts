@@ -123,11 +123,12 @@ export const walkAdvancesEndsOnce = requiresCredential('apiKey')(
 );
 
 /**
- * The page size a walk evidently used: the item count of its pages that had more to come (a next cursor), when
- * they all agree. A short last page says nothing, and pages that disagree leave the size unknown.
+ * The page size a walk evidently used: the item count of its pages that had more to come — a following page that
+ * did list items — when they all agree. A short last page says nothing (even with a next cursor that leads to an
+ * empty page, which SERVICE-SPEC allows), and pages that disagree leave the size unknown.
  */
 function sizeUsed(walk: Walk): number | undefined {
-  const counts = new Set(walk.pages.filter((p) => typeof p.next === 'string' && p.next !== '').map((p) => p.items.length));
+  const counts = new Set(walk.pages.filter((_, i) => (walk.pages[i + 1]?.items.length ?? 0) > 0).map((p) => p.items.length));
   if (counts.size !== 1) return undefined;
   const [count] = counts;
   return count! > 0 ? count : undefined;
@@ -137,7 +138,7 @@ export const limitIsSizeUsed = requiresCredential('apiKey')(
   defineCheck({
     id: 'pagination.walk.limit-is-size-used',
     suite: 'pagination',
-    title: 'pagination.limit is the page size the list used: pages with more to come hold exactly that many items',
+    title: 'pagination.limit is the page size the list used: pages followed by more items hold exactly that many',
     level: 'MUST',
     specRef: 'SERVICE-SPEC §2.4 (pagination.limit: "Page size used"), §8.3; the sizes asked for and the default are PROFILE (pagination.walk.limit-echoes-size)',
     clauses: ['§2.4', '§8.3'],
