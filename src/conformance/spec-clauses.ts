@@ -16,6 +16,7 @@ export const SPEC_CLAUSES: readonly SpecClause[] = [
   { id: '§1.voice', title: 'Voice: programmable voice, IVR, routing, transcription', untestable: 'voice endpoints are not shown in the published interface (§1 "Voice endpoints: not shown"); describe them in a declarative suite file to test them' },
   { id: '§1.sdks', title: 'Official SDKs for Java, Node.js, PHP and Python', untestable: 'SDKs are client libraries, not part of the HTTP interface a target serves' },
   { id: '§1.sandbox', title: 'A sandbox for test calls' },
+  { id: '§1.json', title: 'Requests and responses are JSON over HTTP' },
   { id: '§2.1', title: 'Outgoing message: to, type "text", text {body}; the short form with text as a string' },
   { id: '§2.2', title: 'Send response: id (string), status "sent", timestamp (ISO 8601 UTC)' },
   { id: '§2.3', title: 'Listed message: id, from, text, timestamp (ISO 8601 UTC)' },

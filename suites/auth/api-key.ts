@@ -113,12 +113,14 @@ export const lowercaseScheme = requiresCredential('apiKey')(
   defineCheck({
     id: 'auth.api-key.scheme-case-insensitive',
     suite: 'auth',
-    title: 'The authentication scheme is case-insensitive: "bearer <key>" is accepted like "Bearer <key>"',
+    title: 'The authentication scheme is case-insensitive: "bearer <key>" and "BEARER <key>" are accepted like "Bearer <key>"',
     level: 'SHOULD',
     specRef: 'RFC 9110 §11.1 (auth-scheme is case-insensitive), RFC 6750 §2.1',
     clauses: ['§5.1'],
     async run(ctx) {
-      expect2xx(await sendAs(ctx, { headers: { authorization: `bearer ${ctx.credentials.apiKey!}` } }), 'send with "Authorization: bearer <API key>"');
+      for (const scheme of ['bearer', 'BEARER']) {
+        expect2xx(await sendAs(ctx, { headers: { authorization: `${scheme} ${ctx.credentials.apiKey!}` } }), `send with "Authorization: ${scheme} <API key>"`);
+      }
     },
   }),
 );

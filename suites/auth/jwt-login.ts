@@ -142,7 +142,7 @@ export const expiresInSeconds = guarded(
 );
 
 /** One failed login with a wrong password for the configured account, one for an unknown email. */
-async function badLogins(ctx: CheckContext) {
+export async function badLogins(ctx: CheckContext) {
   const { email } = ctx.credentials.login!;
   const wrongPassword = await login(ctx, { email, password: randomPassword(ctx) }, { retryOn429: false });
   const unknownEmail = await login(ctx, { email: strangerEmail('unknown'), password: randomPassword(ctx) }, { retryOn429: false });

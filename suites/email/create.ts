@@ -31,8 +31,29 @@ export const createStatusAndBody = campaignCheck(
       expectSuccessStatus(ctx, res, 'createCampaign', 'create a campaign');
       const created = jsonObject(res, 'create response');
       ctx.schemas.expect('campaign-response', created, 'create response');
-      const echoed = (['name', 'subject'] as const).filter((field) => created[field] !== body[field]);
-      if (echoed.length > 0) fail(`create response: ${echoed.map((f) => `${f} is ${JSON.stringify(created[f])}, sent ${JSON.stringify(body[f])}`).join('; ')}`);
+    },
+  }),
+);
+
+export const createEchoesRequest = campaignCheck(
+  defineCheck({
+    id: 'email.create.echoes-request',
+    suite: 'email',
+    title: 'The created campaign is the one sent: name and subject as sent, recipients_count the number of recipients',
+    level: 'PROFILE',
+    specRef: 'PROFILE Email campaigns ("Answer 201 {id, name, subject, status, recipients_count, …}": the answer object is the campaign created)',
+    clauses: ['§2.5', '§4.campaigns'],
+    async run(ctx) {
+      const body = campaignBody(3);
+      const res = await createCampaign(ctx, body);
+      expect2xx(res, 'create a campaign');
+      const created = jsonObject(res, 'create response');
+      const sentCount = (body.recipients as string[]).length;
+      const problems = (['name', 'subject'] as const)
+        .filter((field) => created[field] !== body[field])
+        .map((f) => `${f} is ${JSON.stringify(created[f] ?? null)}, sent ${JSON.stringify(body[f])}`);
+      if (created.recipients_count !== sentCount) problems.push(`recipients_count is ${JSON.stringify(created.recipients_count ?? null)}, sent ${sentCount} distinct recipients`);
+      if (problems.length > 0) fail(`the create response is not the campaign sent: ${problems.join('; ')}`, { sent: { name: body.name, subject: body.subject, recipients: sentCount }, answered: { name: created.name ?? null, subject: created.subject ?? null, recipients_count: created.recipients_count ?? null } });
     },
   }),
 );

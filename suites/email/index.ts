@@ -1,6 +1,6 @@
 /** The email suite: campaigns created, refused, read back (PROFILE Email campaigns; SERVICE-SPEC §2.5, §4). */
 import type { Suite } from '../../src/conformance/registry.ts';
-import { createAccepted, createStatusAndBody, duplicatesRemoved, futureScheduleScheduled, noScheduleDraft } from './create.ts';
+import { createAccepted, createEchoesRequest, createStatusAndBody, duplicatesRemoved, futureScheduleScheduled, noScheduleDraft } from './create.ts';
 import { readSameObject, unknownIdNotFound } from './read.ts';
 import { badAddressRejected, emptyRecipientsRejected, missingFieldRejected, pastScheduleRejected } from './validation.ts';
 
@@ -10,6 +10,7 @@ export const emailSuite: Suite = {
   checks: [
     createAccepted,
     createStatusAndBody,
+    createEchoesRequest,
     duplicatesRemoved,
     futureScheduleScheduled,
     noScheduleDraft,

@@ -7,6 +7,8 @@ import type { Suite } from '../../src/conformance/registry.ts';
 import { forbiddenBody, problemContentType, rateLimitedBody, unauthorizedBody } from './problem-bodies.ts';
 import { malformedJsonClientError, malformedJsonStatus, unsupportedMediaType } from './request-bodies.ts';
 import { requestIdEchoed, requestIdPresent } from './request-id.ts';
+import { validationProblemBody } from './validation-body.ts';
+import { headOnGetPaths } from './head.ts';
 import { allowHeader, unknownPathNotFound, wrongMethodStatus } from './routing.ts';
 
 export const errorsSuite: Suite = {
@@ -18,9 +20,11 @@ export const errorsSuite: Suite = {
     unknownPathNotFound,
     wrongMethodStatus,
     allowHeader,
+    headOnGetPaths,
     unsupportedMediaType,
     malformedJsonClientError,
     malformedJsonStatus,
+    validationProblemBody,
     problemContentType,
     requestIdPresent,
     requestIdEchoed,

@@ -1,17 +1,20 @@
 /**
- * Generated request bodies for the POST operations, from their request schemas (schemas/api) and a FIXED seed:
- * the same seed gives the same bodies on every run and machine, so a failure can be replayed. Valid bodies are
- * sampled with fast-check and kept only when AJV agrees they are valid; invalid ones are schema-derived
- * mutations of valid ones, kept only when AJV agrees they are invalid.
+ * Generated request bodies for the POST operations, from the operation's EFFECTIVE request schema — the
+ * target's own replacement (config `api.schemas`) when it names one, else the built-in one under schemas/api —
+ * and a FIXED seed: the same seed gives the same bodies on every run and machine, so a failure can be replayed.
+ * Valid bodies are sampled with fast-check and kept only when AJV agrees they are valid; invalid ones are
+ * schema-derived mutations of valid ones, kept only when AJV agrees they are invalid AND the rule they break has
+ * a source (rule-sources.ts): SERVICE-SPEC.md, PROFILE.md, or the target's own schema.
  */
 import fc from 'fast-check';
 import type { Operation } from '../../src/config/types.ts';
 import { applyMutation, bodyMutations, mutationsOf, type Mutation } from './invalid-bodies.ts';
-import { child, isValid, located, resolve } from './schema-walk.ts';
+import { builtInRule, replacementRule } from './rule-sources.ts';
+import { child, isValid, loadReplacement, located, resolve } from './schema-walk.ts';
 import { isoDates, validArbitrary, type Overrides } from './valid-bodies.ts';
 
 export const INPUTS_SEED = 20_250_101;
-export const MIN_INVALID = 20;
+export const MIN_INVALID = 8;
 export const VALID_COUNT = 12;
 
 export type BodyOperation = Extract<Operation, 'sendMessage' | 'createCampaign' | 'login' | 'sandboxInbound' | 'createWebhook'>;
@@ -20,20 +23,43 @@ export interface BodyOperationSpec {
   operation: BodyOperation;
   /** Kebab-case name used in check ids. */
   slug: string;
-  /** Base name of the request schema under schemas/api. */
+  /** Base name of the request schema under schemas/api (and the key of its replacement in `api.schemas`). */
   schema: string;
-  /** Rules of PROFILE.md beyond the schema that a body must follow to be accepted. */
+  /** Rules beyond the schema that a valid body must follow, each with its source in a comment. */
   overrides?: Overrides;
 }
+
+/** Plain addresses (letters, digits, one dot) on reserved domains (RFC 2606): an email address to any validator. */
+const plainEmails = fc
+  .tuple(fc.stringMatching(/^[a-z][a-z0-9]{0,11}(\.[a-z0-9]{1,8})?$/), fc.constantFrom('example.com', 'example.org', 'mail.example.net'))
+  .map(([local, domain]) => `${local}@${domain}`);
 
 export const BODY_OPERATIONS: Record<BodyOperation, BodyOperationSpec> = {
   sendMessage: { operation: 'sendMessage', slug: 'send-message', schema: 'send-message-request' },
   // PROFILE Email campaigns: a schedule in the past is rejected, so valid bodies schedule in the future.
   createCampaign: { operation: 'createCampaign', slug: 'campaign', schema: 'campaign-request', overrides: { '/schedule': isoDates(2100, 2200) } },
-  login: { operation: 'login', slug: 'login', schema: 'login-request' },
+  // SERVICE-SPEC §2.6: "Account email address" — a valid login body carries an email address.
+  login: { operation: 'login', slug: 'login', schema: 'login-request', overrides: { '/email': plainEmails } },
   sandboxInbound: { operation: 'sandboxInbound', slug: 'sandbox-inbound', schema: 'sandbox-inbound-request' },
   createWebhook: { operation: 'createWebhook', slug: 'webhook', schema: 'webhook-request' },
 };
+
+/** The schema bodies are generated from: the target's replacement, or the built-in one. */
+export interface EffectiveSchema {
+  /** `$id` (or base name) that AJV and the walker know it by. */
+  ref: string;
+  /** The built-in base name it stands for. */
+  name: string;
+  replaced: boolean;
+  /** For reports: "schemas/api/x.schema.json" or "api.schemas x (/path/file.json)". */
+  label: string;
+}
+
+export function effectiveSchema(spec: BodyOperationSpec, replacements: Readonly<Record<string, string>> = {}): EffectiveSchema {
+  const replacement = replacements[spec.schema];
+  if (replacement === undefined) return { ref: spec.schema, name: spec.schema, replaced: false, label: `schemas/api/${spec.schema}.schema.json` };
+  return { ref: loadReplacement(replacement), name: spec.schema, replaced: true, label: `api.schemas ${spec.schema} (${replacement})` };
+}
 
 export interface GeneratedBody {
   /** What makes it invalid ("missing /to"), or "valid #3". */
@@ -41,43 +67,89 @@ export interface GeneratedBody {
   body: unknown;
 }
 
+/** An invalid body and the rule it breaks, with where that rule comes from. */
+export interface InvalidCase extends GeneratedBody {
+  rule: string;
+  source: string;
+}
+
+export interface GenerationOptions {
+  seed?: number;
+  /** Default: the built-in schema. */
+  schema?: EffectiveSchema;
+  /** Which oneOf branches (by `$defs` name) the target's profile has; default: all. */
+  branch?: (name: string) => boolean;
+}
+
 /** The schema's branches (oneOf) or the schema itself, each with the AJV ref that validates it alone. */
-function branches(spec: BodyOperationSpec): Array<{ name?: string; ref: string; node: ReturnType<typeof located> }> {
-  const root = located(spec.schema);
-  const oneOf = root.schema.oneOf as Array<{ $ref: string }> | undefined;
-  if (!oneOf) return [{ ref: spec.schema, node: root }];
-  return oneOf.map((branch) => ({ name: branch.$ref.split('/').pop()!, ref: `${spec.schema}${branch.$ref}`, node: resolve(child(root, branch)) }));
+function branches(schema: EffectiveSchema, keep: (name: string) => boolean): Array<{ name?: string; ref: string; node: ReturnType<typeof located> }> {
+  const root = located(schema.ref);
+  const oneOf = root.schema.oneOf as Array<{ $ref?: string }> | undefined;
+  if (!oneOf || !oneOf.every((b) => typeof b.$ref === 'string' && b.$ref.startsWith('#'))) return [{ ref: schema.ref, node: root }];
+  return oneOf
+    .map((branch) => ({ name: branch.$ref!.split('/').pop()!, ref: `${schema.ref}${branch.$ref}`, node: resolve(child(root, branch)) }))
+    .filter((b) => keep(b.name));
+}
+
+function builtIn(spec: BodyOperationSpec): EffectiveSchema {
+  return { ref: spec.schema, name: spec.schema, replaced: false, label: `schemas/api/${spec.schema}.schema.json` };
 }
 
 /**
  * `count` valid bodies. `accept` narrows them further (e.g. to the message forms the target's profile has).
  * Deterministic for a given seed.
  */
-export function validBodies(spec: BodyOperationSpec, seed = INPUTS_SEED, count = VALID_COUNT, accept: (body: unknown) => boolean = () => true): GeneratedBody[] {
-  const arbitrary = validArbitrary(located(spec.schema), spec.overrides).filter((body) => isValid(spec.schema, body) && accept(body));
+export function validBodies(
+  spec: BodyOperationSpec,
+  seed = INPUTS_SEED,
+  count = VALID_COUNT,
+  accept: (body: unknown) => boolean = () => true,
+  schema: EffectiveSchema = builtIn(spec),
+): GeneratedBody[] {
+  const arbitrary = validArbitrary(located(schema.ref), spec.overrides).filter((body) => isValid(schema.ref, body) && accept(body));
   return fc.sample(arbitrary, { seed, numRuns: count }).map((body, i) => ({ kind: `valid #${i + 1}`, body }));
 }
 
-/**
- * Invalid bodies: every mutation of one valid base body per schema branch (one body per kind of mistake), plus
- * the whole-body ones, minus any that AJV still finds valid. Deterministic for a given seed.
- */
-export function invalidBodies(spec: BodyOperationSpec, seed = INPUTS_SEED): GeneratedBody[] {
-  const out: GeneratedBody[] = [];
+/** Every mutation of one valid base body per schema branch, the whole-body ones with the first branch. */
+function mutatedBodies(spec: BodyOperationSpec, options: GenerationOptions): Array<{ mutation: Mutation; kind: string; body: unknown }> {
+  const schema = options.schema ?? builtIn(spec);
+  const seed = options.seed ?? INPUTS_SEED;
+  const out: Array<{ mutation: Mutation; kind: string; body: unknown }> = [];
   const seen = new Set<string>();
-  branches(spec).forEach(({ name, ref, node }, index) => {
+  branches(schema, options.branch ?? (() => true)).forEach(({ name, ref, node }, index) => {
     const arbitrary = validArbitrary(node, spec.overrides).filter((body) => isValid(ref, body));
     const [base] = fc.sample(arbitrary, { seed: seed + index, numRuns: 1 }) as [Record<string, unknown>];
     const mutations: Mutation[] = [...mutationsOf(node, base), ...(index === 0 ? bodyMutations(node, base) : [])];
     for (const mutation of mutations) {
       const body = applyMutation(base, mutation);
       // One body per kind of mistake: the forms share /to and /type, so later forms add only their own fields.
-      if (seen.has(mutation.kind) || isValid(spec.schema, body)) continue;
+      if (seen.has(mutation.kind) || isValid(schema.ref, body)) continue;
       seen.add(mutation.kind);
-      out.push({ kind: name ? `${name} form: ${mutation.kind}` : mutation.kind, body });
+      out.push({ mutation, kind: name ? `${name} form: ${mutation.kind}` : mutation.kind, body });
     }
   });
   return out;
+}
+
+/**
+ * Invalid bodies, each breaking one rule with a source: a built-in schema's rules only where rule-sources.ts
+ * names who stated them, a replacement schema's every rule (the target's own). Deterministic for a given seed.
+ */
+export function invalidBodies(spec: BodyOperationSpec, options: GenerationOptions = {}): InvalidCase[] {
+  const schema = options.schema ?? builtIn(spec);
+  const out: InvalidCase[] = [];
+  for (const { mutation, kind, body } of mutatedBodies(spec, options)) {
+    if (mutation.hostile) continue;
+    const args = [mutation.at, mutation.keywords, mutation.node, mutation.value] as const;
+    const stated = schema.replaced ? replacementRule(schema.name, ...args) : builtInRule(schema.name, ...args);
+    if (stated) out.push({ kind, body, ...stated });
+  }
+  return out;
+}
+
+/** Hostile bodies (deep nesting, a huge string): robustness probes that break no one's stated rule. */
+export function hostileBodies(spec: BodyOperationSpec, options: GenerationOptions = {}): GeneratedBody[] {
+  return mutatedBodies(spec, options).filter(({ mutation }) => mutation.hostile).map(({ kind, body }) => ({ kind, body }));
 }
 
 /** A body as sent, cut for a report: the first characters of its JSON and its size. */
@@ -100,3 +172,4 @@ export function longFormTextBodies(seed = INPUTS_SEED, count = VALID_COUNT): Gen
     body: { to: PLAIN_RECIPIENT, type: 'text', text: { body } },
   }));
 }
+

@@ -1,9 +1,10 @@
 /**
- * The inputs suite: for each POST operation, bodies generated from its request schema with a fixed seed —
- * invalid ones must be rejected (never a 5xx), valid ones accepted. See generate-bodies.ts.
+ * The inputs suite: for each POST operation, bodies generated from its effective request schema (the target's
+ * replacement in api.schemas, else the built-in one) with a fixed seed — invalid ones, each breaking a rule with a
+ * source, must be rejected; valid ones accepted; hostile ones never answered with a 5xx. See generate-bodies.ts.
  */
 import type { Suite } from '../../src/conformance/registry.ts';
-import { campaignInvalid, loginInvalid, sandboxInvalid, sendMessageInvalid, webhookInvalid } from './invalid-rejected.ts';
+import { campaignInvalid, hostileNoServerError, loginInvalid, sandboxInvalid, sendMessageInvalid, webhookInvalid } from './invalid-rejected.ts';
 import { campaignValid, loginValid, longFormTextAccepted, sandboxValid, sendMessageValid, webhookValid } from './valid-accepted.ts';
 
 export const inputsSuite: Suite = {
@@ -21,5 +22,6 @@ export const inputsSuite: Suite = {
     sandboxInvalid,
     webhookValid,
     webhookInvalid,
+    hostileNoServerError,
   ],
 };

@@ -1,9 +1,11 @@
 /**
  * Invalid request bodies: mutations of valid ones, derived from the schema node at each place — a required
- * field removed, a value of the wrong JSON type (a number where a string belongs, …), strings one past their
- * length limits, odd Unicode (RTL override, NUL, a lone surrogate) in patterned or enumerated fields, wrong
- * enum values, extra properties where additionalProperties is false, array bound violations — plus a few
- * whole-body ones: not an object, a huge string (≥ 1 MiB), 1000 levels of nesting.
+ * field removed, a value of the wrong JSON type (a number where a string belongs, …), strings that break a
+ * pattern or a format, strings one past their length limits, wrong enum values, extra properties where
+ * additionalProperties is false, array bound violations. Each mutation names the schema keyword(s) it breaks
+ * and where, so the caller can say which rule it tests and where that rule comes from (rule-sources.ts).
+ * Hostile bodies (not rules of anyone's: not an object, a huge string, 1000 levels of nesting) are marked
+ * `hostile`; they test robustness, not a rule.
  */
 import { child, expectedType, resolve, type Located } from './schema-walk.ts';
 
@@ -14,6 +16,14 @@ export interface Mutation {
   path: Array<string | number>;
   /** The new value; REMOVE deletes the property. */
   value: unknown;
+  /** Schema keywords whose rule the mutation breaks (the first one with a known source names the rule). */
+  keywords: readonly string[];
+  /** Where the rule lives: the JSON Pointer of the field, array indices as `*` ("/recipients/*"). */
+  at: string;
+  /** The schema node of the field (resolved), so a caller can tell which keyword the new value really breaks. */
+  node?: Record<string, any>;
+  /** A robustness probe rather than a rule (deep nesting, a huge string, a body that is not an object). */
+  hostile?: true;
 }
 
 export const REMOVE = Symbol('remove');
@@ -26,6 +36,9 @@ const WRONG_TYPES: Record<string, Array<[string, unknown]>> = {
   string: [['number for a string', 15551234567], ['boolean', true], ['null', null], ['array', ['x']]],
   object: [['string for an object', 'body'], ['array', []], ['number', 1]],
   array: [['string for an array', 'a@example.com'], ['object', {}]],
+  integer: [['string for an integer', '1'], ['fraction', 1.5]],
+  number: [['string for a number', '1']],
+  boolean: [['string for a boolean', 'true']],
 };
 
 const ODD_UNICODE: Array<[string, (s: string) => string]> = [
@@ -34,64 +47,86 @@ const ODD_UNICODE: Array<[string, (s: string) => string]> = [
   ['lone surrogate', (s) => `${s}\ud800`],
 ];
 
+/** Plain ASCII twists of a patterned value: a sign, a separator, a letter (kept only where the pattern objects). */
+const PATTERN_TWISTS: Array<[string, (s: string) => string]> = [
+  ['a leading "+"', (s) => `+${s}`],
+  ['a separator', (s) => `${s.slice(0, 3)}-${s.slice(3)}`],
+  ['a letter', (s) => `${s.slice(0, -1)}x`],
+];
+
 /** Every mutation the schema suggests for a valid `value` at `path`. */
 export function mutationsOf(node: Located, value: unknown, path: Array<string | number> = []): Mutation[] {
   const here = resolve(node);
   const schema = here.schema;
   const at = pointer(path);
+  const where = rulePointer(path);
   const out: Mutation[] = [];
   const type = expectedType(schema);
+  const push = (kind: string, keywords: string[], value: unknown, mutationPath = path, rulePath = where) =>
+    out.push({ kind, path: mutationPath, value, keywords, at: rulePath, node: schema });
   if (path.length > 0) {
-    for (const [what, wrong] of WRONG_TYPES[type ?? ''] ?? []) out.push({ kind: `wrong type (${what}) at ${at}`, path, value: wrong });
+    for (const [what, wrong] of WRONG_TYPES[type ?? ''] ?? []) push(`wrong type (${what}) at ${at}`, ['type', 'const', 'enum'], wrong);
   }
   if ('const' in schema || Array.isArray(schema.enum)) {
-    out.push({ kind: `wrong enum value at ${at}`, path, value: 'sms' });
-    out.push({ kind: `enum value in the wrong case at ${at}`, path, value: String(value).toUpperCase() });
+    push(`wrong enum value at ${at}`, ['const', 'enum'], 'sms');
+    push(`enum value in the wrong case at ${at}`, ['const', 'enum'], String(value).toUpperCase());
   }
-  if (typeof value === 'string' && (schema.pattern || schema.format || 'const' in schema || schema.enum)) {
-    for (const [what, twist] of ODD_UNICODE) out.push({ kind: `odd unicode (${what}) at ${at}`, path, value: twist(value) });
+  const constraints = ['const', 'enum', 'pattern', 'format'].filter((k) => k in schema);
+  if (typeof value === 'string' && constraints.length > 0) {
+    for (const [what, twist] of ODD_UNICODE) push(`odd unicode (${what}) at ${at}`, constraints, twist(value));
+  }
+  if (typeof value === 'string' && typeof schema.pattern === 'string') {
+    for (const [what, twist] of PATTERN_TWISTS) push(`${what} against the pattern at ${at}`, ['pattern', 'format'], twist(value));
   }
   if (type === 'string' && typeof schema.maxLength === 'number' && schema.maxLength < HUGE_LENGTH - 1) {
-    out.push({ kind: `too long (${schema.maxLength + 1} characters) at ${at}`, path, value: 'x'.repeat(schema.maxLength + 1) });
+    push(`too long (${schema.maxLength + 1} characters) at ${at}`, ['maxLength'], 'x'.repeat(schema.maxLength + 1));
   }
   if (type === 'string' && typeof schema.minLength === 'number' && schema.minLength > 0) {
-    out.push({ kind: `too short (${schema.minLength - 1} characters) at ${at}`, path, value: 'x'.repeat(schema.minLength - 1) });
+    push(`too short (${schema.minLength - 1} characters) at ${at}`, ['minLength'], 'x'.repeat(schema.minLength - 1));
   }
+  if ((type === 'integer' || type === 'number') && typeof schema.maximum === 'number') push(`above the maximum at ${at}`, ['maximum'], schema.maximum + 1);
+  if ((type === 'integer' || type === 'number') && typeof schema.minimum === 'number') push(`below the minimum at ${at}`, ['minimum'], schema.minimum - 1);
   if (type === 'object' && value && typeof value === 'object') {
     const record = value as Record<string, unknown>;
-    for (const name of (schema.required ?? []) as string[]) out.push({ kind: `missing ${at}/${name}`, path: [...path, name], value: REMOVE });
+    for (const name of (schema.required ?? []) as string[]) push(`missing ${at}/${name}`, ['required'], REMOVE, [...path, name], `${where}/${name}`);
     if (schema.additionalProperties === false) {
-      out.push({ kind: `extra property at ${at || '/'}`, path: [...path, 'unexpected_field'], value: 'x' });
-      out.push({ kind: `extra property with an odd unicode name at ${at || '/'}`, path: [...path, '\u202eid\u0000'], value: 1 });
+      push(`extra property at ${at || '/'}`, ['additionalProperties'], 'x', [...path, 'unexpected_field']);
+      push(`extra property with an odd unicode name at ${at || '/'}`, ['additionalProperties'], 1, [...path, '\u202eid\u0000']);
     }
     for (const [name, sub] of Object.entries((schema.properties ?? {}) as Record<string, object>)) {
       if (name in record) out.push(...mutationsOf(child(here, sub), record[name], [...path, name]));
     }
   }
   if (type === 'array' && Array.isArray(value)) {
-    if (typeof schema.minItems === 'number' && schema.minItems > 0) out.push({ kind: `too few items at ${at}`, path, value: [] });
+    if (typeof schema.minItems === 'number' && schema.minItems > 0) push(`too few items at ${at}`, ['minItems'], []);
     if (typeof schema.maxItems === 'number' && value.length > 0 && schema.maxItems <= 20_000) {
-      out.push({ kind: `too many items (${schema.maxItems + 1}) at ${at}`, path, value: Array.from({ length: schema.maxItems + 1 }, (_, i) => value[i % value.length]) });
+      push(`too many items (${schema.maxItems + 1}) at ${at}`, ['maxItems'], Array.from({ length: schema.maxItems + 1 }, (_, i) => value[i % value.length]));
     }
-    if (schema.uniqueItems && value.length > 0) out.push({ kind: `duplicate items at ${at}`, path, value: [value[0], value[0]] });
+    if (schema.uniqueItems && value.length > 0) push(`duplicate items at ${at}`, ['uniqueItems'], [value[0], value[0]]);
     if (value.length > 0) out.push(...mutationsOf(child(here, schema.items as object), value[0], [...path, 0]));
   }
   return out;
 }
 
-/** Whole-body mutations: the body is not an object, a huge string, deep nesting (at the first property too). */
+/**
+ * Whole-body mutations: the body is not an object (a rule: the operation's body is an object), and the hostile
+ * ones — deep nesting (of the body and at the first property), a huge string.
+ */
 export function bodyMutations(node: Located, value: Record<string, unknown>): Mutation[] {
   const first = Object.keys(value)[0];
   const longest = longestStringField(node, value);
+  const notObject = (what: string, wrong: unknown): Mutation => ({ kind: `not an object (${what})`, path: [], value: wrong, keywords: ['type'], at: '' });
   const out: Mutation[] = [
-    { kind: 'not an object (array)', path: [], value: [value] },
-    { kind: 'not an object (string)', path: [], value: 'body' },
-    { kind: 'not an object (number)', path: [], value: 42 },
-    { kind: 'not an object (null)', path: [], value: null },
-    { kind: `deep nesting (${NESTING_DEPTH} levels of objects)`, path: [], value: nested(NESTING_DEPTH, (inner) => ({ a: inner }), {}) },
+    notObject('array', [value]),
+    notObject('string', 'body'),
+    notObject('number', 42),
+    notObject('null', null),
+    { kind: `deep nesting (${NESTING_DEPTH} levels of objects)`, path: [], value: nested(NESTING_DEPTH, (inner) => ({ a: inner }), {}), keywords: [], at: '', hostile: true },
   ];
-  if (first !== undefined) out.push({ kind: `deep nesting (${NESTING_DEPTH} levels of arrays) at /${first}`, path: [first], value: nested(NESTING_DEPTH, (inner) => [inner], []) });
-  if (longest) out.push({ kind: `huge string (${HUGE_LENGTH} characters) at ${pointer(longest)}`, path: longest, value: 'h'.repeat(HUGE_LENGTH) });
+  if (first !== undefined) {
+    out.push({ kind: `deep nesting (${NESTING_DEPTH} levels of arrays) at /${first}`, path: [first], value: nested(NESTING_DEPTH, (inner) => [inner], []), keywords: [], at: `/${first}`, hostile: true });
+  }
+  if (longest) out.push({ kind: `huge string (${HUGE_LENGTH} characters) at ${pointer(longest)}`, path: longest, value: 'h'.repeat(HUGE_LENGTH), keywords: [], at: pointer(longest), hostile: true });
   return out;
 }
 
@@ -126,6 +161,11 @@ function nested(depth: number, wrap: (inner: unknown) => unknown, innermost: unk
   return value;
 }
 
-function pointer(path: Array<string | number>): string {
+export function pointer(path: ReadonlyArray<string | number>): string {
   return path.map((key) => `/${String(key).replaceAll('~', '~0').replaceAll('/', '~1')}`).join('');
+}
+
+/** The pointer of the rule a path falls under: array indices become `*`. */
+function rulePointer(path: ReadonlyArray<string | number>): string {
+  return pointer(path.map((key) => (typeof key === 'number' ? '*' : key)));
 }

@@ -1,42 +1,77 @@
 /**
  * Generated invalid bodies are rejected — with a configured rejection status (api.rejectedStatus), or 413 for a
- * body of 1 MiB or more — and never with a 5xx. The schemas are PROFILE.md's, so these are PROFILE checks; a
- * 5xx also trips the SHOULD standing check on server errors.
+ * body of 1 MiB or more — and never with a 5xx. Each body breaks one rule that someone stated: SERVICE-SPEC §2
+ * (a field's type, `to` as digits with country code, ISO 8601 dates), PROFILE.md (required fields, lengths,
+ * message types) as the config describes the target's profile, or the target's own schema (api.schemas). The
+ * rejection itself is PROFILE ("A rejected request body is 400"): SERVICE-SPEC shows no validation status (§7),
+ * so even a body that breaks a §2.1 rule is not a MUST failure when it is accepted — these are PROFILE checks,
+ * and each offending case says which rule it broke and where that rule comes from.
+ *
+ * Hostile bodies (1000 levels of nesting, a 1 MiB string) break no stated rule; the one thing every server owes
+ * them is an answer that is not a 5xx (RFC 9110 §15.6), a SHOULD check of its own.
  */
-import { defineCheck, fail, type Check } from '../../src/conformance/check.ts';
+import { defineCheck, fail, skip, type Check } from '../../src/conformance/check.ts';
+import type { CheckContext } from '../../src/conformance/context.ts';
 import { guarded, requiresProfile, requiresSandbox } from '../../src/conformance/preconditions.ts';
-import { BODY_OPERATIONS, describeBody, invalidBodies, type BodyOperation } from './generate-bodies.ts';
+import { BODY_OPERATIONS, describeBody, effectiveSchema, hostileBodies, invalidBodies, type BodyOperation, type GenerationOptions, type InvalidCase } from './generate-bodies.ts';
 import { detailOf, requiresSendingKey, sendBodies } from './send-bodies.ts';
 
 const LARGE_BODY_BYTES = 1024 * 1024;
 const MAX_LISTED = 20;
+
+/** The message forms (oneOf branches) the target's profile has, as the config describes it. */
+function profileBranches(ctx: CheckContext): (name: string) => boolean {
+  const { shortForm, mediaTypes } = ctx.config.conformance.profile;
+  return (name) => (name === 'shortText' ? shortForm : name === 'text' ? true : mediaTypes);
+}
+
+/** How bodies for `operation` are generated against this target: its effective schema, its profile's forms. */
+export function generationFor(ctx: CheckContext, operation: BodyOperation): GenerationOptions & { schema: ReturnType<typeof effectiveSchema> } {
+  const spec = BODY_OPERATIONS[operation];
+  let schema: ReturnType<typeof effectiveSchema>;
+  try {
+    schema = effectiveSchema(spec, ctx.config.api.schemas);
+  } catch (err) {
+    skip(`api.schemas.${spec.schema} cannot be used: ${(err as Error).message}`);
+  }
+  return { schema, ...(operation === 'sendMessage' && !schema.replaced ? { branch: profileBranches(ctx) } : {}) };
+}
 
 function invalidRejected(operation: BodyOperation, what: string, clauses: string[]): Check {
   const spec = BODY_OPERATIONS[operation];
   return defineCheck({
     id: `inputs.${spec.slug}.invalid-rejected`,
     suite: 'inputs',
-    title: `Generated invalid ${what} bodies (wrong types, missing fields, bad lengths, odd Unicode, deep nesting, extra properties) are rejected, never with a 5xx`,
+    title: `Generated ${what} bodies that break a stated rule (SERVICE-SPEC §2 types and formats, PROFILE.md, or the target's own schema) are rejected`,
     level: 'PROFILE',
-    specRef: `PROFILE (schemas/api/${spec.schema}.schema.json; "A rejected request body is 400"); api.rejectedStatus; RFC 9110 §15.6 for 5xx`,
+    specRef: `PROFILE General ("A rejected request body is 400"), api.rejectedStatus; each case names its rule's source (SERVICE-SPEC §2, PROFILE.md, or api.schemas ${spec.schema})`,
     clauses,
     async run(ctx) {
       const rejected = ctx.config.api.rejectedStatus;
-      const sent = await sendBodies(ctx, operation, invalidBodies(spec));
+      const cases = invalidBodies(spec, generationFor(ctx, operation));
+      if (cases.length === 0) skip(`no rule of the effective ${spec.schema} schema has a source to test`);
+      const sent = await sendBodies(ctx, operation, cases);
       const offending = sent.filter(({ res, bytes }) => !rejected.includes(res.status) && !(res.status === 413 && bytes >= LARGE_BODY_BYTES));
       if (offending.length === 0) return;
       const serverErrors = offending.filter(({ res }) => res.status >= 500).length;
+      const sources = [...new Set(offending.map(({ generated }) => (generated as InvalidCase).source))];
       fail(`${offending.length} of ${sent.length} invalid ${what} bodies were not rejected with ${rejected.join(' or ')} (or 413 when ≥ 1 MiB)`
         + `${serverErrors ? `; ${serverErrors} got a server error` : ''}: `
-        + offending.slice(0, 5).map(({ generated, res }) => `${generated.kind} → ${res.status}`).join('; '), {
+        + offending.slice(0, 5).map(({ generated, res }) => `${generated.kind} → ${res.status} (rule of ${(generated as InvalidCase).source})`).join('; '), {
         expected: { status: rejected, oversized: 413 },
-        actual: offending.slice(0, MAX_LISTED).map(({ generated, res, bytes }) => ({
-          kind: generated.kind,
-          status: res.status,
-          bytes,
-          body: describeBody(generated.body),
-          ...(detailOf(res) ? { detail: detailOf(res) } : {}),
-        })),
+        sources,
+        actual: offending.slice(0, MAX_LISTED).map(({ generated, res, bytes }) => {
+          const stated = generated as InvalidCase;
+          return {
+            kind: generated.kind,
+            rule: stated.rule,
+            source: stated.source,
+            status: res.status,
+            bytes,
+            body: describeBody(generated.body),
+            ...(detailOf(res) ? { detail: detailOf(res) } : {}),
+          };
+        }),
         notListed: Math.max(0, offending.length - MAX_LISTED),
       });
     },
@@ -48,3 +83,36 @@ export const campaignInvalid = guarded(invalidRejected('createCampaign', 'campai
 export const loginInvalid = requiresProfile('jwt')(invalidRejected('login', 'login', ['§2.6', '§4.login']));
 export const sandboxInvalid = guarded(invalidRejected('sandboxInbound', 'sandbox inbound', ['§1.sandbox']), requiresSendingKey, requiresSandbox);
 export const webhookInvalid = guarded(invalidRejected('createWebhook', 'webhook registration', ['§6']), requiresSendingKey, requiresProfile('webhooks'));
+
+/** The operations a hostile body goes to on this target: the send always, the others where its profile has them. */
+function hostileOperations(ctx: CheckContext): BodyOperation[] {
+  const { profile, sandbox } = ctx.config.conformance;
+  return (['sendMessage', 'createCampaign', 'login', 'sandboxInbound', 'createWebhook'] as const).filter((op) =>
+    op === 'createCampaign' ? profile.campaigns : op === 'login' ? profile.jwt : op === 'sandboxInbound' ? sandbox && profile.sandbox : op === 'createWebhook' ? profile.webhooks : true,
+  );
+}
+
+export const hostileNoServerError = requiresSendingKey(
+  defineCheck({
+    id: 'inputs.hostile-bodies-no-5xx',
+    suite: 'inputs',
+    title: 'Hostile bodies (1000 levels of nesting, a string of 1 MiB) are answered, never with a 5xx',
+    level: 'SHOULD',
+    specRef: 'RFC 9110 §15.6 (a 5xx says the server failed; no request body may make it fail)',
+    clauses: ['§4.json'],
+    async run(ctx) {
+      const offending: Array<{ operation: string; kind: string; status: number }> = [];
+      let sentCount = 0;
+      for (const operation of hostileOperations(ctx)) {
+        const bodies = hostileBodies(BODY_OPERATIONS[operation], generationFor(ctx, operation));
+        const sent = await sendBodies(ctx, operation, bodies);
+        sentCount += sent.length;
+        for (const { generated, res } of sent) if (res.status >= 500) offending.push({ operation, kind: generated.kind, status: res.status });
+      }
+      if (sentCount === 0) skip('no hostile body could be derived from the effective request schemas');
+      if (offending.length > 0) {
+        fail(`${offending.length} of ${sentCount} hostile bodies got a server error: ${offending.slice(0, 5).map((o) => `${o.operation} ${o.kind} → ${o.status}`).join('; ')}`, { expected: 'any status below 500', actual: offending });
+      }
+    },
+  }),
+);

@@ -1,8 +1,12 @@
 /**
- * Walking the API's request schemas (schemas/api, draft 2020-12) for the body generator: `$ref` resolution
- * across files, and AJV validity of a whole body against an operation's schema. Only the keywords the request
- * schemas use are understood; anything else throws, so a schema change cannot silently produce wrong bodies.
+ * Walking request schemas (draft 2020-12) for the body generator: the API's own (schemas/api) or the
+ * replacements a target's config names (`api.schemas`: a file path or a `$id`), with `$ref` resolution across
+ * files, and AJV validity of a whole body against an operation's schema. Only the keywords request schemas
+ * commonly use are understood; anything else throws, so a schema the generator cannot read ends the check as an
+ * error (it could not decide) instead of producing wrong bodies.
  */
+import { readFileSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
 import type { ValidateFunction } from 'ajv';
 import { createAjv, loadApiSchemas, schemaId } from '../../src/schemas/registry.ts';
 
@@ -15,14 +19,51 @@ export interface Located {
 }
 
 const KNOWN = new Set([
-  '$schema', '$id', '$ref', '$defs', 'title', 'description', 'type', 'required', 'additionalProperties', 'properties',
+  '$schema', '$id', '$ref', '$defs', 'definitions', 'title', 'description', 'type', 'required', 'additionalProperties', 'properties',
   'oneOf', 'enum', 'const', 'minLength', 'maxLength', 'pattern', 'format', 'minItems', 'maxItems', 'uniqueItems', 'items',
+  'minimum', 'maximum', 'examples', 'default', '$comment', 'deprecated', 'readOnly', 'writeOnly',
 ]);
 
-export function located(name: string): Located {
-  const schema = loadApiSchemas().get(name);
-  if (!schema) throw new Error(`no API schema ${name}`);
-  return { schema, baseId: schemaId(name) };
+/** Replacement schemas read from files (config `api.schemas`), by the `$id` they were registered under. */
+const extraRoots = new Map<string, Schema>();
+const ajv = createAjv();
+const compiled = new Map<string, ValidateFunction>();
+
+/**
+ * The `$id` of a replacement schema (config `api.schemas` value: an absolute file path or a known `$id`),
+ * loaded once into the walker and its validator. Throws with the reason when it cannot be read.
+ */
+export function loadReplacement(ref: string): string {
+  if (/^(https?|urn):/i.test(ref)) {
+    if (!rootById(ref)) throw new Error(`no schema with $id "${ref}" is known`);
+    return ref;
+  }
+  const byFile = pathToFileURL(ref).toString();
+  const cached = [...extraRoots.entries()].find(([, s]) => s.__file === byFile);
+  if (cached) return cached[0];
+  let schema: Schema;
+  try {
+    schema = JSON.parse(readFileSync(ref, 'utf8')) as Schema;
+  } catch (err) {
+    throw new Error(`cannot read schema file ${ref}: ${(err as Error).message}`);
+  }
+  const id = typeof schema.$id === 'string' ? schema.$id : byFile;
+  if (!rootById(id)) {
+    ajv.addSchema({ ...schema, $id: id });
+    extraRoots.set(id, Object.defineProperty({ ...schema, $id: id }, '__file', { value: byFile, enumerable: false }));
+  }
+  return id;
+}
+
+function rootById(id: string): Schema | undefined {
+  return extraRoots.get(id) ?? [...loadApiSchemas().values()].find((s) => s.$id === id);
+}
+
+/** The root node of a schema: an API schema's base name ("send-message-request") or any known `$id`. */
+export function located(nameOrId: string): Located {
+  const schema = nameOrId.includes(':') ? rootById(nameOrId) : loadApiSchemas().get(nameOrId);
+  if (!schema) throw new Error(`no schema ${nameOrId}`);
+  return { schema, baseId: String(schema.$id) };
 }
 
 /** Follows `$ref`s (`common.json#/$defs/phone`, `#/$defs/media`) until a node without one. */
@@ -34,7 +75,7 @@ export function resolve(node: Located): Located {
     const fragment = decodeURIComponent(url.hash.slice(1));
     url.hash = '';
     const baseId = url.toString();
-    const root = [...loadApiSchemas().values()].find((s) => s.$id === baseId);
+    const root = rootById(baseId);
     if (!root) throw new Error(`unresolvable $ref ${String(current.schema.$ref)}`);
     let schema: Schema = root;
     for (const token of fragment.split('/').filter(Boolean)) schema = schema[token.replaceAll('~1', '/').replaceAll('~0', '~')];
@@ -58,16 +99,17 @@ export function expectedType(schema: Schema): string | undefined {
   return sample === undefined ? undefined : Array.isArray(sample) ? 'array' : sample === null ? 'null' : typeof sample;
 }
 
-const ajv = createAjv();
-const compiled = new Map<string, ValidateFunction>();
-
-/** Whether `body` is valid against an API schema by base name, or a `name#/$defs/x` fragment. */
+/**
+ * Whether `body` is valid against a schema: an API schema's base name, a known `$id`, either with a
+ * `#/$defs/x` fragment.
+ */
 export function isValid(ref: string, body: unknown): boolean {
   let validate = compiled.get(ref);
   if (!validate) {
     const [name, fragment] = ref.split('#') as [string, string | undefined];
-    validate = ajv.getSchema(fragment ? `${schemaId(name)}#${fragment}` : schemaId(name));
-    if (!validate) throw new Error(`no API schema ${ref}`);
+    const id = name.includes(':') ? name : schemaId(name);
+    validate = ajv.getSchema(fragment ? `${id}#${fragment}` : id);
+    if (!validate) throw new Error(`no schema ${ref}`);
     compiled.set(ref, validate);
   }
   return validate(body) === true;

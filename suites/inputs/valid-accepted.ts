@@ -1,12 +1,14 @@
 /**
  * Generated valid bodies are accepted (2xx). Valid per the published request schemas, which are PROFILE.md's —
  * so PROFILE checks — except SERVICE-SPEC §2.1's long-form text message, which every implementation must take
- * (MUST). Login bodies carry made-up accounts: "accepted" there means not rejected as invalid (2xx or 401).
+ * (MUST). A target's own replacement schema (api.schemas) replaces the built-in one. Login bodies carry made-up accounts
+ * with real email addresses (§2.6 "Account email address"): "accepted" there means not rejected as invalid (2xx or 401).
  */
 import { defineCheck, fail, type Check } from '../../src/conformance/check.ts';
 import type { CheckContext } from '../../src/conformance/context.ts';
 import { guarded, requiresProfile, requiresSandbox } from '../../src/conformance/preconditions.ts';
 import { BODY_OPERATIONS, describeBody, longFormTextBodies, validBodies, type BodyOperation, type GeneratedBody } from './generate-bodies.ts';
+import { generationFor } from './invalid-rejected.ts';
 import { detailOf, requiresSendingKey, sendBodies, type Sent } from './send-bodies.ts';
 
 function accepted(operation: BodyOperation, { status }: Sent['res']): boolean {
@@ -39,11 +41,12 @@ function validAccepted(operation: BodyOperation, what: string, clauses: string[]
     suite: 'inputs',
     title: `Generated ${what} bodies that are valid per the request schema are accepted`,
     level: 'PROFILE',
-    specRef: `PROFILE (schemas/api/${spec.schema}.schema.json)`,
+    specRef: `PROFILE (schemas/api/${spec.schema}.schema.json), or the target's own schema (api.schemas ${spec.schema})`,
     clauses,
     async run(ctx) {
-      const accept = operation === 'sendMessage' ? (body: unknown) => messageFormAllowed(ctx, body) : undefined;
-      await expectAccepted(ctx, operation, validBodies(spec, undefined, undefined, accept), what);
+      const { schema } = generationFor(ctx, operation);
+      const accept = operation === 'sendMessage' && !schema.replaced ? (body: unknown) => messageFormAllowed(ctx, body) : undefined;
+      await expectAccepted(ctx, operation, validBodies(spec, undefined, undefined, accept, schema), `${what} (${schema.label})`);
     },
   });
 }

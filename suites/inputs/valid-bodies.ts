@@ -61,6 +61,12 @@ export function validArbitrary(node: Located, overrides: Overrides = {}, pointer
     }
     case 'string':
       return stringArbitrary(schema);
+    case 'integer':
+      return fc.integer({ min: (schema.minimum as number | undefined) ?? -1000, max: (schema.maximum as number | undefined) ?? 1000 });
+    case 'number':
+      return fc.double({ min: (schema.minimum as number | undefined) ?? -1000, max: (schema.maximum as number | undefined) ?? 1000, noNaN: true });
+    case 'boolean':
+      return fc.boolean();
     default:
       throw new Error(`the body generator cannot generate ${JSON.stringify(schema.type)} at ${pointer || '/'}`);
   }

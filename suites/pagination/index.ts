@@ -7,6 +7,7 @@ import { filterFrom, filterSinceInclusive, filterUntilExclusive } from './filter
 import { garbledCursorClientError, garbledCursorRejected, limitOutOfRangeRejected } from './rejections.ts';
 import { insertDuringWalk, sandboxSeeds } from './seeding.ts';
 import { documentedOrder, noDuplicates, stableWalks, unionEqualsData } from './walk-content.ts';
+import { limitIsSizeUsed, walkAdvancesEndsOnce } from './walk-rule.ts';
 import { fullPages, lastPageNextNull, limitEchoesSize, nextLeadsToNextPage, pageWithinLimit } from './walk-pages.ts';
 
 export const paginationSuite: Suite = {
@@ -14,8 +15,10 @@ export const paginationSuite: Suite = {
   title: 'Pagination: cursor walks, filters, stability',
   checks: [
     sandboxSeeds,
+    walkAdvancesEndsOnce,
     pageWithinLimit,
     nextLeadsToNextPage,
+    limitIsSizeUsed,
     limitEchoesSize,
     fullPages,
     lastPageNextNull,

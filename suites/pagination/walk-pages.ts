@@ -2,7 +2,7 @@
  * Pagination: what each page of a walk says about itself — its limit, its size, and its next cursor.
  * Walks: limit 1, the default, the maximum (walk-set.ts).
  */
-import { defineCheck, fail, skip } from '../../src/conformance/check.ts';
+import { defineCheck, fail, passVacuously, skip } from '../../src/conformance/check.ts';
 import type { Exchange } from '../../src/http/exchange.ts';
 import { guarded, requiresCredential } from '../../src/conformance/preconditions.ts';
 import { sizedWalks, walkSet } from './walk-set.ts';
@@ -35,6 +35,8 @@ export const pageWithinLimit = requiresCredential('apiKey')(
       }
       if (pages === 0) fail(`the list answered no page to walk: ${[set.one, set.byDefault, set.max].map((w) => w.failure?.message).join('; ')}`);
       if (problems.length > 0) fail(`pagination.limit must be the page size used: ${problems.slice(0, 5).join('; ')}`, { problems }, shown.slice(0, 6));
+      const items = sizedWalks(set, ctx).reduce((n, { walk }) => n + walk.pages.reduce((m, p) => m + p.items.length, 0), 0);
+      if (items === 0) passVacuously('every page was empty, so no page could list more items than its pagination.limit');
     },
   }),
 );
@@ -82,6 +84,8 @@ export const limitEchoesSize = requiresCredential('apiKey')(
     id: 'pagination.walk.limit-echoes-size',
     suite: 'pagination',
     title: 'pagination.limit is the limit sent (1 and api.pagination.maxLimit), or api.pagination.defaultLimit when none is sent',
+    // PROFILE: the parameter and the default are PROFILE's; that limit is the size USED is §2.4's (MUST,
+    // pagination.walk.limit-is-size-used).
     level: 'PROFILE',
     specRef: 'PROFILE Messages ("limit (default 20, 1–100)"); api.pagination.defaultLimit / maxLimit',
     clauses: ['§2.4', '§8.3'],
@@ -114,11 +118,13 @@ export const fullPages = requiresCredential('apiKey')(
       const set = await walkSet(ctx);
       const problems: string[] = [];
       const shown: Exchange[] = [];
+      let judged = 0;
       for (const { walk, size } of sizedWalks(set, ctx)) {
         // A complete walk's last page with items may be short (an empty page after it is the next-null
         // check's concern); a walk that was cut had a next on every page it saw, so all of them must be full.
         const lastWithItems = walk.pages.map((p) => p.items.length > 0).lastIndexOf(true);
         const mustBeFull = walk.complete ? walk.pages.slice(0, Math.max(0, lastWithItems)) : walk.pages;
+        judged += mustBeFull.length;
         mustBeFull.forEach((page, i) => {
           if (page.items.length !== size) {
             problems.push(`${walk.label}, page ${i + 1}: ${page.items.length} items, expected ${size} (it is not the last page)`);
@@ -127,6 +133,7 @@ export const fullPages = requiresCredential('apiKey')(
         });
       }
       if (problems.length > 0) fail(`pages before the last must be full: ${problems.slice(0, 5).join('; ')}`, { problems }, shown.slice(0, 6));
+      if (judged === 0) passVacuously('no walk had a page before its last, so no page had to be full');
     },
   }),
 );

@@ -7,6 +7,7 @@ import type { Suite } from '../../src/conformance/registry.ts';
 import { accountSchema, loginFields, loginSchema, oauthTokenSchema } from './credentials.ts';
 import { listedMessageFields, listedMessageSchema, listEnvelopeFields, listEnvelopeSchema } from './list.ts';
 import { campaignSchema, notFoundProblem } from './resources.ts';
+import { distinctIds, timestampNearClock } from './send-identity.ts';
 import { longFormAccepted, mediaTypesAccepted, sendResponseFields, sendResponseSchema, shortFormAccepted } from './send.ts';
 
 export const schemasSuite: Suite = {
@@ -16,6 +17,8 @@ export const schemasSuite: Suite = {
     longFormAccepted,
     sendResponseFields,
     sendResponseSchema,
+    distinctIds,
+    timestampNearClock,
     shortFormAccepted,
     mediaTypesAccepted,
     // Listed messages first: they seed one, so the envelope checks see a list that is not empty.

@@ -2,7 +2,7 @@
  * Standing checks: they send nothing themselves and judge the traffic of every check that ran before them
  * (ctx.traffic), so they belong to the suite that runs last.
  */
-import { defineCheck, fail, skip } from '../../src/conformance/check.ts';
+import { defineCheck, fail, passVacuously, skip } from '../../src/conformance/check.ts';
 import type { TaggedExchange } from '../../src/conformance/traffic.ts';
 import { pathUnderBase, schemaForResponse } from './response-schema-map.ts';
 
@@ -29,6 +29,7 @@ export const responsesMatchSchemas = defineCheck({
     // Error bodies are always held to api.errorSchema: a target with its own error format re-describes it there.
     const options = { paths: ctx.config.api.paths };
     const mismatches: Array<{ tagged: TaggedExchange; schema: string; errors: string[] }> = [];
+    let judged = 0;
     for (const tagged of ctx.traffic.exchanges) {
       const { request, response } = tagged.exchange;
       // A body cut at the read limit (http/body-reader.ts) cannot be judged: it is neither valid nor invalid.
@@ -37,6 +38,7 @@ export const responsesMatchSchemas = defineCheck({
       if (path === undefined) continue;
       const schema = schemaForResponse({ method: request.method, path, status: response.status, contentType: response.headers['content-type'] }, options);
       if (!schema) continue;
+      judged++;
       let body: unknown;
       try {
         body = JSON.parse(response.body);
@@ -60,6 +62,7 @@ export const responsesMatchSchemas = defineCheck({
         })),
       }, mismatches.slice(0, SHOWN).map((m) => m.tagged.exchange));
     }
+    if (judged === 0) passVacuously(`none of the ${ctx.traffic.exchanges.length} responses of the run has a schema to match (no success of a known operation, no JSON error)`);
   },
 });
 

@@ -7,7 +7,7 @@
 import type { Suite } from '../../src/conformance/registry.ts';
 import { everyStatusNotified, inboundNotified, statusNotified } from './arrival.ts';
 import { nothingAfterDelete } from './deletion.ts';
-import { createRegistersWebhook, deleteRemovesWebhook, listShowsWebhook } from './management.ts';
+import { createRegistersWebhook, deleteRemovesWebhook, deleteUnknownNotFound, listShowsWebhook } from './management.ts';
 import { statusOrderConsistent } from './ordering.ts';
 import { payloadsMatchSchema, signatureVerifies, timestampFresh } from './payloads.ts';
 import { idStableAcrossRetries, idUniquePerEvent, retriedAfterFailure, retriesBackOff } from './retries.ts';
@@ -18,6 +18,7 @@ export const webhooksSuite: Suite = {
   checks: [
     createRegistersWebhook,
     listShowsWebhook,
+    deleteUnknownNotFound,
     inboundNotified,
     statusNotified,
     everyStatusNotified,

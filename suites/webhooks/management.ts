@@ -1,6 +1,10 @@
-/** Webhook management (PROFILE Webhooks): create answers the registration with its secret, list shows it, delete removes it. */
+/**
+ * Webhook management (PROFILE Webhooks): create answers the registration with its secret, list shows it, delete removes
+ * it, and a delete of an id never registered is a 404.
+ */
+import { randomBytes } from 'node:crypto';
 import { defineCheck, fail, skip } from '../../src/conformance/check.ts';
-import { expectSuccessStatus, jsonObject } from '../../src/conformance/expect.ts';
+import { expectStatus, expectSuccessStatus, jsonObject } from '../../src/conformance/expect.ts';
 import { guarded, requiresCredential, requiresProfile } from '../../src/conformance/preconditions.ts';
 import { deletion } from './deletion-scenario.ts';
 import { requiresManagement } from './preconditions.ts';
@@ -77,5 +81,23 @@ export const deleteRemovesWebhook = guarded(
   }),
   requiresProfile('webhooks'),
   requiresManagement,
+  requiresCredential('apiKey'),
+);
+
+export const deleteUnknownNotFound = guarded(
+  defineCheck({
+    id: 'webhooks.management.delete-unknown-404',
+    suite: 'webhooks',
+    title: 'Deleting a webhook id that was never registered answers 404',
+    level: 'PROFILE',
+    specRef: 'PROFILE Webhooks (DELETE /v1/webhooks/{id}); PROFILE General (`not_found`; unknown resources 404, as for campaigns)',
+    clauses: ['§6'],
+    async run(ctx) {
+      const id = `wh_harness_unknown_${randomBytes(8).toString('hex')}`;
+      const res = await ctx.http.request({ method: 'DELETE', path: ctx.path('deleteWebhook', { id }), bearer: ctx.credentials.apiKey });
+      expectStatus(res, [404], `delete of the unknown webhook id ${id}`);
+    },
+  }),
+  requiresProfile('webhooks'),
   requiresCredential('apiKey'),
 );

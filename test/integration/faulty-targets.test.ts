@@ -32,6 +32,7 @@ describe('faulty targets', () => {
         written.push({ dir: outcome.runDir, secrets: [...referenceSecrets(target.reference.credentials), ...(target.credentials.jwtSigning ? [target.credentials.jwtSigning.key] : [])] });
         expect(failedIds(outcome)).toEqual([...faultCase.failing].sort());
         expect(outcome.report.verdict).toBe(faultCase.verdict);
+        if (faultCase.vacuous) expect(outcome.report.checks.filter((c) => c.vacuous !== undefined).map((c) => c.id).sort()).toEqual([...faultCase.vacuous].sort());
       } finally {
         await target.close();
       }

@@ -14,6 +14,8 @@ export interface FaultCase {
   /** The check ids that must fail (status failed or error) — exactly these, no more, no fewer. */
   failing: string[];
   verdict: Verdict;
+  /** When given: exactly the check ids that must pass vacuously (a pass without the evidence behind it). */
+  vacuous?: string[];
   /** Extra config, as in harness.config.yaml. */
   config?: Record<string, any>;
 }

@@ -118,6 +118,22 @@ export const AUTH_FAULTS: FaultCase[] = [
     verdict: 'certified-with-warnings',
   },
   {
+    name: 'login hands a token to anyone who knows the email (any password works)',
+    suites: AUTH,
+    fault: {
+      onRequest(req, tools) {
+        if (req.method !== 'POST' || pathOf(req) !== LOGIN_PATH) return req;
+        const body = bodyParams(req);
+        const { email, password } = tools.reference.credentials.login;
+        return body.params.email?.toLowerCase() === email.toLowerCase() ? body.write({ ...body.params, password }) : req;
+      },
+    },
+    // The MUST rule (no token without the password) and the PROFILE 401; the SHOULD no-enumeration check sees the
+    // wrong password accepted while the unknown email is refused.
+    failing: ['auth.jwt.bad-login-no-token', 'auth.jwt.bad-login-401', 'auth.jwt.bad-login-no-enumeration'],
+    verdict: 'not-certified',
+  },
+  {
     name: 'login tells an unknown email from a wrong password',
     suites: AUTH,
     fault: {

@@ -25,7 +25,198 @@ interface ListBody {
 /** Marker cursor the "next not null" fault hands out on the last page, and answers itself. */
 const END_MARKER = 'end-of-list-marker';
 
+/** The query string of a list request, rewritten: the given parameters set (or removed when undefined). */
+function withQuery(req: ProxyRequest, changes: Record<string, string | undefined>): ProxyRequest {
+  const url = urlOf(req);
+  for (const [name, value] of Object.entries(changes)) {
+    if (value === undefined) url.searchParams.delete(name);
+    else url.searchParams.set(name, value);
+  }
+  return { ...req, path: `${url.pathname}${url.search}` };
+}
+
+/** The page size a list request asked for (the reference's default when none). */
+function askedLimit(req: ProxyRequest): number {
+  return Number(urlOf(req).searchParams.get('limit') ?? 20);
+}
+
+/**
+ * A paging fault at the seam between two pages: `shift` asks the reference for one item more (skip) or one
+ * fewer (repeat) than the client asked, on every page reached through a cursor, and `edit` puts the page
+ * together again at the size asked, with pagination.limit as asked — so only the item sequence is wrong.
+ */
+function seamFault(shift: 1 | -1, edit: (data: ListBody['data'], previousLast: Record<string, unknown>) => ListBody['data']): FaultCase['fault'] {
+  return {
+    onRequest(req, tools) {
+      const url = urlOf(req);
+      const cursor = url.searchParams.get('cursor');
+      if (req.method !== 'GET' || url.pathname !== MESSAGES_PATH || cursor === null || !tools.state.has(`last:${cursor}`)) return req;
+      const size = askedLimit(req) + shift;
+      return size < 1 || size > 100 ? req : withQuery(req, { limit: String(size), 'x-asked': String(askedLimit(req)) });
+    },
+    onResponse(req, res, tools) {
+      if (!isListPage(req, res)) return res;
+      const url = urlOf(req);
+      const body = jsonBody<ListBody>(res);
+      const asked = url.searchParams.get('x-asked');
+      let data = body.data;
+      let limit = body.pagination.limit;
+      if (asked !== null) {
+        data = edit(data, tools.state.get(`last:${url.searchParams.get('cursor')}`) as Record<string, unknown>);
+        limit = Number(asked);
+      }
+      if (body.pagination.next && data.length > 0) tools.state.set(`last:${body.pagination.next}`, data[data.length - 1]);
+      return withJson(res, { data, pagination: { ...body.pagination, limit } });
+    },
+  };
+}
+
 export const DATA_FAULTS: FaultCase[] = [
+  {
+    name: 'a next cursor that never advances (the first page again, forever)',
+    suites: ['pagination'],
+    fault: {
+      // Only cursors it issued: a garbled one still gets the reference's 400.
+      onRequest(req, tools) {
+        const url = urlOf(req);
+        const cursor = url.searchParams.get('cursor');
+        if (req.method !== 'GET' || url.pathname !== MESSAGES_PATH || cursor === null || !tools.state.has(`issued:${cursor}`)) return req;
+        return withQuery(req, { cursor: undefined });
+      },
+      onResponse(req, res, tools) {
+        const next = isListPage(req, res) ? jsonBody<ListBody>(res).pagination.next : null;
+        if (next) tools.state.set(`issued:${next}`, true);
+        return res;
+      },
+    },
+    // The PROFILE walk checks see the same fault from their side: the same page again (next-leads-to-next-page),
+    // repeats (no-duplicates), seeds never reached (union-equals-data), no last page (last-page-next-null), and the
+    // stability walk cannot finish (insert-during-walk).
+    failing: [
+      'pagination.walk.each-item-once',
+      'pagination.walk.next-leads-to-next-page',
+      'pagination.walk.no-duplicates',
+      'pagination.walk.union-equals-data',
+      'pagination.walk.last-page-next-null',
+      'pagination.stability.insert-during-walk',
+    ],
+    verdict: 'not-certified',
+  },
+  {
+    name: 'a next page starts again with the previous page\'s last item',
+    suites: ['pagination'],
+    fault: seamFault(-1, (data, previousLast) => [previousLast, ...data]),
+    // PROFILE sees it too: an item listed twice, also in the stability walk.
+    failing: ['pagination.walk.each-item-once', 'pagination.walk.no-duplicates', 'pagination.stability.insert-during-walk'],
+    verdict: 'not-certified',
+  },
+  {
+    name: 'a next page skips the item after the previous page\'s last',
+    suites: ['pagination'],
+    fault: seamFault(1, (data) => data.slice(1)),
+    // PROFILE sees it too: the walks miss seeds, also the stability walk.
+    failing: ['pagination.walk.each-item-once', 'pagination.walk.union-equals-data', 'pagination.stability.insert-during-walk'],
+    verdict: 'not-certified',
+  },
+  {
+    name: 'pagination.limit always says 50, whatever page size was used',
+    suites: ['pagination'],
+    fault: {
+      onResponse(req, res) {
+        if (!isListPage(req, res)) return res;
+        const body = jsonBody<ListBody>(res);
+        return withJson(res, { ...body, pagination: { ...body.pagination, limit: 50 } });
+      },
+    },
+    // §2.4's "page size used" (MUST) and PROFILE's "the limit sent, or the default".
+    failing: ['pagination.walk.limit-is-size-used', 'pagination.walk.limit-echoes-size'],
+    verdict: 'not-certified',
+  },
+  {
+    name: 'every send is answered with one static body (the same id every time)',
+    suites: ['schemas', 'idempotency'],
+    fault: {
+      onResponse(req, res, tools) {
+        if (req.method !== 'POST' || urlOf(req).pathname !== MESSAGES_PATH || res.status !== 201) return res;
+        const first = (tools.state.get('static') as string | undefined) ?? res.body;
+        tools.state.set('static', first);
+        return { ...res, body: first };
+      },
+    },
+    // §2.2's identifier (MUST) and PROFILE's "different keys, different messages"; the replay check passes, but
+    // vacuously (a control send got the same answer), which does not show as a failure.
+    failing: ['schemas.send-response.distinct-ids', 'idempotency.replay.different-keys-different-messages'],
+    verdict: 'not-certified',
+    vacuous: ['idempotency.replay.same-response'],
+  },
+  {
+    name: 'send timestamps are local time labelled as UTC (three hours ahead)',
+    suites: ['schemas'],
+    fault: {
+      onResponse(req, res) {
+        if (req.method !== 'POST' || urlOf(req).pathname !== MESSAGES_PATH || res.status !== 201) return res;
+        const body = jsonBody<Record<string, unknown>>(res);
+        return withJson(res, { ...body, timestamp: new Date(Date.parse(String(body.timestamp)) + 3 * 3_600_000).toISOString() });
+      },
+    },
+    failing: ['schemas.send-response.timestamp-near-clock'],
+    verdict: 'certified-with-warnings',
+  },
+  {
+    name: 'every JSON body is served as text/plain',
+    suites: ['smoke', 'standing'],
+    fault: {
+      onResponse(_req, res) {
+        const type = res.headers['content-type'] ?? '';
+        return /json/i.test(type) ? { ...res, headers: { ...res.headers, 'content-type': 'text/plain; charset=utf-8' } } : res;
+      },
+    },
+    // SERVICE-SPEC §1 (responses are JSON: MUST for the §4 operations' successes) and RFC 8259's media type (SHOULD,
+    // every JSON answer); the schema check no longer sees the error bodies as JSON and judges only the successes.
+    failing: ['standing.json-responses', 'standing.json-media-type'],
+    verdict: 'not-certified',
+  },
+  {
+    name: 'a campaign is answered (and read back) under another name than the one sent',
+    suites: ['email'],
+    fault: {
+      onResponse(req, res) {
+        if (!urlOf(req).pathname.startsWith(CAMPAIGNS_PATH) || res.status >= 300) return res;
+        return withJson(res, { ...jsonBody<Record<string, unknown>>(res), name: 'Untitled campaign' });
+      },
+    },
+    failing: ['email.create.echoes-request'],
+    verdict: 'certified-with-warnings',
+  },
+  {
+    name: 'deleting a webhook that was never registered answers 204',
+    suites: ['webhooks'],
+    config: { webhooks: { waitSeconds: 3 } },
+    fault: {
+      onResponse: (req, res) => (req.method === 'DELETE' && urlOf(req).pathname.startsWith('/v1/webhooks/') && res.status === 404 ? { status: 204, headers: {}, body: '' } : res),
+    },
+    failing: ['webhooks.management.delete-unknown-404'],
+    verdict: 'certified-with-warnings',
+  },
+  {
+    name: 'the send operation accepts any `to` (no phone number validation)',
+    suites: ['inputs'],
+    fault: {
+      onRequest(req) {
+        if (req.method !== 'POST' || urlOf(req).pathname !== MESSAGES_PATH) return req;
+        let body: unknown;
+        try {
+          body = JSON.parse(req.body);
+        } catch {
+          return req;
+        }
+        if (!body || typeof body !== 'object' || Array.isArray(body) || !('to' in body)) return req;
+        return { ...req, body: JSON.stringify({ ...body, to: '15551234567' }) };
+      },
+    },
+    failing: ['inputs.send-message.invalid-rejected'],
+    verdict: 'certified-with-warnings',
+  },
   {
     name: 'the last page of a default-limit walk repeats an item of the first page',
     suites: ['pagination'],
@@ -45,8 +236,9 @@ export const DATA_FAULTS: FaultCase[] = [
         return withJson(res, { ...body, data: [...body.data, first] });
       },
     },
-    failing: ['pagination.walk.no-duplicates'],
-    verdict: 'certified-with-warnings',
+    // Every item exactly once over a static list is SERVICE-SPEC §2.4's (MUST); no-duplicates is PROFILE's wording of it.
+    failing: ['pagination.walk.each-item-once', 'pagination.walk.no-duplicates'],
+    verdict: 'not-certified',
   },
   {
     name: 'the last page carries a next cursor that leads to an empty page',

@@ -24,6 +24,30 @@ function isMalformedJson(body: string): boolean {
 
 export const ERROR_FAULTS: FaultCase[] = [
   {
+    name: 'HEAD is not served on GET paths (405)',
+    fault: {
+      onRequest: (req) => (req.method === 'HEAD' ? { status: 405, headers: { allow: 'GET, POST' }, body: '' } : req),
+    },
+    suites: ['errors'],
+    failing: ['errors.head.get-paths'],
+    verdict: 'certified-with-warnings',
+  },
+  {
+    name: 'a validation rejection does not say which field was wrong (no errors[])',
+    fault: {
+      onResponse(_req, res) {
+        if (res.status !== 400 || !/json/.test(res.headers['content-type'] ?? '')) return res;
+        const body = jsonBody<Record<string, unknown>>(res);
+        if (body.code !== 'validation_failed') return res;
+        const { errors: _dropped, ...rest } = body;
+        return withJson(res, rest);
+      },
+    },
+    suites: ['errors'],
+    failing: ['errors.validation.problem-body'],
+    verdict: 'certified-with-warnings',
+  },
+  {
     name: 'the target never answers 429 (no limit in effect, no rate-limit headers)',
     fault: {
       reference: { rateLimit: { quota: 1_000_000_000, anonymousQuota: 1_000_000_000 } },

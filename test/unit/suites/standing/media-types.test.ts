@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest';
+import { mediaTypeOf, registeredJson, saysJson } from '../../../../suites/standing/media-types.ts';
+
+describe('JSON media types', () => {
+  it('reads the media type without parameters, lower-cased', () => {
+    expect(mediaTypeOf('Application/JSON; charset=utf-8')).toBe('application/json');
+    expect(mediaTypeOf(undefined)).toBeUndefined();
+    expect(mediaTypeOf('  ')).toBeUndefined();
+  });
+
+  it('MUST level: any json subtype or +json suffix says JSON; text/plain and none do not', () => {
+    for (const type of ['application/json', 'application/problem+json', 'application/vnd.api+json', 'text/json']) expect(saysJson(type), type).toBe(true);
+    for (const type of ['text/plain', 'text/html', 'application/octet-stream', 'application/jsonp', undefined]) expect(saysJson(type), String(type)).toBe(false);
+  });
+
+  it('SHOULD level: only the registered application/json and application/…+json', () => {
+    expect(registeredJson('application/json')).toBe(true);
+    expect(registeredJson('application/problem+json')).toBe(true);
+    expect(registeredJson('text/json')).toBe(false);
+    expect(registeredJson('text/plain')).toBe(false);
+  });
+});
