@@ -118,11 +118,12 @@ export const HOOK_EVENTS = ['message.received', 'message.status'];
 
 export function createHook(req: Req, state: SpecState): Answer {
   const body = isObject(req.body) ? req.body : {};
-  if (typeof body['url'] !== 'string' || !/^https?:\/\//.test(body['url'])) return error(400, 'url must be an http(s) URL', 'url');
+  const url = typeof body['url'] === 'string' ? parseUrl(body['url']) : undefined;
+  if (!url) return error(400, 'url must be an absolute http(s) URL', 'url');
   const events = body['events'];
   if (!Array.isArray(events) || events.length === 0 || !events.every((e) => HOOK_EVENTS.includes(e as string))) return error(400, `events must be a list of ${HOOK_EVENTS.join(', ')}`, 'events');
   const secret = typeof body['secret'] === 'string' && body['secret'].length > 0 ? body['secret'] : newId('hook-secret-');
-  const hook = { id: newId('hk_'), url: body['url'], events: events as string[], secret, created_at: new Date().toISOString() };
+  const hook = { id: newId('hk_'), url, events: events as string[], secret, created_at: new Date().toISOString() };
   state.webhooks.set(hook.id, hook);
   return { status: 201, body: hook };
 }
@@ -133,4 +134,14 @@ export function listHooks(state: SpecState): Answer {
 
 export function deleteHook(id: string, state: SpecState): Answer {
   return state.webhooks.delete(id) ? { status: 204 } : error(404, 'no such webhook');
+}
+
+/** The URL as this target stores it (normalised, so what it answers is a well-formed URI), or undefined. */
+function parseUrl(text: string): string | undefined {
+  try {
+    const url = new URL(text);
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url.href : undefined;
+  } catch {
+    return undefined;
+  }
 }
