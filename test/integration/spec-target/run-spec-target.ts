@@ -1,0 +1,57 @@
+/**
+ * Runs the harness against the spec-only target (test/targets/spec-target/) with the config its operators wrote
+ * (test/fixtures/spec-target/harness.config.yaml), the way a user certifies an implementation we did not write.
+ */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { loadConfig } from '../../../src/config/index.ts';
+import type { CheckResult } from '../../../src/conformance/result.ts';
+import { runConformance, type JobOutcome } from '../../../src/job/run-conformance.ts';
+import { createDefaultRegistry } from '../../../suites/index.ts';
+import { specEnv } from '../../targets/spec-target/env.ts';
+import { startSpecTarget, type SpecTargetOptions } from '../../targets/spec-target/index.ts';
+
+export const SPEC_CONFIG = resolve(import.meta.dirname, '../../fixtures/spec-target/harness.config.yaml');
+export const RUN_TIMEOUT_MS = 600_000;
+
+export interface SpecRun {
+  outcome: JobOutcome;
+  /** "status LEVEL id" of every check that did not simply pass (failed, error, skipped, vacuous). */
+  findings: string[];
+}
+
+/**
+ * Starts the variant, runs every suite (no throughput scenarios) with the target's config plus `extra` overrides,
+ * closes the target. `env` adds or blanks variables (e.g. SPEC_JWT_SIGNING_KEY: '' for a deployment that shares no key).
+ */
+export async function runSpecTarget(options: SpecTargetOptions & { env?: Record<string, string>; overrides?: Record<string, unknown> } = {}): Promise<SpecRun> {
+  const target = await startSpecTarget(options);
+  try {
+    const config = loadConfig(SPEC_CONFIG, {
+      env: { ...specEnv(target.credentials), ...options.env },
+      overrides: { ...options.overrides, target: { baseUrl: target.baseUrl }, report: { outDir: mkdtempSync(join(tmpdir(), 'harness-spec-')) }, load: { scenarios: [] } },
+    });
+    const outcome = await runConformance({ config, registry: createDefaultRegistry(), log: () => {} });
+    return { outcome, findings: findingsOf(outcome.report.checks) };
+  } finally {
+    await target.close();
+  }
+}
+
+export function findingsOf(checks: readonly CheckResult[]): string[] {
+  return checks.filter((c) => c.status !== 'passed' || c.vacuous !== undefined).map((c) => `${c.vacuous !== undefined ? 'vacuous' : c.status} ${c.level} ${c.id}`);
+}
+
+/** Failed or errored checks, "LEVEL id", sorted: what a seeded fault must show, exactly. */
+export function brokenOf(outcome: JobOutcome): string[] {
+  return outcome.report.checks.filter((c) => c.status === 'failed' || c.status === 'error').map((c) => `${c.level} ${c.id}`).sort();
+}
+
+/** One line per check that did not pass, with its message, for assertion messages. */
+export function explain(outcome: JobOutcome): string {
+  return outcome.report.checks
+    .filter((c) => c.status !== 'passed' || c.vacuous !== undefined)
+    .map((c) => `  ${c.status}${c.vacuous !== undefined ? ' (vacuous)' : ''} ${c.level} ${c.id}: ${(c.vacuous ?? c.message ?? '').slice(0, 240)}`)
+    .join('\n');
+}

@@ -1,0 +1,147 @@
+/**
+ * Messages, the test inbound, campaigns and webhook management of the spec-only target (SERVICE-SPEC §2, §4, §6).
+ * Its choices where the spec is silent:
+ *   - send answers 202 Accepted `{id, status: "sent", timestamp}`; `to` is digits with country code (§2.1), 8–15
+ *     digits; `text` is the long `{body}` form or the short string form (both shown in the spec), up to 10,000
+ *     characters; other types are not shown in the spec, so they are refused; unknown extra fields are ignored;
+ *   - the list takes `per_page` (default 25, 1–200) and `page_token`; newest first by (timestamp, id);
+ *   - the test inbound (the spec's "sandbox") is POST /v1/test/inbound, answering 200 with the listed message;
+ *   - campaigns answer 202 `{id, name, subject, recipients, schedule, status: "scheduled" | "draft", created_at}`;
+ *   - webhooks are managed under /v1/hooks.
+ */
+import { error, isObject, type Answer, type Req } from './http.ts';
+import { newId, type ListedMessage, type SpecState } from './state.ts';
+import type { Deliveries } from './deliveries.ts';
+
+export const LIST = { sizeParam: 'per_page', cursorParam: 'page_token', defaultSize: 25, maxSize: 200 } as const;
+const PHONE = /^[1-9][0-9]{7,14}$/;
+const EMAIL = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;
+const MAX_TEXT = 10_000;
+
+export function sendMessage(req: Req, state: SpecState, deliveries: Deliveries): Answer {
+  const body = isObject(req.body) ? req.body : undefined;
+  if (!body) return error(400, 'a JSON object is required');
+  if (typeof body['to'] !== 'string' || !PHONE.test(body['to'])) return error(400, 'to must be digits with country code', 'to');
+  const type = body['type'] ?? 'text';
+  if (type !== 'text') return error(400, `unsupported message type ${JSON.stringify(type)}`, 'type');
+  const text = isObject(body['text']) ? body['text']['body'] : body['type'] === undefined ? body['text'] : undefined;
+  if (typeof text !== 'string' || text.length === 0 || text.length > MAX_TEXT) return error(400, `text must be 1–${MAX_TEXT} characters`, 'text');
+  const message = { id: newId('msg_'), to: body['to'], status: 'sent' };
+  state.sent.set(message.id, message);
+  const steps = body['to'].startsWith('999') ? ['sent', 'failed'] : ['sent', 'delivered', 'read'];
+  steps.forEach((status, i) =>
+    deliveries.later(150 * i, () => {
+      message.status = status;
+      const failure = status === 'failed' ? { error: { code: 'unreachable', message: 'the number cannot receive messages' } } : {};
+      deliveries.emit('message.status', { id: message.id, status, timestamp: new Date().toISOString(), ...failure });
+    }),
+  );
+  return { status: 202, body: { id: message.id, status: 'sent', timestamp: new Date().toISOString() } };
+}
+
+/** Cursor = base64url of the last item's (timestamp, id): stable while messages arrive (newer ones sort before). */
+export function listMessages(req: Req, state: SpecState): Answer {
+  const sizeText = req.query.get(LIST.sizeParam);
+  const size = sizeText === null ? LIST.defaultSize : Number(sizeText);
+  if (!Number.isInteger(size) || size < 1 || size > LIST.maxSize) return error(400, `${LIST.sizeParam} must be 1–${LIST.maxSize}`, LIST.sizeParam);
+  let items: ListedMessage[] = state.messages;
+  const from = req.query.get('from');
+  if (from !== null) items = items.filter((m) => m.from === from);
+  const since = req.query.get('since');
+  const until = req.query.get('until');
+  for (const [name, value] of [['since', since], ['until', until]] as const) if (value !== null && Number.isNaN(Date.parse(value))) return error(400, `${name} must be an ISO 8601 date-time`, name);
+  if (since !== null) items = items.filter((m) => Date.parse(m.timestamp) >= Date.parse(since));
+  if (until !== null) items = items.filter((m) => Date.parse(m.timestamp) < Date.parse(until));
+  const cursor = req.query.get(LIST.cursorParam);
+  if (cursor !== null) {
+    const after = decodeCursor(cursor);
+    if (!after) return error(400, `${LIST.cursorParam} was not issued by this service`, LIST.cursorParam);
+    items = items.filter((m) => m.timestamp < after.t || (m.timestamp === after.t && m.id < after.i));
+  }
+  const page = items.slice(0, size);
+  const last = page.at(-1);
+  const next = items.length > size && last ? Buffer.from(JSON.stringify({ t: last.timestamp, i: last.id })).toString('base64url') : null;
+  return { status: 200, body: { data: page, pagination: { next, limit: size } } };
+}
+
+function decodeCursor(cursor: string): { t: string; i: string } | undefined {
+  try {
+    const value = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as { t?: unknown; i?: unknown };
+    return typeof value.t === 'string' && typeof value.i === 'string' ? { t: value.t, i: value.i } : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export function testInbound(req: Req, state: SpecState, deliveries: Deliveries): Answer {
+  const body = isObject(req.body) ? req.body : {};
+  if (typeof body['from'] !== 'string' || !PHONE.test(body['from'])) return error(400, 'from must be digits with country code', 'from');
+  if (typeof body['text'] !== 'string' || body['text'].length === 0) return error(400, 'text is required', 'text');
+  const timestamp = typeof body['timestamp'] === 'string' && !Number.isNaN(Date.parse(body['timestamp'])) ? new Date(body['timestamp']).toISOString() : undefined;
+  const message = state.addInbound(body['from'], body['text'], timestamp);
+  deliveries.emit('message.received', { ...message });
+  return { status: 200, body: message };
+}
+
+export function createCampaign(req: Req, state: SpecState): Answer {
+  const body = isObject(req.body) ? req.body : {};
+  for (const field of ['name', 'subject', 'content'] as const) {
+    if (typeof body[field] !== 'string' || (body[field] as string).length === 0) return error(400, `${field} is required`, field);
+  }
+  const recipients = body['recipients'];
+  if (!Array.isArray(recipients) || recipients.length === 0 || !recipients.every((r) => typeof r === 'string' && EMAIL.test(r))) {
+    return error(400, 'recipients must be a non-empty list of email addresses', 'recipients');
+  }
+  const schedule = body['schedule'];
+  if (schedule !== undefined && (typeof schedule !== 'string' || Number.isNaN(Date.parse(schedule)) || Date.parse(schedule) <= Date.now())) {
+    return error(400, 'schedule must be a future ISO 8601 date-time', 'schedule');
+  }
+  const campaign = {
+    id: newId('cmp_'),
+    name: body['name'],
+    subject: body['subject'],
+    recipients: [...new Set(recipients as string[])],
+    schedule: schedule ?? null,
+    status: schedule ? 'scheduled' : 'draft',
+    created_at: new Date().toISOString(),
+  };
+  state.campaigns.set(campaign.id, campaign);
+  return { status: 202, body: campaign };
+}
+
+export function getCampaign(id: string, state: SpecState): Answer {
+  const campaign = state.campaigns.get(id);
+  return campaign ? { status: 200, body: campaign } : error(404, 'no such campaign');
+}
+
+export const HOOK_EVENTS = ['message.received', 'message.status'];
+
+export function createHook(req: Req, state: SpecState): Answer {
+  const body = isObject(req.body) ? req.body : {};
+  const url = typeof body['url'] === 'string' ? parseUrl(body['url']) : undefined;
+  if (!url) return error(400, 'url must be an absolute http(s) URL', 'url');
+  const events = body['events'];
+  if (!Array.isArray(events) || events.length === 0 || !events.every((e) => HOOK_EVENTS.includes(e as string))) return error(400, `events must be a list of ${HOOK_EVENTS.join(', ')}`, 'events');
+  const secret = typeof body['secret'] === 'string' && body['secret'].length > 0 ? body['secret'] : newId('hook-secret-');
+  const hook = { id: newId('hk_'), url, events: events as string[], secret, created_at: new Date().toISOString() };
+  state.webhooks.set(hook.id, hook);
+  return { status: 201, body: hook };
+}
+
+export function listHooks(state: SpecState): Answer {
+  return { status: 200, body: { data: [...state.webhooks.values()].map(({ secret: _secret, ...hook }) => hook) } };
+}
+
+export function deleteHook(id: string, state: SpecState): Answer {
+  return state.webhooks.delete(id) ? { status: 204 } : error(404, 'no such webhook');
+}
+
+/** The URL as this target stores it (normalised, so what it answers is a well-formed URI), or undefined. */
+function parseUrl(text: string): string | undefined {
+  try {
+    const url = new URL(text);
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url.href : undefined;
+  } catch {
+    return undefined;
+  }
+}
