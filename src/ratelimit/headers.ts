@@ -150,8 +150,12 @@ export function readXRateLimit(headers: HeaderBag, nowMs: number, findings: stri
   }
   const remaining = integerHeader(headers, 'x-ratelimit-remaining', 'X-RateLimit-Remaining', findings);
   if (remaining !== undefined) out.remaining = remaining;
-  const reset = integerHeader(headers, 'x-ratelimit-reset', 'X-RateLimit-Reset', findings);
-  if (reset !== undefined) out.resetS = resetSeconds(reset, nowMs, findings);
+  // X-RateLimit-* is a convention, not a standard: many services send only Limit and Remaining. A missing Reset is
+  // not a finding (a malformed one is); the window can then come from api.rateLimitPolicy.
+  if (header(headers, 'x-ratelimit-reset') !== undefined) {
+    const reset = integerHeader(headers, 'x-ratelimit-reset', 'X-RateLimit-Reset', findings);
+    if (reset !== undefined) out.resetS = resetSeconds(reset, nowMs, findings);
+  }
   return out;
 }
 

@@ -21,7 +21,7 @@ export const headersOnSuccess = guarded(
   defineCheck({
     id: 'ratelimit.headers.present-and-consistent',
     suite: 'ratelimit',
-    title: 'A success carries well-formed rate-limit headers (quota, remaining, reset) in the configured style',
+    title: 'A success carries well-formed rate-limit headers (quota, remaining, reset — reset optional for X-RateLimit-*) in the configured style',
     level: 'PROFILE',
     specRef: 'PROFILE Rate limits (RateLimit-Policy and RateLimit, draft-ietf-httpapi-ratelimit-headers-09); api.rateLimitHeaders',
     clauses: ['§8.1'],
@@ -34,7 +34,9 @@ export const headersOnSuccess = guarded(
           actual: 'none',
         });
       }
-      const missing = (['quota', 'remaining', 'resetS'] as const).filter((field) => reading[field] === undefined);
+      // X-RateLimit-* has no standard: Limit and Remaining are the convention's core, Reset is optional there.
+      const needed = reading.style === 'x-ratelimit' ? (['quota', 'remaining'] as const) : (['quota', 'remaining', 'resetS'] as const);
+      const missing = needed.filter((field) => reading[field] === undefined);
       const problems = [...reading.findings, ...missing.map((field) => `no ${field === 'resetS' ? 'reset' : field} could be read`)];
       if (problems.length > 0) {
         fail(`rate-limit headers (${reading.style}) are incomplete or inconsistent: ${[...new Set(problems)].join('; ')}`, {

@@ -22,9 +22,10 @@ export function sendMessage(req: Req, state: SpecState, deliveries: Deliveries):
   const body = isObject(req.body) ? req.body : undefined;
   if (!body) return error(400, 'a JSON object is required');
   if (typeof body['to'] !== 'string' || !PHONE.test(body['to'])) return error(400, 'to must be digits with country code', 'to');
-  const type = body['type'] ?? 'text';
+  const type = 'type' in body ? body['type'] : 'text';
   if (type !== 'text') return error(400, `unsupported message type ${JSON.stringify(type)}`, 'type');
-  const text = isObject(body['text']) ? body['text']['body'] : body['type'] === undefined ? body['text'] : undefined;
+  // The long form's {body}, or the short form's plain string (also accepted with type "text": lenient, and legal).
+  const text = isObject(body['text']) ? body['text']['body'] : body['text'];
   if (typeof text !== 'string' || text.length === 0 || text.length > MAX_TEXT) return error(400, `text must be 1–${MAX_TEXT} characters`, 'text');
   const message = { id: newId('msg_'), to: body['to'], status: 'sent' };
   state.sent.set(message.id, message);
@@ -138,6 +139,8 @@ export function deleteHook(id: string, state: SpecState): Answer {
 
 /** The URL as this target stores it (normalised, so what it answers is a well-formed URI), or undefined. */
 function parseUrl(text: string): string | undefined {
+  // An RFC 3986 URI is printable ASCII: anything else (spaces, lone surrogates, other Unicode) is refused.
+  if (!/^[\x21-\x7e]+$/.test(text)) return undefined;
   try {
     const url = new URL(text);
     return url.protocol === 'http:' || url.protocol === 'https:' ? url.href : undefined;
