@@ -7,7 +7,7 @@
 import { request } from 'undici';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startSpecTarget, type StartedSpecTarget } from '../../targets/spec-target/index.ts';
-import { brokenOf, explain, RUN_TIMEOUT_MS, runSpecTarget } from './run-spec-target.ts';
+import { brokenOf, explain, RUN_TIMEOUT_MS, runSpecTarget, runSpecTargetWithDefaults } from './run-spec-target.ts';
 
 describe('spec-only target (correct)', () => {
   let target: StartedSpecTarget | undefined;
@@ -48,6 +48,21 @@ describe('spec-only target (correct)', () => {
       expect(report.verdict, explain(outcome)).toBe('certified');
       expect(outcome.exitCode).toBe(0);
       expect(report.summary.passed).toBeGreaterThanOrEqual(120);
+    },
+    RUN_TIMEOUT_MS,
+  );
+});
+
+describe('spec-only target under the DEFAULT config (negative control)', () => {
+  it(
+    'fails no MUST check when its choices are not described: only PROFILE (and SHOULD) checks fail',
+    async () => {
+      const { outcome } = await runSpecTargetWithDefaults();
+      const broken = brokenOf(outcome);
+      expect(broken.filter((line) => line.startsWith('MUST')), explain(outcome)).toEqual([]);
+      expect(outcome.report.verdict).not.toBe('not-certified');
+      // Its choices show up as PROFILE findings, which is what describing them in the config is for.
+      expect(broken.filter((line) => line.startsWith('PROFILE')).length, explain(outcome)).toBeGreaterThanOrEqual(3);
     },
     RUN_TIMEOUT_MS,
   );

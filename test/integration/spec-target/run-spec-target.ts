@@ -5,7 +5,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { loadConfig } from '../../../src/config/index.ts';
+import { configFromObject, loadConfig } from '../../../src/config/index.ts';
 import type { CheckResult } from '../../../src/conformance/result.ts';
 import { runConformance, type JobOutcome } from '../../../src/job/run-conformance.ts';
 import { createDefaultRegistry } from '../../../suites/index.ts';
@@ -31,6 +31,30 @@ export async function runSpecTarget(options: SpecTargetOptions & { env?: Record<
     const config = loadConfig(SPEC_CONFIG, {
       env: { ...specEnv(target.credentials), ...options.env },
       overrides: { ...options.overrides, target: { baseUrl: target.baseUrl }, report: { outDir: mkdtempSync(join(tmpdir(), 'harness-spec-')) }, load: { scenarios: [] } },
+    });
+    const outcome = await runConformance({ config, registry: createDefaultRegistry(), log: () => {} });
+    return { outcome, findings: findingsOf(outcome.report.checks) };
+  } finally {
+    await target.close();
+  }
+}
+
+/** The same target under the harness's DEFAULT config: only its credentials and address are given. */
+export async function runSpecTargetWithDefaults(options: SpecTargetOptions = {}): Promise<SpecRun> {
+  const target = await startSpecTarget(options);
+  try {
+    const c = target.credentials;
+    const config = configFromObject({
+      target: { baseUrl: target.baseUrl },
+      credentials: {
+        apiKey: c.apiKey,
+        restrictedKey: c.restrictedKey,
+        secondKey: c.secondKey,
+        login: { email: c.email, password: c.password },
+        oauth: { clientId: c.oauth.clientId, clientSecret: c.oauth.clientSecret, redirectUri: c.oauth.redirectUri, scope: 'messages:send messages:read', otherClient: c.otherClient },
+      },
+      report: { outDir: mkdtempSync(join(tmpdir(), 'harness-spec-')) },
+      load: { scenarios: [] },
     });
     const outcome = await runConformance({ config, registry: createDefaultRegistry(), log: () => {} });
     return { outcome, findings: findingsOf(outcome.report.checks) };

@@ -1,0 +1,40 @@
+/**
+ * The spec-only target's rate-limit variants: a target that never throttles while claiming 60 per 60 s, and one
+ * whose Retry-After lies (always 1 s, the window is 9 s). Each fault is reported once, at its level; a lying
+ * Retry-After never fails checks about other rules.
+ */
+import { describe, expect, it } from 'vitest';
+import { NEVER_THROTTLE_CLAIM } from '../../targets/spec-target/index.ts';
+import { brokenOf, explain, RUN_TIMEOUT_MS, runSpecTarget } from './run-spec-target.ts';
+
+describe('spec-only target, seeded rate-limit faults', () => {
+  it(
+    'never throttles while claiming 60 per 60 s: the MUST 429 rule fails and the claim DIFFERS',
+    async () => {
+      const { outcome } = await runSpecTarget({ variant: 'never-throttle', overrides: { api: { rateLimitPolicy: { ...NEVER_THROTTLE_CLAIM } } } });
+      expect(brokenOf(outcome), explain(outcome)).toEqual([
+        'MUST ratelimit.burst.exceeding-quota-gets-429',
+        'PROFILE ratelimit.anonymous.limited-per-address',
+        'SHOULD ratelimit.headers.remaining-decreases',
+        'SHOULD ratelimit.headers.remaining-decrements-by-one',
+        'SHOULD ratelimit.policy.claimed-quota-matches',
+      ]);
+      const claim = outcome.report.checks.find((c) => c.id === 'ratelimit.policy.claimed-quota-matches')!;
+      expect(claim.message).toMatch(/DIFFERS/);
+      expect(outcome.report.verdict).toBe('not-certified');
+    },
+    RUN_TIMEOUT_MS,
+  );
+
+  it(
+    'a Retry-After that lies is reported by the Retry-After check alone; every other check passes',
+    async () => {
+      const { outcome } = await runSpecTarget({ variant: 'lying-retry-after' });
+      expect(brokenOf(outcome), explain(outcome)).toEqual(['SHOULD ratelimit.retry-after.honest']);
+      expect(outcome.report.summary.byLevel.MUST.skipped + outcome.report.summary.byLevel.MUST.errors, explain(outcome)).toBe(0);
+      expect(outcome.report.verdict).toBe('certified-with-warnings');
+      expect(outcome.exitCode).toBe(0);
+    },
+    RUN_TIMEOUT_MS,
+  );
+});
