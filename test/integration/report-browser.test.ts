@@ -6,7 +6,6 @@
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseBudgets } from '../../src/compare/budget.ts';
@@ -15,6 +14,7 @@ import { compareHtml } from '../../src/compare/write-outputs.ts';
 import { SecretRegistry } from '../../src/http/redact.ts';
 import { reportHtml } from '../../src/reporters/html-reporter.ts';
 import { HOSTILE, richReport } from '../fixtures/reports/rich-report.ts';
+import { openPage, type Opened } from '../helpers/browser.ts';
 import { runEmbedded } from '../helpers/run-embedded.ts';
 import { INSTALL_HINT } from '../setup/chromium.ts';
 
@@ -35,26 +35,8 @@ afterAll(async () => {
   rmSync(profile, { recursive: true, force: true });
 });
 
-interface Opened {
-  page: Page;
-  problems: string[];
-}
-
 /** Opens a page from disk and collects console errors, page errors and any network request (there must be none). */
-async function open(file: string): Promise<Opened> {
-  const page = await context.newPage();
-  const problems: string[] = [];
-  page.on('console', (msg) => {
-    if (msg.type() === 'error' || msg.type() === 'warning') problems.push(`console ${msg.type()}: ${msg.text()}`);
-  });
-  page.on('pageerror', (err) => problems.push(`page error: ${err.message}`));
-  page.on('request', (req) => {
-    if (!req.url().startsWith('file:')) problems.push(`network request: ${req.url()}`);
-  });
-  await page.goto(pathToFileURL(file).href);
-  await page.waitForSelector('body[data-ready="true"]', { timeout: 10_000 });
-  return { page, problems };
-}
+const open = (file: string): Promise<Opened> => openPage(context, file);
 
 /**
  * Per chart: its name and whether its canvas has any non-transparent pixel. Browser-side code is passed as a
