@@ -5,6 +5,7 @@ import { UsageError } from '../errors.ts';
 import { ExitCode, type ExitCodeValue } from '../exit-codes.ts';
 import { PROBE_CREDENTIALS, runProbeJob, type ProbeCredentialName } from '../ratelimit/probe/probe-job.ts';
 import { integerFlag, positiveNumberFlag, resolveConfigFile, urlFlag } from './parse-flags.ts';
+import { interruptSignal } from './interrupt.ts';
 
 interface ProbeFlags {
   target?: string;
@@ -38,7 +39,10 @@ export function registerProbeCommand(program: Command, setExit: (code: ExitCodeV
         overrides: { ...(flags.target ? { target: { baseUrl: flags.target } } : {}), ...(flags.out ? { report: { outDir: flags.out } } : {}) },
         overrideSource: { 'target.baseUrl': '--target', 'report.outDir': '--out' },
       });
+      // SIGINT/SIGTERM abort this signal: the probe stops, writes its partial report, and main exits 105.
+      const signal = interruptSignal();
       await runProbeJob({
+        signal,
         config,
         credential: flags.credential as ProbeCredentialName,
         maxRps: flags.maxRps,

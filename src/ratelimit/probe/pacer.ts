@@ -10,6 +10,8 @@ export interface PacerOptions {
   budgetSeconds: number;
   now: () => number;
   sleep: (ms: number) => Promise<void>;
+  /** SIGINT/SIGTERM: no send is granted after it (the probe ends with what it measured). */
+  signal?: AbortSignal;
 }
 
 export interface Pacer {
@@ -27,7 +29,7 @@ export interface Pacer {
   /** Would a send at `at` still fit the budgets? */
   fits(at: number): boolean;
   /** Why the last refused slot was refused. */
-  readonly exhausted: 'request budget' | 'time budget' | undefined;
+  readonly exhausted: 'request budget' | 'time budget' | 'interrupted' | undefined;
 }
 
 export function createPacer(options: PacerOptions): Pacer {
@@ -53,6 +55,10 @@ export function createPacer(options: PacerOptions): Pacer {
       return sent < options.budgetRequests && earliest(at) <= deadline;
     },
     async slot(at) {
+      if (options.signal?.aborted) {
+        exhausted = 'interrupted';
+        return undefined;
+      }
       if (sent >= options.budgetRequests) {
         exhausted = 'request budget';
         return undefined;
@@ -64,6 +70,10 @@ export function createPacer(options: PacerOptions): Pacer {
       }
       const wait = when - options.now();
       if (wait > 0) await options.sleep(wait);
+      if (options.signal?.aborted) {
+        exhausted = 'interrupted';
+        return undefined;
+      }
       const now = options.now();
       if (now > deadline) {
         exhausted = 'time budget';

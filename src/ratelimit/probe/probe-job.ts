@@ -28,6 +28,8 @@ export interface ProbeJobOptions {
   budgetRequests: number;
   budgetSeconds: number;
   log?: (line: string) => void;
+  /** SIGINT/SIGTERM: the probe stops, and the report holds what it measured until then (marked interrupted). */
+  signal?: AbortSignal;
 }
 
 export async function runProbeJob(options: ProbeJobOptions): Promise<{ result: ProbeResult; report: Report; file: string }> {
@@ -57,6 +59,7 @@ export async function runProbeJob(options: ProbeJobOptions): Promise<{ result: P
         ...(config.api.rateLimitPolicy ? { policy: { quota: config.api.rateLimitPolicy.quota, windowS: config.api.rateLimitPolicy.windowSeconds } } : {}),
         path: config.api.paths.listMessages,
         query: { [config.api.query.limit]: 1 },
+        ...(options.signal ? { signal: options.signal } : {}),
       });
     } finally {
       await http.close();
@@ -67,6 +70,7 @@ export async function runProbeJob(options: ProbeJobOptions): Promise<{ result: P
       startedAt,
       target: target.info,
       rateLimit: toRateLimitReport(result),
+      ...(options.signal?.aborted ? { aborted: { code: 'HARNESS_ABORTED', message: 'interrupted: the probe stopped early; the report holds only what it measured until then' } } : {}),
     });
     // The same files as every other command: report.html shows the probe's timeline and findings.
     const runDir = join(config.report.outDir, runId);

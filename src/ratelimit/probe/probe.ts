@@ -25,9 +25,9 @@ const DEFAULT_WINDOW_MS = 2000;
 
 export async function probeRateLimit(options: ProbeOptions): Promise<ProbeResult> {
   const now = options.now ?? Date.now;
-  const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
+  const sleep = options.sleep ?? ((ms: number) => abortableSleep(ms, options.signal));
   const style = options.style ?? 'auto';
-  const pacer = createPacer({ maxRps: options.maxRps, budgetRequests: options.budgetRequests, budgetSeconds: options.budgetSeconds, now, sleep });
+  const pacer = createPacer({ maxRps: options.maxRps, budgetRequests: options.budgetRequests, budgetSeconds: options.budgetSeconds, now, sleep, ...(options.signal ? { signal: options.signal } : {}) });
   const start = pacer.startedAt;
   const samples: Sample[] = [];
   let claimed: ClaimedPolicy = { headerStyle: 'none', findings: [] };
@@ -207,4 +207,18 @@ function headerOf(headers: Record<string, string>, lower: string): string | unde
   if (headers[lower] !== undefined) return headers[lower];
   for (const [name, value] of Object.entries(headers)) if (name.toLowerCase() === lower) return value;
   return undefined;
+}
+
+/** setTimeout that ends early on an interruption, so a long recovery wait does not hold the partial report back. */
+function abortableSleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise<void>((resolve) => {
+    if (signal?.aborted) return resolve();
+    const timer = setTimeout(done, ms);
+    function done(): void {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', done);
+      resolve();
+    }
+    signal?.addEventListener('abort', done, { once: true });
+  });
 }

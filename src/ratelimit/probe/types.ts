@@ -61,6 +61,8 @@ export interface ProbeOptions {
   now?: () => number;
   /** Sleep; injectable with `now`. @default setTimeout */
   sleep?: (ms: number) => Promise<void>;
+  /** SIGINT/SIGTERM: the probe stops sending and returns what it measured so far. */
+  signal?: AbortSignal;
 }
 
 export interface ClaimedPolicy {

@@ -83,4 +83,12 @@ describe('signals on a real process', () => {
     const report = reportOf(result.out);
     expect(report.run.aborted.code).toBe('HARNESS_ABORTED');
   }, 90_000);
+
+  it('harness probe ratelimit, SIGTERM while probing: exit 105 with a report of what was measured, marked interrupted', async () => {
+    const result = await interrupt(['probe', 'ratelimit', '--budget-seconds', '30', '--max-rps', '20'], /probe ratelimit:/, ['SIGTERM'], 0);
+    expect(result.code, `${result.stdout}\n${result.stderr}`).toBe(105);
+    const report = reportOf(result.out);
+    expect(report.run.aborted.code).toBe('HARNESS_ABORTED');
+    expect(report.rateLimit).toBeDefined();
+  }, 90_000);
 });
