@@ -4,7 +4,7 @@
  * README "Exit codes" lists the same table; test/unit/errors.test.ts keeps the two in step.
  *
  * `harness run` measures conformance and throughput in one run, so several codes can apply; the most severe wins
- * (src/job/run-conformance.ts exitCodeOf): Interrupted > TargetUnreachable (nothing, or not everything, could be
+ * (src/job/run-job.ts exitCodeOf): Interrupted > TargetUnreachable (nothing, or not everything, could be
  * measured) > MustFailed (not certified) > Incomplete (a MUST rule went unverified) > ThresholdsCrossed (certified,
  * but a scenario threshold was crossed) > Certified. The reports still list every crossed threshold.
  */

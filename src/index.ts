@@ -8,7 +8,9 @@ export { loadConfig, defaultConfig, validateFile } from './config/index.ts';
 export type * from './config/types.ts';
 export { buildApp, startReferenceTarget, credentialBanner } from './target/index.ts';
 export type * from './target/types.ts';
-export { runConformance, type ConformanceJobOptions, type JobOutcome } from './job/run-conformance.ts';
+export { runJob, type RunJobOptions, type JobOutcome } from './job/run-job.ts';
+/** @deprecated The earlier name of `runJob` (it runs the scenarios too); kept so existing callers keep working. */
+export { runJob as runConformance, type RunJobOptions as ConformanceJobOptions } from './job/run-job.ts';
 export { CheckRegistry, type Suite } from './conformance/registry.ts';
 export { defineCheck, fail, skip, CheckFailure, CheckSkipped, type Check, type Level, type CheckStatus } from './conformance/check.ts';
 export { requiresProfile, requiresSandbox, requiresCredential, withPrecondition, guarded } from './conformance/preconditions.ts';

@@ -8,7 +8,7 @@ import { interruptSignal } from './interrupt.ts';
 import { loadConfig } from '../config/index.ts';
 import { locateIssues } from '../config/locate-issues.ts';
 import { ConfigError } from '../errors.ts';
-import { runConformance } from '../job/run-conformance.ts';
+import { runJob } from '../job/run-job.ts';
 import { WARNINGS_AS_FAILURES_ENV } from '../reporters/junit-reporter.ts';
 import { ConsoleReporter } from '../reporters/console-reporter.ts';
 import type { ExitCodeValue } from '../exit-codes.ts';
@@ -67,7 +67,7 @@ export function registerRunCommand(program: Command, setExit: (code: ExitCodeVal
       const scenarios = loadScenarios(config.load.scenarios);
       // SIGINT/SIGTERM abort this signal: the job stops, writes its partial report, and main exits 105.
       const signal = interruptSignal();
-      const outcome = await runConformance({
+      const outcome = await runJob({
         config,
         registry: flags.check ? registryFor(config).restrictTo(flags.check) : registryFor(config),
         reporters: [new ConsoleReporter({ showPassed: !flags.quiet })],

@@ -1,7 +1,7 @@
 /**
  * Several scenarios in turn against one open target: each one's summary and notes logged as it finishes, the
  * first abortOnFail stop remembered, and nothing more started once the signal fired. Shared by `harness load`
- * (load-job.ts) and `harness run` (src/job/run-conformance.ts), so both run scenarios the same way.
+ * (load-job.ts) and `harness run` (src/job/run-job.ts), so both run scenarios the same way.
  */
 import type { ApiConfig, CredentialsConfig, DeepReadonly } from '../config/types.ts';
 import { ConfigError } from '../errors.ts';

@@ -46,7 +46,7 @@ export function reportKind(report: Report): ReportKind {
 }
 
 /**
- * The exit code a command returns for this report; the same precedence as src/job/run-conformance.ts exitCodeOf
+ * The exit code a command returns for this report; the same precedence as src/job/run-job.ts exitCodeOf
  * (test/unit/reporters/headline.test.ts keeps them equal): interrupted > unreachable > MUST failed > incomplete >
  * thresholds crossed > 0. Capacity steps carry no thresholds, and a probe none, so both end 0 unless stopped.
  */

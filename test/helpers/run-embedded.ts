@@ -6,7 +6,7 @@
 import { collectSecrets } from '../../src/config/secrets.ts';
 import type { FrozenConfig } from '../../src/config/types.ts';
 import { credentialsFromReference } from '../../src/job/open-target.ts';
-import type { JobOutcome } from '../../src/job/run-conformance.ts';
+import type { JobOutcome } from '../../src/job/run-job.ts';
 import { startReferenceTarget } from '../../src/target/index.ts';
 import { runHarness } from './run-harness.ts';
 

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { configFromObject } from '../../src/config/index.ts';
 import type { CredentialsConfig } from '../../src/config/types.ts';
 import type { CheckResult } from '../../src/conformance/result.ts';
-import { runConformance, type JobOutcome } from '../../src/job/run-conformance.ts';
+import { runJob, type JobOutcome } from '../../src/job/run-job.ts';
 import { createDefaultRegistry } from '../../suites/index.ts';
 
 export interface RunHarnessOptions {
@@ -34,7 +34,7 @@ export async function runHarness(options: RunHarnessOptions): Promise<JobOutcome
     },
     options.file ? { file: options.file } : {},
   );
-  return runConformance({ config, registry: createDefaultRegistry(), log: () => {} });
+  return runJob({ config, registry: createDefaultRegistry(), log: () => {} });
 }
 
 export function resultOf(outcome: JobOutcome, id: string): CheckResult {

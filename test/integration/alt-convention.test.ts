@@ -12,7 +12,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config/index.ts';
 import type { CredentialsConfig } from '../../src/config/types.ts';
 import type { CheckResult } from '../../src/conformance/result.ts';
-import { runConformance, type JobOutcome } from '../../src/job/run-conformance.ts';
+import { runJob, type JobOutcome } from '../../src/job/run-job.ts';
 import { createDefaultRegistry } from '../../suites/index.ts';
 import { runHarness } from '../helpers/run-harness.ts';
 import { ALT, startAltConventionTarget } from '../targets/alt-convention.ts';
@@ -100,7 +100,7 @@ describe('alt-convention target', () => {
       });
       expect(config.api.query.limit).toBe(ALT.query.limit);
 
-      const outcome = await runConformance({ config, registry: createDefaultRegistry(), log: () => {} });
+      const outcome = await runJob({ config, registry: createDefaultRegistry(), log: () => {} });
       const { summary, verdict } = outcome.report;
       const broken = notPassed(outcome);
       expect(broken.map(lineOf), 'checks that failed or errored against a correct target').toEqual([]);

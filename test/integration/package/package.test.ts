@@ -71,7 +71,7 @@ describe('the npm package', () => {
     // Everything the CLI does is in the library API.
     expect(out.exports).toEqual(
       expect.arrayContaining([
-        'runConformance', 'runLoadJob', 'runCapacityJob', 'runProbeJob', 'runCompare', 'exportK6Script',
+        'runJob', 'runLoadJob', 'runCapacityJob', 'runProbeJob', 'runCompare', 'exportK6Script',
         'JsonReporter', 'HtmlReporter', 'JunitReporter', 'ConsoleReporter', 'WebhookReceiver', 'buildApp', 'startReferenceTarget', 'buildOpenApiDocument',
       ]),
     );

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { configFromObject } from '../../../src/config/index.ts';
-import { runConformance } from '../../../src/job/run-conformance.ts';
+import { runJob } from '../../../src/job/run-job.ts';
 import { createDefaultRegistry } from '../../../suites/index.ts';
 
 describe('a correct target with a quota of 3 requests per 2 s', () => {
@@ -18,7 +18,7 @@ describe('a correct target with a quota of 3 requests per 2 s', () => {
       load: { scenarios: [] },
       report: { outDir: mkdtempSync(join(tmpdir(), 'harness-small-quota-')) },
     });
-    const outcome = await runConformance({ config, registry: createDefaultRegistry(), log: () => {} });
+    const outcome = await runJob({ config, registry: createDefaultRegistry(), log: () => {} });
     const checks = outcome.report.checks;
     const failed = checks.filter((c) => c.status === 'failed').map((c) => `${c.id}: ${c.message}`);
     expect(failed).toEqual([]);

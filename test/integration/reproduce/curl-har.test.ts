@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { configFromObject } from '../../../src/config/index.ts';
-import { runConformance, type JobOutcome } from '../../../src/job/run-conformance.ts';
+import { runJob, type JobOutcome } from '../../../src/job/run-job.ts';
 import { createAjv } from '../../../src/schemas/registry.ts';
 import { createDefaultRegistry } from '../../../suites/index.ts';
 import { startFaultyTarget, withJson, type FaultyTarget } from '../../targets/faulty-proxy.ts';
@@ -32,7 +32,7 @@ beforeAll(async () => {
   const out = mkdtempSync(join(tmpdir(), 'harness-reproduce-'));
   harFile = join(out, 'traffic.har');
   const config = configFromObject({ target: { baseUrl: target.baseUrl }, credentials: target.credentials, conformance: { suites: ['smoke'] }, report: { outDir: out } });
-  outcome = await runConformance({ config, registry: createDefaultRegistry(), log: () => {}, harFile });
+  outcome = await runJob({ config, registry: createDefaultRegistry(), log: () => {}, harFile });
   const c = target.reference.credentials;
   secrets = [...Object.values(c.apiKeys), c.login.password, c.oauth.clientSecret, c.otherOAuthClient.clientSecret];
 }, 60_000);

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { configFromObject, loadConfig } from '../../../src/config/index.ts';
 import type { CheckResult } from '../../../src/conformance/result.ts';
-import { runConformance, type JobOutcome } from '../../../src/job/run-conformance.ts';
+import { runJob, type JobOutcome } from '../../../src/job/run-job.ts';
 import { createDefaultRegistry } from '../../../suites/index.ts';
 import { specEnv } from '../../targets/spec-target/env.ts';
 import { startSpecTarget, type SpecTargetOptions } from '../../targets/spec-target/index.ts';
@@ -32,7 +32,7 @@ export async function runSpecTarget(options: SpecTargetOptions & { env?: Record<
       env: { ...specEnv(target.credentials), ...options.env },
       overrides: { ...options.overrides, target: { baseUrl: target.baseUrl }, report: { outDir: mkdtempSync(join(tmpdir(), 'harness-spec-')) }, load: { scenarios: [] } },
     });
-    const outcome = await runConformance({ config, registry: createDefaultRegistry(), log: () => {} });
+    const outcome = await runJob({ config, registry: createDefaultRegistry(), log: () => {} });
     return { outcome, findings: findingsOf(outcome.report.checks) };
   } finally {
     await target.close();
@@ -56,7 +56,7 @@ export async function runSpecTargetWithDefaults(options: SpecTargetOptions = {})
       report: { outDir: mkdtempSync(join(tmpdir(), 'harness-spec-')) },
       load: { scenarios: [] },
     });
-    const outcome = await runConformance({ config, registry: createDefaultRegistry(), log: () => {} });
+    const outcome = await runJob({ config, registry: createDefaultRegistry(), log: () => {} });
     return { outcome, findings: findingsOf(outcome.report.checks) };
   } finally {
     await target.close();

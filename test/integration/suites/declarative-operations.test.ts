@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { registryFor } from '../../../src/cli/registry-for-config.ts';
 import { configFromObject } from '../../../src/config/index.ts';
 import { credentialsFromReference } from '../../../src/job/open-target.ts';
-import { runConformance } from '../../../src/job/run-conformance.ts';
+import { runJob } from '../../../src/job/run-job.ts';
 import { startReferenceTarget } from '../../../src/target/index.ts';
 
 const SUITE = `
@@ -69,7 +69,7 @@ describe('declarative checks by operation', () => {
         conformance: { suites: ['ops'], suiteFiles: [join(dir, 'ops.yaml')] },
         report: { outDir: dir },
       });
-      const { report } = await runConformance({ config, registry: registryFor(config), log: () => {} });
+      const { report } = await runJob({ config, registry: registryFor(config), log: () => {} });
       expect(report.checks.map((c) => [c.id, c.status, c.message ?? ''])).toEqual([
         ['ops.list', 'passed', ''],
         ['ops.account-with-jwt', 'passed', ''],

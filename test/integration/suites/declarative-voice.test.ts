@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { registryFor } from '../../../src/cli/registry-for-config.ts';
 import { configFromObject } from '../../../src/config/index.ts';
-import { runConformance } from '../../../src/job/run-conformance.ts';
+import { runJob } from '../../../src/job/run-job.ts';
 import { REPO_ROOT } from '../../helpers/cli.ts';
 import { failedIds } from '../../helpers/run-harness.ts';
 import { startVoiceTarget, type VoiceFault } from '../../targets/voice-target.ts';
@@ -28,7 +28,7 @@ async function runVoice(fault?: VoiceFault) {
       conformance: { suites: ['voice'], suiteFiles: [SUITE_FILE] },
       report: { outDir: mkdtempSync(join(tmpdir(), 'harness-voice-')) },
     });
-    const outcome = await runConformance({ config, registry: registryFor(config), log: () => {} });
+    const outcome = await runJob({ config, registry: registryFor(config), log: () => {} });
     return { outcome, apiKey: target.apiKey };
   } finally {
     await target.close();

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { configFromObject } from '../../../src/config/index.ts';
 import { credentialsFromReference } from '../../../src/job/open-target.ts';
-import { runConformance } from '../../../src/job/run-conformance.ts';
+import { runJob } from '../../../src/job/run-job.ts';
 import { loadScenarios } from '../../../src/load/scenario/select.ts';
 import { reportIssues } from '../../../src/reporters/report-schema.ts';
 import { startReferenceTarget } from '../../../src/target/index.ts';
@@ -34,7 +34,7 @@ describe('webhooks under load (harness run)', () => {
 
   it('reports webhooks.underLoad {received, deliveryLatency} next to the suite figures, valid against the schema', async () => {
     const lines: string[] = [];
-    const outcome = await runConformance({ config: config(['webhooks']), registry: createDefaultRegistry(), scenarios: loadScenarios(['smoke']), log: (line) => lines.push(line) });
+    const outcome = await runJob({ config: config(['webhooks']), registry: createDefaultRegistry(), scenarios: loadScenarios(['smoke']), log: (line) => lines.push(line) });
     expect(outcome.report.checks.find((c) => c.id === 'webhooks.management.create')?.status).toBe('passed');
     expect(outcome.report.scenarios).toHaveLength(1);
     const wh = outcome.report.webhooks!;
@@ -56,7 +56,7 @@ describe('webhooks under load (harness run)', () => {
   }, 15_000);
 
   it('without the webhooks suite no receiver is registered for the load and no underLoad appears', async () => {
-    const outcome = await runConformance({ config: config(['smoke']), registry: createDefaultRegistry(), scenarios: loadScenarios(['smoke']), log: () => {} });
+    const outcome = await runJob({ config: config(['smoke']), registry: createDefaultRegistry(), scenarios: loadScenarios(['smoke']), log: () => {} });
     expect(outcome.report.scenarios).toHaveLength(1);
     expect(outcome.report.webhooks).toBeUndefined();
   }, 15_000);

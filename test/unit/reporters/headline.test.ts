@@ -1,10 +1,10 @@
 /**
  * headlineOf: the words report.html's banner, the console verdict line and junit.xml lead with. Its exit code
- * agrees with the one `harness run` returns (src/job/run-conformance.ts exitCodeOf) for every kind of report, and
+ * agrees with the one `harness run` returns (src/job/run-job.ts exitCodeOf) for every kind of report, and
  * the console line says the same title, coloured on a TTY only.
  */
 import { describe, expect, it } from 'vitest';
-import { exitCodeOf } from '../../../src/job/run-conformance.ts';
+import { exitCodeOf } from '../../../src/job/run-job.ts';
 import { reportIssues } from '../../../src/reporters/report-schema.ts';
 import { ConsoleReporter } from '../../../src/reporters/console-reporter.ts';
 import { exitCodeOfReport, headlineOf, reportKind } from '../../../src/reporters/headline.ts';

@@ -1,8 +1,11 @@
 /**
- * One `harness run`, start to finish: select suites → open the target → preflight → run the checks → run the
- * throughput scenarios (when given) against the same target → build the report → hand it to the reporters.
+ * `runJob`: the whole `harness run`, start to finish — conformance checks, then the throughput scenarios and the
+ * webhook delivery under load against the same target: select suites → open the target → preflight → run the
+ * checks → run-end hooks → scenarios (when given) → build the report → hand it to the reporters. (It was called
+ * runConformance, a name from before it ran the scenarios too; src/index.ts keeps that name as an alias.)
  * Whatever happens after the target is open, the target is closed and a report of what was measured is written.
- * Exit code precedence (exitCodeOf): unreachable 3 > not certified 1 > threshold crossed 99 > 0.
+ * Exit code precedence (exitCodeOf): interrupted 105 > unreachable or lost 3 > not certified 1 > incomplete 4 >
+ * threshold crossed 99 > 0.
  */
 import { join } from 'node:path';
 import type { FrozenConfig } from '../config/types.ts';
@@ -34,7 +37,7 @@ import { redactingReporter } from '../reporters/redacting-reporter.ts';
 import { fileReporters, runSecrets } from './write-reports.ts';
 import { startWebhooksUnderLoad, withUnderLoad } from './webhooks-under-load.ts';
 
-export interface ConformanceJobOptions {
+export interface RunJobOptions {
   config: FrozenConfig;
   registry: CheckRegistry;
   /** Reporters besides report.json (the console reporter, later HTML and JUnit). */
@@ -66,7 +69,7 @@ export interface JobOutcome {
   exitCode: ExitCodeValue;
 }
 
-export async function runConformance(options: ConformanceJobOptions): Promise<JobOutcome> {
+export async function runJob(options: RunJobOptions): Promise<JobOutcome> {
   const { config, registry } = options;
   const rawLog = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
   // Every log line goes through the run's secrets once they are known (redact.ts: every encoding).
@@ -192,7 +195,7 @@ export function exitCodeOf(report: Report): ExitCodeValue {
 
 /** The throughput scenarios against the run's open target; an interruption or a harness error ends the run early. */
 async function loadPhase(
-  options: ConformanceJobOptions,
+  options: RunJobOptions,
   target: OpenTarget,
   scenarios: readonly Scenario[],
   log: (line: string) => void,
