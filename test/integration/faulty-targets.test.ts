@@ -36,7 +36,9 @@ describe('faulty targets', () => {
       } finally {
         await target.close();
       }
-    });
+      // A whole harness run per case (bounded by its own check deadlines): some cases wait out 9 s rate-limit
+      // windows, and CI runs test files side by side on two cores.
+    }, 180_000);
   }
 });
 
