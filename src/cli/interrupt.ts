@@ -28,6 +28,8 @@ export interface Interrupts {
 const SIGNALS: NodeJS.Signals[] = ['SIGINT', 'SIGTERM'];
 
 export function listenForInterrupts(options: InterruptOptions = {}): Interrupts {
+  if (lateSignal) for (const name of SIGNALS) process.off(name, lateSignal);
+  lateSignal = undefined;
   const exit = options.exit ?? ((code: number) => process.exit(code));
   const write = options.write ?? ((line: string) => void process.stderr.write(`${line}\n`));
   const controller = new AbortController();
@@ -79,7 +81,10 @@ export function listenForInterrupts(options: InterruptOptions = {}): Interrupts 
       // After an interruption, a signal that arrives between the command's return and the process's end (a second
       // Ctrl-C a few ms late) must not kill the process with the default handler: the report is written, so the
       // documented code stands.
-      if (received !== undefined) for (const name of SIGNALS) process.on(name, lateSignal);
+      if (received !== undefined) {
+        lateSignal = () => exit(ExitCode.Interrupted);
+        for (const name of SIGNALS) process.on(name, lateSignal);
+      }
       // The force-exit timers stay (unref'd): if something still holds the process after the command returned,
       // they end it with the documented code.
     },
@@ -88,9 +93,8 @@ export function listenForInterrupts(options: InterruptOptions = {}): Interrupts 
 
 function noop(): void {}
 
-function lateSignal(): void {
-  process.exit(ExitCode.Interrupted);
-}
+/** After an interrupted command returned: a late signal exits with the documented code (removed by the next listener). */
+let lateSignal: (() => void) | undefined;
 
 let active: Interrupts | undefined;
 
