@@ -8,6 +8,7 @@
  * threshold crossed 99 > 0.
  */
 import { join } from 'node:path';
+import { exitCodeOfReport } from '../reporters/headline.ts';
 import type { FrozenConfig } from '../config/types.ts';
 import { createContext, type RunContext, type RunFindings } from '../conformance/context.ts';
 import type { CheckRegistry } from '../conformance/registry.ts';
@@ -18,7 +19,7 @@ import { TrafficLog } from '../conformance/traffic.ts';
 import { coverageOf } from '../conformance/coverage.ts';
 import { isHarnessError } from '../errors.ts';
 import { EventBus, type Reporter } from '../events.ts';
-import { ExitCode, type ExitCodeValue } from '../exit-codes.ts';
+import type { ExitCodeValue } from '../exit-codes.ts';
 import { PoliteState } from '../http/polite-wait.ts';
 import { readRateLimit } from '../ratelimit/headers.ts';
 import { HttpClient } from '../http/client.ts';
@@ -186,11 +187,8 @@ export async function runJob(options: RunJobOptions): Promise<JobOutcome> {
  * threshold crossed (99) > certified (0).
  */
 export function exitCodeOf(report: Report): ExitCodeValue {
-  if (report.run.aborted?.code === 'HARNESS_ABORTED') return ExitCode.Interrupted;
-  if (report.run.aborted?.code === 'HARNESS_ERR_TARGET_UNREACHABLE' || report.run.aborted?.code === 'HARNESS_ERR_TARGET_LOST') return ExitCode.TargetUnreachable;
-  if (report.verdict === 'not-certified') return ExitCode.MustFailed;
-  if (report.verdict === 'incomplete') return ExitCode.Incomplete;
-  return thresholdsCrossed(report.scenarios ?? []).length > 0 ? ExitCode.ThresholdsCrossed : ExitCode.Certified;
+  // One precedence for the exit code and for what every report says first (report.html, console, junit.xml).
+  return exitCodeOfReport(report);
 }
 
 /** The throughput scenarios against the run's open target; an interruption or a harness error ends the run early. */

@@ -7,7 +7,7 @@
  * Adding a report kind or a kind-specific line: add a function to KIND_LINES (one per kind); the banner, the
  * console and JUnit pick it up.
  */
-import { ExitCode } from '../exit-codes.ts';
+import { ExitCode, type ExitCodeValue } from '../exit-codes.ts';
 import { levelCounts } from './level-counts.ts';
 import type { Report, ScenarioReport } from './report.ts';
 import { probeFindings } from './probe-findings.ts';
@@ -26,7 +26,7 @@ export interface HeadlineLine {
 export interface Headline {
   kind: ReportKind;
   /** The exit code the command returned for this report (src/exit-codes.ts). */
-  exitCode: number;
+  exitCode: ExitCodeValue;
   /** "CERTIFIED — thresholds crossed (exit 99)": the verdict as the exit code has it. */
   title: string;
   tone: Tone;
@@ -46,11 +46,11 @@ export function reportKind(report: Report): ReportKind {
 }
 
 /**
- * The exit code a command returns for this report; the same precedence as src/job/run-job.ts exitCodeOf
- * (test/unit/reporters/headline.test.ts keeps them equal): interrupted > unreachable > MUST failed > incomplete >
- * thresholds crossed > 0. Capacity steps carry no thresholds, and a probe none, so both end 0 unless stopped.
+ * The exit code a command returns for this report (src/job/run-job.ts exitCodeOf delegates here, so the banner and
+ * the process agree): interrupted > unreachable or lost > MUST failed > incomplete > thresholds crossed > 0.
+ * Capacity steps carry no thresholds, and a probe none, so both end 0 unless stopped.
  */
-export function exitCodeOfReport(report: Report): number {
+export function exitCodeOfReport(report: Report): ExitCodeValue {
   const code = report.run.aborted?.code;
   if (code === 'HARNESS_ABORTED') return ExitCode.Interrupted;
   if (code === 'HARNESS_ERR_TARGET_UNREACHABLE' || code === 'HARNESS_ERR_TARGET_LOST') return ExitCode.TargetUnreachable;
