@@ -7,8 +7,8 @@ export default defineConfig({
     hookTimeout: 30_000,
     // Most integration files spend their time waiting (rate-limit windows, webhook retries, check deadlines), not
     // computing: on the 2-core machines vitest's default (one worker) ran them one after another for 20 minutes.
-    // Four files at a time keeps both cores busy; no test asserts speed (benchmarks live in bench/).
-    maxWorkers: 4,
+    // Three files at a time keeps both cores busy without starving timers; no test asserts speed (bench/ does).
+    maxWorkers: 3,
     // Installs Debian's Chromium for the browser tests when it is missing (as root), or says what to install.
     globalSetup: ['test/setup/chromium.ts'],
     // The JSON results feed .ci/run's closing "tests: N passed, N failed" line.
