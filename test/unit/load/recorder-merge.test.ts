@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createHistogram, decodeHistogram, encodeHistogram, recordMicros, summarizeLatency } from '../../../src/load/metrics/histogram.ts';
+import { createCompactHistogram, createHistogram, decodeHistogram, encodeHistogram, recordMicros, summarizeLatency } from '../../../src/load/metrics/histogram.ts';
 import { mergeSnapshots, Recorder } from '../../../src/load/metrics/recorder.ts';
 import { buildScenarioResult } from '../../../src/load/metrics/summarize.ts';
 import { seededRandom } from '../../../src/load/random.ts';
@@ -72,5 +72,35 @@ describe('HDR histograms and recorder merging', () => {
     ]);
     expect(Object.keys(result.latency)).toEqual(['p50', 'p90', 'p95', 'p99', 'p999', 'p9999', 'max']);
     expect(result.rps).toBeCloseTo(4 / 3, 1);
+  });
+
+  it('packs each second when the next one begins without changing a count, and derives the overall histogram from the names', () => {
+    const r = new Recorder(['a', 'b']);
+    const direct = [createCompactHistogram(), createCompactHistogram(), createCompactHistogram()];
+    const overall = createHistogram();
+    const random = seededRandom(7);
+    // In completion order, as the engines record: second 0, then 1, then 2 (so seconds 0 and 1 get packed).
+    for (let i = 0; i < 3000; i++) {
+      const at = i;
+      const latency = random() < 0.02 ? 50 + random() * 500 : random() * 10;
+      r.record(i % 2, 200, true, latency, at);
+      recordMicros(direct[Math.floor(at / 1000)]!, latency * 1000);
+      recordMicros(overall, latency * 1000);
+    }
+    // A late answer for a packed second still lands in it.
+    r.record(0, 200, true, 3, 500);
+    recordMicros(direct[0]!, 3000);
+    recordMicros(overall, 3000);
+    expect(r.timeline).toHaveLength(3);
+    r.timeline.forEach((second, t) => {
+      expect(second.histogram.totalCount).toBe(direct[t]!.totalCount);
+      for (const p of [50, 90, 99, 99.9, 100]) expect(second.histogram.getValueAtPercentile(p)).toBe(direct[t]!.getValueAtPercentile(p));
+    });
+    expect(r.histogram().totalCount).toBe(3001);
+    expect(summarizeLatency(r.histogram())).toEqual(summarizeLatency(overall));
+    expect(r.histogram('a').totalCount + r.histogram('b').totalCount).toBe(3001);
+    // Read again after more answers: the overall histogram follows.
+    r.record(1, 200, true, 900, 2999);
+    expect(r.histogram().totalCount).toBe(3002);
   });
 });
