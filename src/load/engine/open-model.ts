@@ -2,8 +2,9 @@
  * Open-model executors (constant-arrival-rate, ramping-arrival-rate): the pacer starts arrivals on an undici
  * Pool with one connection per VU (maxVUs, no pipelining), so a busy slot is a busy connection. Latency is
  * measured from each arrival's intended time on the same monotonic clock; answers are bucketed into seconds
- * by completion time. Before t0 the preAllocatedVUs connections are opened and warmed (warm-up.ts); each
- * start's lag and the event-loop delay are recorded, so a generator-bound run is named (metrics/generator-bound.ts).
+ * by completion time. Before t0 the preAllocatedVUs connections are opened and warmed through the same send
+ * and record code as the run, into a scratch recorder (warm-up.ts); each start's lag and the event-loop delay
+ * are recorded, so a generator-bound run is named (metrics/generator-bound.ts).
  * With several workers, this engine runs one slice: its share of the VUs and every W-th arrival.
  */
 import { Pool } from 'undici';
@@ -13,13 +14,14 @@ import type { OpenExecutor } from '../executors/types.ts';
 import { arrivalSchedule } from '../pacer/arrival-schedule.ts';
 import { hrClock, realScheduler } from '../pacer/clock.ts';
 import { startPacer } from '../pacer/pacer.ts';
+import { Recorder } from '../metrics/recorder.ts';
 import type { PreparedRequest } from '../request-mix.ts';
 import type { WarmUp } from '../result.ts';
 import { startGeneratorProbe } from './generator-probe.ts';
 import { send, type SendRequest } from './http-sender.ts';
 import { interleave, share } from './segments.ts';
 import { isTimeout, warmUpPlan, type EngineInput, type EngineOutcome } from './types.ts';
-import { warmUpPool } from './warm-up.ts';
+import { warmUpOpen, warmUpTarget } from './warm-up.ts';
 
 export async function runOpenModel(input: EngineInput): Promise<EngineOutcome> {
   const { scenario, mix, recorder, templateState } = input;
@@ -39,12 +41,40 @@ export async function runOpenModel(input: EngineInput): Promise<EngineOutcome> {
     headers: r.headers,
     ...(r.body ? { body: r.body.render(templateState) } : {}),
   });
+  // One request, sent and recorded: the run and the warm-up (into a scratch recorder) go through the same code.
+  const sendAndRecord = (into: Recorder, intended: number, t0: number, requestTimeoutMs: number, done: (failed: boolean) => void): void => {
+    const request = mix.next();
+    send(pool, render(request), requestTimeoutMs, (outcome) => {
+      const at = clock.now() - t0;
+      if (outcome.status === 0) {
+        const code = outcome.error ?? 'unknown';
+        // A timeout is recorded at its duration (from the intended time): see Recorder.recordError.
+        into.recordError(request.nameIndex, code, at, isTimeout(code) ? at - intended : undefined);
+      } else into.record(request.nameIndex, outcome.status, request.expected(outcome.status), at - intended, at);
+      done(outcome.status === 0);
+    });
+  };
   try {
     const plan = warmUpPlan(scenario);
     let warmUp: WarmUp | undefined;
     if (scenario.warmUp !== false) {
+      const scratch = new Recorder(recorder.names);
+      const segments = executor.rateSegments(scenario);
+      const planned = Math.ceil(arrivalSchedule(segments).total / slice.count);
+      // The paced phase runs at the first rate the run will have (a ramp from 0: the end of its first segment).
+      const first = segments.find((s) => s.from > 0 || s.to > 0);
       warmUp = plan.send
-        ? await warmUpPool(pool, preAllocated, () => render(mix.next()), timeoutMs, clock)
+        ? await warmUpOpen({
+            connections: preAllocated,
+            target: warmUpTarget(preAllocated, planned),
+            rate: (first ? first.from || first.to : 0) / slice.count,
+            slots,
+            send: (ms, done) => sendAndRecord(scratch, 0, clock.now(), ms, done),
+            timeoutMs,
+            clock,
+            scheduler: input.scheduler ?? realScheduler,
+            signal: input.signal,
+          })
         : { durationMs: 0, requests: 0, errors: 0, connections: 0, ...(plan.skipped ? { skipped: plan.skipped } : {}) };
     }
     const startAt = input.ready ? await input.ready(warmUp) : undefined;
@@ -58,17 +88,7 @@ export async function runOpenModel(input: EngineInput): Promise<EngineOutcome> {
       dropped: (intended) => recorder.recordDropped(intended),
       start: (intended, done, lag) => {
         recorder.recordStart(intended, lag);
-        const request = mix.next();
-        const t0 = pacer.t0;
-        send(pool, render(request), timeoutMs, (outcome) => {
-          const at = clock.now() - t0;
-          if (outcome.status === 0) {
-            const code = outcome.error ?? 'unknown';
-            // A timeout is recorded at its duration (from the intended time): see Recorder.recordError.
-            recorder.recordError(request.nameIndex, code, at, isTimeout(code) ? at - intended : undefined);
-          } else recorder.record(request.nameIndex, outcome.status, request.expected(outcome.status), at - intended, at);
-          done();
-        });
+        sendAndRecord(recorder, intended, pacer.t0, timeoutMs, done);
       },
     });
     input.onStart?.(pacer.t0);

@@ -1,58 +1,149 @@
 /**
  * Warm start: before t0, the connections the scenario will need are opened and the request path (ours: undici
- * or autocannon, JIT, first allocations; the target's: routes, validators, its own JIT) is exercised with the
- * scenario's own requests, so the first second of the run measures the target like any other second. Two rounds
- * of one request per connection (one round when the first already failed), each request given at most 2 s: a
- * target that never answers costs the warm-up 2 s, not the scenario's timeout twice. Nothing here is recorded
- * in the run's metrics; the caller reports the WarmUp beside them.
+ * or autocannon, the recorder, JIT, first allocations; the target's: routes, validators, its own JIT) is
+ * exercised with the scenario's own requests, so the first second of the run measures the target like any other
+ * second. Nothing here is recorded in the run's metrics; the caller reports the WarmUp beside them.
+ *
+ * How much: one request per connection twice (every connection opened and used), then more of the run's own
+ * traffic until the warm-up has sent `warmUpTarget` requests (open model: at most 500 ms at the run's first
+ * rate; closed: 1 s or a tenth of the run's planned duration). Two rounds alone (what it did before) left the
+ * first second of a 10k req/s run with a p99 several times the steady one and hundreds of dropped arrivals: V8
+ * optimises a function after some thousands of calls, so the hot path ran unoptimised, with the optimising
+ * compiler on the same core, during the first measured second. Each request is given at most 2 s, and a
+ * failure ends the warm-up: a target that never answers costs 2 s, not the scenario's timeout twice.
+ *
+ * Tried and dropped: a forced full garbage collection between the warm-up and t0 made the first second worse
+ * (31–115 arrivals dropped against 0 without it, 50 VUs at 10k req/s): it discards the optimised code the
+ * warm-up produced.
  */
 import autocannon from 'autocannon';
-import type { Dispatcher } from 'undici';
+import { arrivalSchedule } from '../pacer/arrival-schedule.ts';
+import type { Clock, Scheduler } from '../pacer/clock.ts';
+import { startPacer } from '../pacer/pacer.ts';
 import type { WarmUp } from '../result.ts';
-import type { Clock } from '../pacer/clock.ts';
-import { send, type SendOutcome, type SendRequest } from './http-sender.ts';
 
-const ROUNDS = 2;
-const MAX_REQUEST_MS = 2000;
+const MIN_ROUNDS = 2;
+/**
+ * The most warm-up requests. What optimises the hot paths is time at the run's pace more than a count: at
+ * 10k req/s on one core, 200 ms of paced warm-up still left compilation (on the same core) in the first measured
+ * second and 500 ms did not; the time caps below bound it for fast runs, this for slow ones.
+ */
+const JIT_REQUESTS = 10_000;
+/** Closed model: the warm-up stops after this long, or a tenth of the run's planned duration if less (the first two rounds always run). */
+const SOFT_MS = 1000;
+/** Open model: the longest paced phase. */
+const PACED_MS = 500;
+/** Per request. */
+export const MAX_WARM_UP_REQUEST_MS = 2000;
 
 const elapsed = (clock: Clock, start: number): number => Math.round((clock.now() - start) * 10) / 10;
 
-/** Open model: `connections` requests at once on the pool (pipelining 1), so the pool opens that many. */
-export async function warmUpPool(pool: Dispatcher, connections: number, next: () => SendRequest, timeoutMs: number, clock: Clock): Promise<WarmUp> {
+/**
+ * How many requests the warm-up aims for: JIT_REQUESTS, but never more than a tenth of the run's planned
+ * requests when those are known (a warm-up larger than that would change what the run measures: the target's
+ * stored data, its quota), and never fewer than two per connection.
+ */
+export function warmUpTarget(connections: number, plannedRequests?: number): number {
+  const wanted = plannedRequests === undefined ? JIT_REQUESTS : Math.min(JIT_REQUESTS, Math.floor(plannedRequests / 10));
+  return Math.max(MIN_ROUNDS * connections, wanted);
+}
+
+/** Sends one warm-up request (through the same code as the run) and calls `done` once with whether it failed. */
+export type WarmUpSend = (timeoutMs: number, done: (failed: boolean) => void) => void;
+
+export interface OpenWarmUpOptions {
+  /** Connections to open: preAllocatedVUs (this worker's share). */
+  connections: number;
+  /** Requests to aim for (warmUpTarget). */
+  target: number;
+  /** Arrivals per second of the paced phase: the scenario's first rate (this worker's share). */
+  rate: number;
+  /** Most arrivals in flight in the paced phase (the run's slots). */
+  slots: number;
+  send: WarmUpSend;
+  timeoutMs: number;
+  clock: Clock;
+  scheduler: Scheduler;
+  signal?: AbortSignal;
+}
+
+/**
+ * Open model, in two phases. Rounds: `connections` requests at once on the pool (pipelining 1), twice, so the
+ * pool opens that many and uses each. Paced: the run's own pacer at the scenario's first rate into a scratch
+ * recorder, for at most 500 ms or until `target` requests, so the pacer's loop, the start-lag bookkeeping and
+ * the garbage collector's rhythm are those of the run before t0 (in our runs, a process's first run without it
+ * had a first-second p99 2 to 25 times its steady p99; later runs in the same process did not).
+ */
+export async function warmUpOpen(options: OpenWarmUpOptions): Promise<WarmUp> {
+  const { connections, clock } = options;
   const start = clock.now();
+  const perRequestMs = Math.min(options.timeoutMs, MAX_WARM_UP_REQUEST_MS);
   let requests = 0;
   let errors = 0;
-  for (let round = 0; round < ROUNDS && connections > 0; round++) {
-    const outcomes = await Promise.all(
-      Array.from({ length: connections }, () => new Promise<SendOutcome>((resolve) => send(pool, next(), Math.min(timeoutMs, MAX_REQUEST_MS), resolve))),
-    );
-    requests += outcomes.length;
-    const failed = outcomes.filter((o) => o.status === 0).length;
-    errors += failed;
-    if (failed > 0) break;
+  for (let round = 0; round < MIN_ROUNDS && connections > 0 && errors === 0 && !options.signal?.aborted; round++) {
+    const failed = await Promise.all(Array.from({ length: connections }, () => new Promise<boolean>((resolve) => options.send(perRequestMs, resolve))));
+    requests += connections;
+    errors += failed.filter(Boolean).length;
+  }
+  const remaining = options.target - requests;
+  if (errors === 0 && remaining > 0 && options.rate > 0 && !options.signal?.aborted) {
+    const durationMs = Math.min(PACED_MS, (remaining / options.rate) * 1000);
+    const pacer = startPacer({
+      schedule: arrivalSchedule([{ durationMs, from: options.rate, to: options.rate }]),
+      slots: options.slots,
+      clock,
+      scheduler: options.scheduler,
+      ...(options.signal ? { signal: options.signal } : {}),
+      dropped: () => {},
+      start: (_intended, done) =>
+        options.send(perRequestMs, (failed) => {
+          if (failed) errors++;
+          done();
+        }),
+    });
+    const stats = await pacer.finished;
+    requests += stats.started;
+    // Bounded like every warm-up request: what is still in flight after that is left to finish on its own.
+    await Promise.race([pacer.drained(), new Promise((resolve) => setTimeout(resolve, perRequestMs).unref())]);
   }
   return { durationMs: elapsed(clock, start), requests, errors, connections };
 }
 
 /**
- * Closed model: a short autocannon run with the scenario's VUs and requests. autocannon opens a fresh set of
+ * Closed model: an autocannon run of `target` requests on the scenario's VUs, its answers handed to `attach`'s
+ * listeners (the run's own recording code, into a scratch recorder). autocannon opens a fresh set of
  * connections per instance, so these warm the path (both sides' code and the target's listeners) rather than
- * hand over sockets; on loopback a connect is a few tens of microseconds.
+ * hand over sockets; on loopback a connect is a few tens of microseconds. A short sample interval lets the
+ * instance end as soon as its last connection is done (autocannon checks for the end once per sample).
  */
-export function warmUpAutocannon(options: autocannon.Options & { connections: number }, clock: Clock): Promise<WarmUp> {
+export function warmUpAutocannon(
+  options: autocannon.Options & { connections: number },
+  budget: { requests: number; plannedMs: number },
+  clock: Clock,
+  attach: (instance: autocannon.Instance) => void,
+): Promise<WarmUp> {
   const start = clock.now();
+  const target = budget.requests;
+  const softMs = Math.min(SOFT_MS, budget.plannedMs / 10);
   let requests = 0;
   let errors = 0;
+  const amount = Math.max(target, MIN_ROUNDS * options.connections);
   return new Promise((resolve) => {
-    const instance = autocannon({ ...options, amount: options.connections * ROUNDS, timeout: Math.min(options.timeout ?? 10, MAX_REQUEST_MS / 1000) }, () => {
-      clearTimeout(cap);
+    const instance = autocannon({ ...options, amount, sampleInt: 10, timeout: Math.min(options.timeout ?? 10, MAX_WARM_UP_REQUEST_MS / 1000) }, () => {
+      clearTimeout(hard);
       resolve({ durationMs: elapsed(clock, start), requests, errors, connections: options.connections });
     });
-    instance.on('response', () => requests++);
+    attach(instance);
+    instance.on('response', () => {
+      requests++;
+      if (requests >= MIN_ROUNDS * options.connections && clock.now() - start >= softMs) instance.stop();
+    });
     instance.on('reqError', () => {
       requests++;
       errors++;
+      // Like a failed round in the open model: a failing target gets no more warm-up traffic.
+      instance.stop();
     });
-    const cap = setTimeout(() => instance.stop(), ROUNDS * MAX_REQUEST_MS + 1000);
+    const hard = setTimeout(() => instance.stop(), MIN_ROUNDS * MAX_WARM_UP_REQUEST_MS + 1000);
   });
 }

@@ -152,4 +152,28 @@ requests: [{ path: /ok }]
     expect(result.timeline.reduce((n, p) => n + p.requests, 0)).toBe(result.requests);
     expect(formatScenarioSummary(result)).toMatch(/warm-up \(not counted\): 6 requests on 3 connection/);
   });
+
+  it('after the connection rounds the warm-up paces the run\'s own traffic (a tenth of the run at most), and none of it is counted', async () => {
+    received = 0;
+    const s = scenario(`
+name: paced-warm
+executor: constant-arrival-rate
+rate: 200
+duration: 2s
+preAllocatedVUs: 2
+maxVUs: 20
+credential: none
+requests: [{ path: /ok }]
+`);
+    const { result, recorder } = await runScenario({ scenario: s, baseUrl: base, api, credentials: {} });
+    // 400 planned arrivals: the warm-up aims for 40 = two rounds of 2, then 36 paced at 200/s (180 ms).
+    expect(result.warmUp!.connections).toBe(2);
+    expect(result.warmUp!.requests).toBeGreaterThan(4);
+    expect(result.warmUp!.requests).toBeLessThanOrEqual(40);
+    expect(result.warmUp!.errors).toBe(0);
+    expect(result.requests + result.dropped).toBe(400);
+    expect(received).toBe(result.requests + result.warmUp!.requests);
+    expect(recorder.histogram().totalCount).toBe(result.requests);
+    expect(result.timeline.reduce((n, p) => n + p.requests, 0)).toBe(result.requests);
+  });
 });
