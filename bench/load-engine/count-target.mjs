@@ -1,23 +1,17 @@
-// A tiny HTTP target for bench/load-engine's spacing test: answers `{}` at once and counts arrivals per 50 ms
-// since the first one; GET /__buckets returns the counts (and resets). Its own process, so the count is taken
-// on the receiving side, apart from every generator thread. Prints its port on the first line.
+// A tiny HTTP target for bench/load-engine's spacing test: answers `{}` at once and notes when each request
+// arrived (performance.now, ms); GET /__times returns those times (and forgets them). Its own process, so
+// arrivals are timed on the receiving side, apart from every generator thread. Prints its port on the first line.
 import { createServer } from 'node:http';
 
-let first = 0;
-let buckets = [];
+let times = [];
 const server = createServer((req, res) => {
   res.setHeader('content-type', 'application/json');
-  if (req.url === '/__buckets') {
-    res.end(JSON.stringify(buckets));
-    first = 0;
-    buckets = [];
+  if (req.url === '/__times') {
+    res.end(JSON.stringify(times));
+    times = [];
     return;
   }
-  const now = performance.now();
-  first ||= now;
-  const i = Math.floor((now - first) / 50);
-  while (buckets.length <= i) buckets.push(0);
-  buckets[i]++;
+  times.push(performance.now());
   res.end('{}');
 });
 server.keepAliveTimeout = 120_000;

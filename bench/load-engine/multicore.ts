@@ -4,8 +4,8 @@
  *   workers    closed model: harness --workers N vs `autocannon -w N` vs `wrk -tN`, 50·N connections, N = 1, 2
  *              (and 4 with ≥ 8 cores); open model: the highest sustainable rate (≤ 1 % dropped, ≥ 99 % of the
  *              arrivals answered) with 1 and N workers, from a rate ladder
- *   spacing    5k req/s with 1 and N workers: arrivals per 50 ms bucket, counted by a separate target process
- *              (goal: every bucket within ±10 % of the mean)
+ *   spacing    5k req/s with 1 and N workers: arrivals per 50 ms bucket, timed by a separate target process
+ *              (goal: every bucket within ±10 % of the expected rate / 20)
  *   warmstart  10k req/s with maxVUs 50 and 1000: first-second p99 vs the steady seconds' p99, and arrivals
  *              dropped in the first second, with the warm start and without it (warmUp: false)
  *
@@ -148,26 +148,34 @@ export async function warmStartSection(url: string, options: { layout: Layout; s
 
 export async function spacingSection(options: { layout: Layout; ns: number[]; seconds: number; rate: number }): Promise<void> {
   const { seconds, rate } = options;
-  out(`\n== spacing: ${rate} req/s for ${seconds} s, arrivals per 50 ms counted by the target (own process), warm-up off ==`);
+  out(`\n== spacing: ${rate} req/s for ${seconds} s, arrivals per 50 ms timed by the target (own process), warm start on ==`);
   const target = spawn(process.execPath, [fileURLToPath(new URL('./count-target.mjs', import.meta.url))], { stdio: ['ignore', 'pipe', 'inherit'] });
   const port = await new Promise<number>((resolve) => target.stdout!.once('data', (chunk: Buffer) => resolve(Number(chunk.toString().trim()))));
   const url = `http://127.0.0.1:${port}`;
   try {
     out('workers  expected  min  max  worst deviation  dropped');
     for (const n of [1, ...options.ns.filter((x) => x > 1)]) {
-      await fetch(`${url}/__buckets`).then((r) => r.text());
+      await fetch(`${url}/__times`).then((r) => r.text());
       await pinSelf(options.layout.generator(n), options.layout);
       const { result } = await runScenario({
-        scenario: scenario({ name: 'spacing', executor: 'constant-arrival-rate', rate, duration: `${seconds}s`, preAllocatedVUs: 200, maxVUs: 200, warmUp: false }),
+        scenario: scenario({ name: 'spacing', executor: 'constant-arrival-rate', rate, duration: `${seconds}s`, preAllocatedVUs: 200, maxVUs: 200 }),
         baseUrl: url,
         api,
         credentials: {},
         workers: n,
       });
       await pinSelf(undefined, options.layout);
-      const buckets = (await fetch(`${url}/__buckets`).then((r) => r.json())) as number[];
-      // The last bucket is partial; the rest should each hold rate / 20 arrivals.
-      const full = buckets.slice(0, Math.min(buckets.length - 1, (seconds * 1000) / 50));
+      const times = (await fetch(`${url}/__times`).then((r) => r.json())) as number[];
+      // The warm-up's requests all arrived before t0: the run's are the last result.requests of them.
+      const run = times.slice(times.length - result.requests).sort((a, b) => a - b);
+      const first = run[0] ?? 0;
+      const counts = new Array<number>(Math.ceil((seconds * 1000) / 50)).fill(0);
+      for (const t of run) {
+        const i = Math.floor((t - first) / 50);
+        if (i < counts.length) counts[i]!++;
+      }
+      // The last bucket may be cut by the run's end; the rest should each hold rate / 20 arrivals.
+      const full = counts.slice(0, -1);
       const expected = rate / 20;
       const worst = Math.max(...full.map((b) => Math.abs(b - expected) / expected));
       out(`${String(n).padStart(7)}  ${String(expected).padStart(8)}  ${String(Math.min(...full)).padStart(3)}  ${String(Math.max(...full)).padStart(3)}  ${`${(worst * 100).toFixed(1)} %`.padStart(15)}  ${String(result.dropped).padStart(7)}${result.generatorBound ? '   generator-bound' : ''}`);

@@ -12,7 +12,7 @@
  *   4. rss      RSS of this process over 60 s at 20k req/s (open model)
  *   5. workers  --workers N vs autocannon -w N and wrk -tN (closed), sustainable open-model rate with 1 and N
  *               workers (multicore.ts; core layout printed, taskset pinning where the cores allow)
- *   6. spacing  arrivals per 50 ms at 5k req/s with 1 and N workers, counted by a separate target process
+ *   6. spacing  arrivals per 50 ms at 5k req/s with 1 and N workers, timed by a separate target process
  *   7. warmstart  first-second vs steady p99 at 10k req/s, maxVUs 50 and 1000, warm start on and off
  *
  *   npm run bench:load-engine                              # everything
