@@ -10,7 +10,7 @@ import { parseDuration } from '../load/duration.ts';
 import { createProgress } from '../load/progress.ts';
 import { loadScenarios } from '../load/scenario/select.ts';
 import { parseExpression } from '../load/thresholds/parse.ts';
-import { integerFlag, positiveNumberFlag, resolveConfigFile, urlFlag } from './parse-flags.ts';
+import { integerFlag, workersFlag, positiveNumberFlag, resolveConfigFile, urlFlag } from './parse-flags.ts';
 
 interface CapacityFlags {
   scenario: string;
@@ -23,7 +23,7 @@ interface CapacityFlags {
   config?: string;
   out?: string;
   progress?: boolean;
-  workers?: number;
+  workers?: number | 'auto';
 }
 
 export function registerCapacityCommand(program: Command, setExit: (code: ExitCodeValue) => void): void {
@@ -39,7 +39,7 @@ export function registerCapacityCommand(program: Command, setExit: (code: ExitCo
     .option('--target <url>', 'base URL of the target (default: start the embedded reference target)', urlFlag('--target'))
     .option('--config <file>', 'config file (default: ./harness.config.yaml when present)')
     .option('--out <dir>', 'folder for reports/<run-id>/ (report.json with the capacity curve, report.html, junit.xml)')
-    .option('--workers <n>', 'worker threads generating each step (default: load.workers in the config, else the scenario\'s workers, else 1); a step limited by the generator is never taken for the target\'s limit', integerFlag('--workers', 1, 256))
+    .option('--workers <n>', 'worker threads generating each step (a number or auto; default: load.workers in the config, else the scenario\'s workers, else auto); a step limited by the generator is never taken for the target\'s limit', workersFlag('--workers'))
     .option('--no-progress', 'no live progress line')
     .action(async (flags: CapacityFlags) => {
       const slo = parseExpression(flags.slo, 'http_req_duration');
@@ -55,7 +55,7 @@ export function registerCapacityCommand(program: Command, setExit: (code: ExitCo
         overrideSource: { 'target.baseUrl': '--target', 'report.outDir': '--out' },
       });
       const [scenario] = loadScenarios([flags.scenario]);
-      // --workers, else the config's load.workers, else (in runScenario) the scenario's workers, else 1.
+      // --workers, else the config's load.workers, else (in runScenario) the scenario's workers, else auto.
       const workers = flags.workers ?? config.load.workers;
       // SIGINT/SIGTERM abort this signal: the job stops, writes its partial report, and main exits 105.
       const signal = interruptSignal();

@@ -6,7 +6,7 @@ import type { ExitCodeValue } from '../exit-codes.ts';
 import { runLoadJob } from '../job/load-job.ts';
 import { createProgress } from '../load/progress.ts';
 import { loadScenarios } from '../load/scenario/select.ts';
-import { integerFlag, nonEmptyListFlag, positiveNumberFlag, resolveConfigFile, urlFlag } from './parse-flags.ts';
+import { integerFlag, workersFlag, nonEmptyListFlag, positiveNumberFlag, resolveConfigFile, urlFlag } from './parse-flags.ts';
 
 interface LoadFlags {
   scenario: string[];
@@ -16,7 +16,7 @@ interface LoadFlags {
   duration?: string;
   rate?: number;
   progress?: boolean;
-  workers?: number;
+  workers?: number | 'auto';
 }
 
 export function registerLoadCommand(program: Command, setExit: (code: ExitCodeValue) => void): void {
@@ -29,7 +29,7 @@ export function registerLoadCommand(program: Command, setExit: (code: ExitCodeVa
     .option('--out <dir>', 'folder for reports/<run-id>/ (report.json, report.html, junit.xml; default: report.outDir, "reports")')
     .option('--duration <d>', 'override the duration (e.g. 10s; ramping executors keep their shape)')
     .option('--rate <r>', 'override the arrival rate per timeUnit (arrival-rate executors; ramping: the peak)', positiveNumberFlag('--rate'))
-    .option('--workers <n>', "worker threads generating each scenario's load: VUs divided, arrivals dealt out in turn, metrics merged exactly (default: load.workers in the config, else the scenario's workers, else 1)", integerFlag('--workers', 1, 256))
+    .option('--workers <n>', "worker threads generating each scenario's load: VUs divided, arrivals dealt out in turn, metrics merged exactly (a number or auto; default: load.workers in the config, else the scenario's workers, else auto: one per 10000 req/s or 100 VUs, at most the cores less one)", workersFlag('--workers'))
     .option('--no-progress', 'no live progress line')
     .action(async (flags: LoadFlags) => {
       const config = loadConfig(resolveConfigFile(flags.config), {
@@ -41,7 +41,7 @@ export function registerLoadCommand(program: Command, setExit: (code: ExitCodeVa
         overrideSource: { 'target.baseUrl': '--target', 'report.outDir': '--out' },
       });
       const scenarios = loadScenarios(flags.scenario, { ...(flags.duration ? { duration: flags.duration } : {}), ...(flags.rate ? { rate: flags.rate } : {}) });
-      // --workers, else the config's load.workers, else (in runScenario) the scenario's workers, else 1.
+      // --workers, else the config's load.workers, else (in runScenario) the scenario's workers, else auto.
       const workers = flags.workers ?? config.load.workers;
       // SIGINT/SIGTERM abort this signal: the job stops, writes its partial report, and main exits 105.
       const signal = interruptSignal();

@@ -16,6 +16,16 @@ export function integerFlag(flag: string, min: number, max: number) {
   };
 }
 
+/** `--workers`: a whole number in 1..256, or `auto`. */
+export function workersFlag(flag: string) {
+  const integer = integerFlag(flag, 1, 256);
+  return (raw: string): number | 'auto' => {
+    if (raw.trim() === 'auto') return 'auto';
+    if (!/^-?\d+$/.test(raw.trim())) throw new UsageError(`${flag}: expected a whole number or "auto", got "${raw}"`);
+    return integer(raw);
+  };
+}
+
 export function positiveNumberFlag(flag: string) {
   return (raw: string): number => {
     const value = Number(raw);

@@ -295,10 +295,10 @@ export interface LoadConfig {
    */
   scenarios: string[];
   /**
-   * Worker threads generating each scenario's load (`harness load`, `harness capacity`); `--workers` wins, and
-   * this wins over a scenario's own `workers`. Absent: the scenario's, else 1 (the main thread).
+   * Worker threads generating each scenario's load (`harness run`, `harness load`, `harness capacity`), or
+   * `auto`; `--workers` wins, and this wins over a scenario's own `workers`. Absent: the scenario's, else `auto`.
    */
-  workers?: number;
+  workers?: number | 'auto';
 }
 
 export interface HarnessConfig {

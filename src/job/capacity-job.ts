@@ -25,6 +25,7 @@ import { compare } from '../load/thresholds/evaluate.ts';
 import type { Aggregation, Operator } from '../load/thresholds/parse.ts';
 import { searchCapacity } from '../load/capacity/search.ts';
 import { stepScenario } from '../load/capacity/step-scenario.ts';
+import type { WorkersSetting } from '../load/workers/count.ts';
 
 export interface CapacityJobOptions {
   config: FrozenConfig;
@@ -39,7 +40,7 @@ export interface CapacityJobOptions {
   progress?: ProgressSink;
   signal?: AbortSignal;
   /** Worker threads per step (wins over the scenario's `workers`). */
-  workers?: number;
+  workers?: WorkersSetting;
 }
 
 export async function runCapacityJob(options: CapacityJobOptions): Promise<{ result: CapacityResult; file: string }> {

@@ -18,6 +18,7 @@ import type { ProgressSink } from '../load/progress.ts';
 import { thresholdsCrossed, type ScenarioResult } from '../load/result.ts';
 import { runScenarios } from '../load/run-scenarios.ts';
 import type { Scenario } from '../load/scenario/types.ts';
+import type { WorkersSetting } from '../load/workers/count.ts';
 
 export interface LoadJobOptions {
   config: FrozenConfig;
@@ -26,7 +27,7 @@ export interface LoadJobOptions {
   progress?: ProgressSink;
   signal?: AbortSignal;
   /** `--workers`: worker threads per scenario (wins over the scenario's `workers`). */
-  workers?: number;
+  workers?: WorkersSetting;
 }
 
 export interface LoadJobOutcome {

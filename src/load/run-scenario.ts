@@ -20,6 +20,7 @@ import { rateLimitExpectation, rateLimitThreshold } from './rate-limit-expectati
 import type { RateLimitExpectation, ScenarioResult, ThresholdResult } from './result.ts';
 import type { Scenario } from './scenario/types.ts';
 import { newTemplateState } from './template.ts';
+import { workerCount, type WorkersSetting } from './workers/count.ts';
 import { runInWorkers } from './workers/pool.ts';
 import { abortingThreshold, evaluateThresholds } from './thresholds/evaluate.ts';
 import { parseThresholds } from './thresholds/parse.ts';
@@ -36,8 +37,8 @@ export interface RunScenarioOptions {
   random?: Random;
   /** How often abortOnFail thresholds are checked and progress is fed. @default 1000 */
   monitorEveryMs?: number;
-  /** Worker threads (`--workers`); wins over the scenario's `workers`. @default the scenario's, else 1 */
-  workers?: number;
+  /** Worker threads (`--workers`); wins over the scenario's `workers`. @default the scenario's, else `auto` (workers/count.ts) */
+  workers?: WorkersSetting;
   /** Seed of the template randomness ({{phone}}, {{uuid}} …). @default from the clock and pid */
   seed?: number;
 }
@@ -52,18 +53,6 @@ export interface ScenarioOutcome {
   abortedBy?: ThresholdResult;
 }
 
-/**
- * How many workers really run the scenario: the requested number (`--workers`, else the scenario's `workers`,
- * else 1), but never more than it has VUs (connections) to divide, since a worker without one would idle.
- */
-export function effectiveWorkers(scenario: Scenario, requested: number | undefined): { workers: number; note?: string } {
-  const wanted = Math.max(1, Math.floor(requested ?? scenario.workers ?? 1));
-  const executor = getExecutor(scenario.executor);
-  const units = executor.model === 'open' ? executor.maxInFlight(scenario) : Math.max(1, ...executor.vuSegments(scenario).map((s) => Math.max(s.from, s.to)));
-  if (wanted <= units) return { workers: wanted };
-  return { workers: units, note: `${wanted} workers asked for, but the scenario has only ${units} VU(s) to divide: ran on ${units}` };
-}
-
 export async function runScenario(options: RunScenarioOptions): Promise<ScenarioOutcome> {
   const { scenario } = options;
   const executor = getExecutor(scenario.executor);
@@ -74,7 +63,7 @@ export async function runScenario(options: RunScenarioOptions): Promise<Scenario
   const { thresholds } = parseThresholds(scenario.thresholds);
   const progress = options.progress ?? silentProgress;
   const plannedMs = executor.plannedDurationMs(scenario);
-  const { workers, note: workersNote } = effectiveWorkers(scenario, options.workers);
+  const { workers, note: workersNote } = workerCount(scenario, options.workers);
   const stop = new AbortController();
   const onOuterAbort = (): void => stop.abort();
   options.signal?.addEventListener('abort', onOuterAbort, { once: true });

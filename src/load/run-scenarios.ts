@@ -10,6 +10,7 @@ import type { ProgressSink } from './progress.ts';
 import type { ScenarioResult } from './result.ts';
 import { bearersFor, runScenario } from './run-scenario.ts';
 import type { Scenario } from './scenario/types.ts';
+import type { WorkersSetting } from './workers/count.ts';
 
 export interface RunScenariosOptions {
   scenarios: readonly Scenario[];
@@ -19,8 +20,8 @@ export interface RunScenariosOptions {
   log: (line: string) => void;
   progress?: ProgressSink;
   signal?: AbortSignal;
-  /** Worker threads per scenario (wins over each scenario's `workers`). @default each scenario's, else 1 */
-  workers?: number;
+  /** Worker threads per scenario (wins over each scenario's `workers`). @default each scenario's, else auto */
+  workers?: WorkersSetting;
 }
 
 export interface RunScenariosOutcome {

@@ -89,8 +89,8 @@ export interface Scenario extends ExecutorOptions {
   rateLimitedAsFailure: boolean;
   /** Per-request timeout; a timed-out request is failed and recorded in latency at its duration. @default "10s" */
   timeout: string;
-  /** Worker threads generating the load (`--workers` wins). @default 1 */
-  workers?: number;
+  /** Worker threads generating the load (`--workers` wins): a number, or `auto` (src/load/workers/count.ts). @default "auto" */
+  workers?: number | 'auto';
   /** Warm start before t0 (connections opened, request path exercised, not counted). @default true */
   warmUp?: boolean;
   /** File the scenario came from, when it came from a file. */

@@ -85,6 +85,8 @@ describe('bad input: flags and scenarios', { timeout: 60_000 }, () => {
     ['vus: 100000000', ['load', '--scenario', scenarios.hugeVus], 104, /huge-vus\.yaml:2:6: vus: must be <= 10000: .*harness export k6/],
     ['rate: 1000000000', ['load', '--scenario', scenarios.hugeRate], 104, /huge-rate\.yaml:2:7: rate: must be <= 100000 per timeUnit/],
     ['--rate 1e9', ['load', '--scenario', 'smoke', '--rate', '1e9'], 2, /--rate: must be <= 100000 per timeUnit/],
+    ['--workers many', ['load', '--scenario', 'smoke', '--workers', 'many'], 2, /--workers: expected a whole number or "auto", got "many"/],
+    ['--workers 0', ['capacity', '--scenario', 'smoke', '--workers', '0'], 2, /--workers: must be between 1 and 256, got 0/],
     ['a scenario alias bomb', ['load', '--scenario', scenarios.bomb], 104, /scenario-bomb\.yaml:\d+:\d+: invalid YAML: aliases expand/],
   ])('%s', async (_name, args, code, line) => {
     expectClean(await runCli(args as string[]), code as number, line as RegExp);

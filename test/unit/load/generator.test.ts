@@ -6,7 +6,7 @@ import { mergeSnapshots, Recorder } from '../../../src/load/metrics/recorder.ts'
 import { arrivalSchedule } from '../../../src/load/pacer/arrival-schedule.ts';
 import { formatScenarioSummary } from '../../../src/load/print-summary.ts';
 import { buildScenarioResult } from '../../../src/load/metrics/summarize.ts';
-import { effectiveWorkers } from '../../../src/load/run-scenario.ts';
+import { workerCount } from '../../../src/load/workers/count.ts';
 import type { Scenario } from '../../../src/load/scenario/types.ts';
 import { mergeWarmUps } from '../../../src/load/workers/pool.ts';
 
@@ -93,15 +93,32 @@ describe('timeouts are recorded in latency', () => {
 describe('how many workers run', () => {
   const open = { ...scenario, rate: 100, duration: '1s', timeUnit: '1s', preAllocatedVUs: 3, maxVUs: 3 };
   it('the flag wins over the scenario, and a scenario never gets more workers than VUs to divide', () => {
-    expect(effectiveWorkers({ ...open, workers: 2 }, undefined)).toEqual({ workers: 2 });
-    expect(effectiveWorkers({ ...open, workers: 2 }, 1)).toEqual({ workers: 1 });
-    expect(effectiveWorkers(open, undefined)).toEqual({ workers: 1 });
-    const capped = effectiveWorkers(open, 8);
+    expect(workerCount({ ...open, workers: 2 }, undefined, 16)).toEqual({ workers: 2 });
+    expect(workerCount({ ...open, workers: 2 }, 1, 16)).toEqual({ workers: 1 });
+    const capped = workerCount(open, 8, 16);
     expect(capped.workers).toBe(3);
     expect(capped.note).toMatch(/8 workers asked for, but the scenario has only 3 VU/);
     const closed: Scenario = { ...scenario, executor: 'ramping-vus', startVUs: 1, stages: [{ duration: '1s', target: 5 }, { duration: '1s', target: 0 }] };
-    expect(effectiveWorkers(closed, 4)).toEqual({ workers: 4 });
-    expect(effectiveWorkers(closed, 6).workers).toBe(5);
+    expect(workerCount(closed, 4, 16)).toEqual({ workers: 4 });
+    expect(workerCount(closed, 6, 16).workers).toBe(5);
+  });
+
+  it('auto (the default) gives what the run needs, up to the cores less one', () => {
+    // 100 req/s needs one worker on any machine.
+    expect(workerCount(open, undefined, 64)).toEqual({ workers: 1 });
+    expect(workerCount({ ...open, workers: 'auto' }, undefined, 64)).toEqual({ workers: 1 });
+    const fast = { ...open, rate: 35_000, maxVUs: 1000 };
+    expect(workerCount(fast, undefined, 16).workers).toBe(4);
+    expect(workerCount(fast, undefined, 16).note).toMatch(/auto chose 4 \(one per 10000 req\/s of the peak rate 35000, at most 15: the 16 cores less one\)/);
+    // A 2-core machine spares one core: one worker, however fast the run.
+    expect(workerCount(fast, 'auto', 2)).toEqual({ workers: 1 });
+    expect(workerCount(fast, 'auto', 3).workers).toBe(2);
+    // Per 30000 arrivals per minute (timeUnit), the peak rate is per second: 500/s, one worker.
+    expect(workerCount({ ...open, rate: 30_000, timeUnit: '1m', maxVUs: 100 }, 'auto', 16)).toEqual({ workers: 1 });
+    // Closed model: one per 100 VUs of the peak.
+    const vus: Scenario = { ...scenario, executor: 'constant-vus', vus: 250, duration: '1s' };
+    expect(workerCount(vus, 'auto', 16).workers).toBe(3);
+    expect(workerCount({ ...vus, vus: 50 }, 'auto', 16)).toEqual({ workers: 1 });
   });
 
   it('warm-ups of workers add up (the slowest one is the duration)', () => {

@@ -98,4 +98,11 @@ describe('scenario files', () => {
     expect(smoke).toMatchObject({ duration: '1s', rate: 5 });
     expect(() => applyOverrides({ ...smoke, executor: 'constant-vus' }, { rate: 5 })).toThrow(/closed model/);
   });
+
+  it('workers is a number or auto', () => {
+    const base = 'executor: constant-arrival-rate\nrate: 10\nduration: 2s\npreAllocatedVUs: 2\nrequests: [{ operation: send }]\n';
+    expect(checkScenarioText(`${base}workers: auto\n`, 'x.yaml', {}).scenario?.workers).toBe('auto');
+    expect(checkScenarioText(`${base}workers: 3\n`, 'x.yaml', {}).scenario?.workers).toBe(3);
+    expect(messages(`${base}workers: many\n`).join('\n')).toMatch(/x\.yaml:6:\d+: workers: /);
+  });
 });
