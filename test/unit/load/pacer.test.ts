@@ -78,21 +78,50 @@ describe('startPacer (fake clock)', () => {
     }
   });
 
-  it('sleeps with timers at low rates instead of spinning', async () => {
+  it('sleeps at low rates instead of spinning: a timer to a millisecond before, then a short sleep', async () => {
     const time = new FakeTime();
     let turns = 0;
+    const sleeps: number[] = [];
     const schedule = arrivalSchedule([{ durationMs: 1000, from: 10, to: 10 }]);
+    const started: number[] = [];
     const pacer = startPacer({
       schedule,
       slots: 10,
       clock: time,
-      scheduler: { after: (ms, fn) => (turns++, time.after(ms, fn)), soon: (fn) => (turns++, time.soon(fn)) },
-      start: (_i, done) => done(),
+      scheduler: { after: (ms, fn) => (turns++, time.after(ms, fn)), soon: (fn) => (turns++, time.soon(fn)), sleep: (ms) => (sleeps.push(ms), time.stall(ms)) },
+      start: (intended, done) => (started.push(time.now() - intended), done()),
       dropped: () => {},
     });
     time.runUntil(1100);
     expect((await pacer.finished).started).toBe(10);
     expect(turns).toBeLessThan(40);
+    // Each arrival after the first: woken a millisecond early, then slept the rest, and started on time.
+    expect(sleeps.length).toBeGreaterThanOrEqual(9);
+    for (const ms of sleeps) expect(ms).toBeLessThanOrEqual(1);
+    // (The first starts on the first turn of the loop, one fake turn late.)
+    expect(started[0]).toBeLessThan(0.02);
+    for (const lag of started.slice(1)) expect(lag).toBeCloseTo(0, 9);
+  });
+
+  it('spins (never sleeps) while a request is in flight, so its answer is read between turns', async () => {
+    const time = new FakeTime();
+    const sleeps: number[] = [];
+    let soon = 0;
+    const pacer = startPacer({
+      schedule: arrivalSchedule([{ durationMs: 20, from: 1000, to: 1000 }]),
+      slots: 10,
+      clock: time,
+      scheduler: { after: time.after, soon: (fn) => (soon++, time.soon(fn)), sleep: (ms) => (sleeps.push(ms), time.stall(ms)) },
+      // Every request takes 5 ms: from the first start on, something is always in flight.
+      start: (_i, done) => time.after(5, done),
+      dropped: () => {},
+    });
+    time.runUntil(40);
+    const stats = await pacer.finished;
+    expect(stats.started).toBe(20);
+    expect(sleeps).toEqual([]);
+    expect(soon).toBeGreaterThan(20);
+    expect(stats.maxLagMs).toBeLessThan(0.02);
   });
 
   it('counts arrivals that find every slot busy as dropped, never delaying them', async () => {
