@@ -7,7 +7,8 @@
  *   spacing    5k req/s with 1 and N workers: arrivals per 50 ms bucket, timed by a separate target process
  *              (goal: every bucket within ±10 % of the expected rate / 20)
  *   warmstart  10k req/s with maxVUs 50 and 1000: first-second p99 vs the steady seconds' p99, and arrivals
- *              dropped in the first second, with the warm start and without it (warmUp: false)
+ *              dropped in the first second, with the warm start and without it (warmUp: false); each run in a
+ *              fresh process (warm-start-child.ts), since a process that already ran load starts hot
  *
  * Core layout: nginx is pinned to the first cores, each generator (harness, autocannon, wrk) to the next N with
  * taskset, when the machine has nginx + N cores; otherwise that run is unpinned and says so (it shares cores with
@@ -122,28 +123,38 @@ export async function workersSection(url: string, options: { layout: Layout; ns:
   }
 }
 
-export async function warmStartSection(url: string, options: { layout: Layout; seconds: number; rate: number }): Promise<void> {
+interface WarmCase {
+  firstP99: number;
+  steadyP99: number;
+  firstDropped: number;
+  dropped: number;
+  warmUp?: { requests: number; durationMs: number };
+  generatorBound: boolean;
+}
+
+/** Each case in a fresh process (warm-start-child.ts), pinned like the other one-thread generators. */
+async function warmCase(url: string, rate: number, seconds: number, maxVUs: number, warmUp: boolean, cpus: string | undefined): Promise<WarmCase> {
+  const child = fileURLToPath(new URL('./warm-start-child.ts', import.meta.url));
+  const command = pinned(cpus, [process.execPath, '--import', 'tsx', child, url, String(rate), String(seconds), String(maxVUs), warmUp ? 'on' : 'off']);
+  const { stdout } = await run(command[0] as string, command.slice(1), { maxBuffer: 1 << 20 });
+  return JSON.parse(stdout.trim().split('\n').at(-1) as string) as WarmCase;
+}
+
+export async function warmStartSection(url: string, options: { layout: Layout; seconds: number; rate: number; repeats: number }): Promise<void> {
   const { seconds, rate } = options;
-  out(`\n== warm start: ${rate} req/s for ${seconds} s, nginx constant JSON; first second vs the steady seconds ==`);
-  out('maxVUs  warm-up             first-second p99  steady p99 (median of seconds 2..n)  first-second dropped  total dropped');
+  out(`\n== warm start: ${rate} req/s for ${seconds} s, nginx constant JSON, each run a fresh process; first second vs the steady seconds ==`);
+  out('maxVUs  warm-up               first-second p99  steady p99 (median of seconds 2..n)  ratio  first-second dropped  total dropped');
   const cpus = options.layout.generator(1);
-  await pinSelf(cpus, options.layout);
   for (const maxVUs of [50, 1000]) {
-    for (const warmUp of [true, false]) {
-      const { result, recorder } = await runScenario({
-        scenario: scenario({ name: 'warm', executor: 'constant-arrival-rate', rate, duration: `${seconds}s`, preAllocatedVUs: maxVUs, maxVUs, warmUp }),
-        baseUrl: url,
-        api,
-        credentials: {},
-      });
-      const steady = result.timeline.slice(1, seconds).map((p) => p.p99).sort((a, b) => a - b);
-      const steadyP99 = steady[Math.floor(steady.length / 2)] ?? 0;
-      const first = result.timeline[0]?.p99 ?? 0;
-      const label = warmUp ? `on (${result.warmUp?.requests ?? 0} req, ${result.warmUp?.durationMs.toFixed(0) ?? 0} ms)` : 'off';
-      out(`${String(maxVUs).padStart(6)}  ${label.padEnd(18)}  ${first.toFixed(2).padStart(16)}  ${steadyP99.toFixed(2).padStart(35)}  ${String(recorder.timeline[0]?.dropped ?? 0).padStart(20)}  ${String(result.dropped).padStart(13)}${result.generatorBound ? '   generator-bound' : ''}`);
+    for (let i = 0; i < options.repeats; i++) {
+      for (const warmUp of [true, false]) {
+        const c = await warmCase(url, rate, seconds, maxVUs, warmUp, cpus);
+        const label = warmUp ? `on (${c.warmUp?.requests ?? 0} req, ${c.warmUp?.durationMs.toFixed(0) ?? 0} ms)` : 'off';
+        const ratio = c.steadyP99 > 0 ? (c.firstP99 / c.steadyP99).toFixed(2) : 'n/a';
+        out(`${String(maxVUs).padStart(6)}  ${label.padEnd(20)}  ${c.firstP99.toFixed(2).padStart(16)}  ${c.steadyP99.toFixed(2).padStart(35)}  ${ratio.padStart(5)}  ${String(c.firstDropped).padStart(20)}  ${String(c.dropped).padStart(13)}${c.generatorBound ? '   generator-bound' : ''}`);
+      }
     }
   }
-  await pinSelf(undefined, options.layout);
 }
 
 export async function spacingSection(options: { layout: Layout; ns: number[]; seconds: number; rate: number }): Promise<void> {

@@ -186,7 +186,7 @@ async function main(): Promise<void> {
       await workersSection(nginx.url, { layout, ns, seconds: DURATION_S, rates, autocannonBin });
     }
     if (ONLY.has('spacing')) await spacingSection({ layout, ns, seconds: DURATION_S, rate: 5000 });
-    if (nginx && ONLY.has('warmstart')) await warmStartSection(nginx.url, { layout, seconds: DURATION_S, rate: 10_000 });
+    if (nginx && ONLY.has('warmstart')) await warmStartSection(nginx.url, { layout, seconds: DURATION_S, rate: 10_000, repeats: SHORT ? 1 : 3 });
   } finally {
     await nginx?.stop();
   }
