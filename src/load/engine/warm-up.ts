@@ -13,8 +13,8 @@
  * failure ends the warm-up: a target that never answers costs 2 s, not the scenario's timeout twice.
  *
  * Tried and dropped: a forced full garbage collection between the warm-up and t0 made the first second worse
- * (31–115 arrivals dropped against 0 without it, 50 VUs at 10k req/s): it discards the optimised code the
- * warm-up produced.
+ * (31–115 arrivals dropped against 0 without it, 50 VUs at 10k req/s, four runs each), presumably because a
+ * full collection also throws away code and feedback the warm-up had just produced.
  */
 import autocannon from 'autocannon';
 import { arrivalSchedule } from '../pacer/arrival-schedule.ts';
