@@ -5,7 +5,7 @@
  * second. Nothing here is recorded in the run's metrics; the caller reports the WarmUp beside them.
  *
  * How much: one request per connection twice (every connection opened and used), then more of the run's own
- * traffic until the warm-up has sent `warmUpTarget` requests (open model: at most 500 ms at the run's first
+ * traffic until the warm-up has sent `warmUpTarget` requests (open model: at most 1 s at the run's first
  * rate; closed: 1 s or a tenth of the run's planned duration). Two rounds alone (what it did before) left the
  * first second of a 10k req/s run with a p99 several times the steady one and hundreds of dropped arrivals: V8
  * optimises a function after some thousands of calls, so the hot path ran unoptimised, with the optimising
@@ -25,14 +25,14 @@ import type { WarmUp } from '../result.ts';
 const MIN_ROUNDS = 2;
 /**
  * The most warm-up requests. What optimises the hot paths is time at the run's pace more than a count: at
- * 10k req/s on one core, 200 ms of paced warm-up still left compilation (on the same core) in the first measured
- * second and 500 ms did not; the time caps below bound it for fast runs, this for slow ones.
+ * 10k req/s on one core, in a fresh process, the first measured second's p99 was 15 ms without a paced phase,
+ * 3–9 ms after 500 ms of it and 2–3 ms after 1 s; the time caps below bound it for fast runs, this for slow ones.
  */
 const JIT_REQUESTS = 10_000;
 /** Closed model: the warm-up stops after this long, or a tenth of the run's planned duration if less (the first two rounds always run). */
 const SOFT_MS = 1000;
-/** Open model: the longest paced phase. */
-const PACED_MS = 500;
+/** Open model: the longest paced phase (bench/load-engine warmstart: 1 s did better than 500 ms, README "Performance"). */
+const PACED_MS = 1000;
 /** Per request. */
 export const MAX_WARM_UP_REQUEST_MS = 2000;
 
@@ -70,7 +70,7 @@ export interface OpenWarmUpOptions {
 /**
  * Open model, in two phases. Rounds: `connections` requests at once on the pool (pipelining 1), twice, so the
  * pool opens that many and uses each. Paced: the run's own pacer at the scenario's first rate into a scratch
- * recorder, for at most 500 ms or until `target` requests, so the pacer's loop, the start-lag bookkeeping and
+ * recorder, for at most 1 s or until `target` requests, so the pacer's loop, the start-lag bookkeeping and
  * the garbage collector's rhythm are those of the run before t0 (in our runs, a process's first run without it
  * had a first-second p99 2 to 25 times its steady p99; later runs in the same process did not).
  */
