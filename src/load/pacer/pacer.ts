@@ -114,6 +114,9 @@ export function startPacer(options: PacerOptions): RunningPacer {
   };
 
   const tick = (): void => {
+    // One sleep per turn at most: if arrivals finish as soon as they start (a send that fails at once), the loop
+    // still comes back to the event loop between them, for signals, timers and progress.
+    let slept = false;
     for (;;) {
       if (ended) return;
       if (signal?.aborted) return finish(true);
@@ -145,9 +148,10 @@ export function startPacer(options: PacerOptions): RunningPacer {
       const wait = target - (clock.now() - t0);
       if (next === undefined && wait <= 0) return finish(false);
       if (wait > spinMs) return wakeAt(target - spinMs);
-      if (free < options.slots || !scheduler.sleep) return wakeSoon();
+      if (free < options.slots || !scheduler.sleep || slept) return wakeSoon();
       // Nothing of ours in flight, so nothing to read meanwhile: sleep until the arrival is due.
       scheduler.sleep(wait);
+      slept = true;
     }
   };
 

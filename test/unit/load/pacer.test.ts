@@ -237,4 +237,24 @@ describe('pacer: a shared t0 and the interleaved slices of several workers', () 
     // Worker 0 takes arrivals 0, 2, 4 …; worker 1 takes 1, 3, 5 …: never two in a row from one worker.
     expect(started.map(([, w]) => w)).toEqual(Array.from({ length: 20 }, (_, n) => n % 2));
   });
+
+  it('comes back to the event loop between arrivals that finish as soon as they start (one sleep per turn)', async () => {
+    const time = new FakeTime();
+    let turns = 0;
+    let sleeps = 0;
+    const pacer = startPacer({
+      schedule: arrivalSchedule([{ durationMs: 100, from: 10_000, to: 10_000 }]),
+      slots: 4,
+      clock: time,
+      scheduler: { after: time.after, soon: (fn) => (turns++, time.soon(fn)), sleep: (ms) => (sleeps++, time.stall(ms)) },
+      // A send that fails synchronously: done before start returns.
+      start: (_i, done) => done(),
+      dropped: () => {},
+    });
+    time.runUntil(200);
+    const stats = await pacer.finished;
+    expect(stats.started).toBe(1000);
+    // Never two sleeps without a turn of the loop between them.
+    expect(turns).toBeGreaterThanOrEqual(sleeps);
+  });
 });
