@@ -7,7 +7,8 @@
  * of the open model's peak rate, or per AUTO_VUS VUs of the closed model's peak, and at most the cores less one
  * (os.availableParallelism: the main thread, a target on the same machine and the OS keep one). On the bench
  * machine one worker sustained 30k req/s against nginx and 50 VUs filled a core; the divisors leave a
- * worker room for requests heavier than nginx's. A run that still needed more is marked generator-bound.
+ * worker room for requests heavier than nginx's. A run whose generator still could not keep up is marked
+ * generator-bound (metrics/generator-bound.ts).
  */
 import { availableParallelism } from 'node:os';
 import { getExecutor } from '../executors/registry.ts';
