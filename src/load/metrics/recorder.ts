@@ -90,9 +90,11 @@ export class Recorder implements MetricSource {
   }
 
   /**
-   * The second `atMs` falls in. Answers are filed by completion time, which only moves forward, so only the
-   * newest second takes them: it records into a fast histogram (about 60 ns a value), and when a later second
-   * begins it is packed (about 350 ns a value to record into, but 2 KiB instead of 14 KiB for an hour of seconds).
+   * The second `atMs` falls in. Answers are filed by completion time, which only moves forward, so almost only
+   * the newest second takes them: it records into a fast histogram (about 60 ns a value), and when a later second
+   * begins it is packed (about 350 ns a value to record into, but 2 KiB instead of 14 KiB: an hour of seconds).
+   * A start or a drop, filed by its intended time, may open the next second a moment early; an answer that still
+   * lands in the packed one is recorded there all the same, only slower.
    */
   #second(atMs: number): SecondStats {
     const index = Math.max(0, Math.floor(atMs / 1000));
