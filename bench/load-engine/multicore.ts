@@ -178,10 +178,10 @@ export async function spacingSection(options: { layout: Layout; ns: number[]; se
       await pinSelf(undefined, options.layout);
       const times = (await fetch(`${url}/__times`).then((r) => r.json())) as number[];
       // The warm-up's requests all arrived before t0: the run's are the last result.requests of them.
-      const run = times.slice(times.length - result.requests).sort((a, b) => a - b);
-      const first = run[0] ?? 0;
+      const arrivals = times.slice(times.length - result.requests).sort((a, b) => a - b);
+      const first = arrivals[0] ?? 0;
       const counts = new Array<number>(Math.ceil((seconds * 1000) / 50)).fill(0);
-      for (const t of run) {
+      for (const t of arrivals) {
         const i = Math.floor((t - first) / 50);
         if (i < counts.length) counts[i]!++;
       }
