@@ -10,7 +10,7 @@ import { parseDuration } from '../load/duration.ts';
 import { createProgress } from '../load/progress.ts';
 import { loadScenarios } from '../load/scenario/select.ts';
 import { parseExpression } from '../load/thresholds/parse.ts';
-import { integerFlag, workersFlag, positiveNumberFlag, resolveConfigFile, urlFlag } from './parse-flags.ts';
+import { positiveNumberFlag, resolveConfigFile, urlFlag, workersFlag } from './parse-flags.ts';
 
 interface CapacityFlags {
   scenario: string;

@@ -6,7 +6,7 @@ import type { ExitCodeValue } from '../exit-codes.ts';
 import { runLoadJob } from '../job/load-job.ts';
 import { createProgress } from '../load/progress.ts';
 import { loadScenarios } from '../load/scenario/select.ts';
-import { integerFlag, workersFlag, nonEmptyListFlag, positiveNumberFlag, resolveConfigFile, urlFlag } from './parse-flags.ts';
+import { nonEmptyListFlag, positiveNumberFlag, resolveConfigFile, urlFlag, workersFlag } from './parse-flags.ts';
 
 interface LoadFlags {
   scenario: string[];
