@@ -54,13 +54,15 @@ export async function runOpenModel(input: EngineInput): Promise<EngineOutcome> {
       done(outcome.status === 0);
     });
   };
+  // The whole run's schedule: its size bounds the warm-up, and this worker's slice of it is what the pacer runs.
+  const segments = executor.rateSegments(scenario);
+  const schedule = arrivalSchedule(segments);
   try {
     const plan = warmUpPlan(scenario);
     let warmUp: WarmUp | undefined;
     if (scenario.warmUp !== false) {
       const scratch = new Recorder(recorder.names);
-      const segments = executor.rateSegments(scenario);
-      const planned = Math.ceil(arrivalSchedule(segments).total / slice.count);
+      const planned = Math.ceil(schedule.total / slice.count);
       // The paced phase runs at the first rate the run will have (a ramp from 0: the end of its first segment).
       const first = segments.find((s) => s.from > 0 || s.to > 0);
       warmUp = plan.send
@@ -79,7 +81,7 @@ export async function runOpenModel(input: EngineInput): Promise<EngineOutcome> {
     }
     const startAt = input.ready ? await input.ready(warmUp) : undefined;
     const pacer = startPacer({
-      schedule: interleave(arrivalSchedule(executor.rateSegments(scenario)), slice),
+      schedule: interleave(schedule, slice),
       slots,
       clock,
       scheduler: input.scheduler ?? realScheduler,
