@@ -21,8 +21,8 @@ export function startGeneratorProbe(recorder: Recorder, clock: Clock, t0: number
   const check = (): void => {
     const now = clock.now();
     const late = now - due;
-    // Under a millisecond is timer jitter, not a stall.
-    if (late >= 1) recorder.recordLoopDelay(Math.max(0, due - t0), late);
+    // Under a millisecond is timer jitter, not a stall; before t0 (the open model's lead) is the warm-up's.
+    if (late >= 1 && due >= t0) recorder.recordLoopDelay(due - t0, late);
     due = now + TICK_MS;
   };
   const timer = setInterval(check, TICK_MS);

@@ -13,6 +13,7 @@ import { getExecutor } from '../executors/registry.ts';
 import type { OpenExecutor } from '../executors/types.ts';
 import { arrivalSchedule } from '../pacer/arrival-schedule.ts';
 import { hrClock, realScheduler } from '../pacer/clock.ts';
+import { withLead } from '../pacer/lead-schedule.ts';
 import { startPacer } from '../pacer/pacer.ts';
 import { Recorder } from '../metrics/recorder.ts';
 import type { PreparedRequest } from '../request-mix.ts';
@@ -21,7 +22,7 @@ import { startGeneratorProbe } from './generator-probe.ts';
 import { send, type SendRequest } from './http-sender.ts';
 import { interleave, share } from './segments.ts';
 import { isTimeout, warmUpPlan, type EngineInput, type EngineOutcome } from './types.ts';
-import { warmUpOpen, warmUpTarget } from './warm-up.ts';
+import { leadMs, MAX_WARM_UP_REQUEST_MS, warmUpRounds, warmUpTarget } from './warm-up.ts';
 
 export async function runOpenModel(input: EngineInput): Promise<EngineOutcome> {
   const { scenario, mix, recorder, templateState } = input;
@@ -41,74 +42,150 @@ export async function runOpenModel(input: EngineInput): Promise<EngineOutcome> {
     headers: r.headers,
     ...(r.body ? { body: r.body.render(templateState) } : {}),
   });
-  // One request, sent and recorded: the run and the warm-up (into a scratch recorder) go through the same code.
-  const sendAndRecord = (into: Recorder, intended: number, t0: number, requestTimeoutMs: number, done: (failed: boolean) => void): void => {
+  // One request, sent and recorded into its phase: the warm-up's rounds and lead and the run all go through this.
+  const sendAndRecord = (phase: Phase, intended: number, done: (failed: boolean) => void): void => {
     const request = mix.next();
-    send(pool, render(request), requestTimeoutMs, (outcome) => {
-      const at = clock.now() - t0;
+    send(pool, render(request), phase.timeoutMs, (outcome) => {
+      const at = clock.now() - phase.base;
       if (outcome.status === 0) {
         const code = outcome.error ?? 'unknown';
+        phase.errors++;
         // A timeout is recorded at its duration (from the intended time): see Recorder.recordError.
-        into.recordError(request.nameIndex, code, at, isTimeout(code) ? at - intended : undefined);
-      } else into.record(request.nameIndex, outcome.status, request.expected(outcome.status), at - intended, at);
+        phase.recorder.recordError(request.nameIndex, code, at, isTimeout(code) ? at - intended : undefined);
+      } else phase.recorder.record(request.nameIndex, outcome.status, request.expected(outcome.status), at - intended, at);
       done(outcome.status === 0);
     });
   };
   // The whole run's schedule: its size bounds the warm-up, and this worker's slice of it is what the pacer runs.
   const segments = executor.rateSegments(scenario);
   const schedule = arrivalSchedule(segments);
+  const scheduler = input.scheduler ?? realScheduler;
   try {
     const plan = warmUpPlan(scenario);
-    let warmUp: WarmUp | undefined;
-    if (scenario.warmUp !== false) {
-      const scratch = new Recorder(recorder.names);
-      const planned = Math.ceil(schedule.total / slice.count);
-      // The paced phase runs at the first rate the run will have (a ramp from 0: the end of its first segment).
-      const first = segments.find((s) => s.from > 0 || s.to > 0);
-      warmUp = plan.send
-        ? await warmUpOpen({
-            connections: preAllocated,
-            target: warmUpTarget(preAllocated, planned),
-            rate: (first ? first.from || first.to : 0) / slice.count,
-            slots,
-            send: (ms, done) => sendAndRecord(scratch, 0, clock.now(), ms, done),
-            timeoutMs,
-            clock,
-            scheduler: input.scheduler ?? realScheduler,
-            signal: input.signal,
-          })
-        : { durationMs: 0, requests: 0, errors: 0, connections: 0, ...(plan.skipped ? { skipped: plan.skipped } : {}) };
+    const warming = scenario.warmUp !== false && plan.send;
+    // The warm-up records into a scratch recorder, never counted (its "seconds" are 100 ms: see RecorderOptions).
+    const lead = newPhase(new Recorder(recorder.names, { secondMs: 100 }), Math.min(timeoutMs, MAX_WARM_UP_REQUEST_MS), true);
+    const run = newPhase(recorder, timeoutMs, false);
+    let rounds: WarmUp | undefined;
+    if (warming) {
+      lead.base = clock.now();
+      rounds = await warmUpRounds({ connections: preAllocated, send: (_ms, done) => sendAndRecord(lead, clock.now() - lead.base, done), timeoutMs: lead.timeoutMs, clock, signal: input.signal });
     }
-    const startAt = input.ready ? await input.ready(warmUp) : undefined;
+    // The lead (the warm-up's paced part) runs at the first rate the run will have (a ramp from 0: the end of its
+    // first segment), this worker's share of it; a failed round means no lead.
+    const first = segments.find((s) => s.from > 0 || s.to > 0);
+    const leadRate = rounds && rounds.errors === 0 ? (first ? first.from || first.to : 0) / slice.count : 0;
+    const planned = Math.ceil(schedule.total / slice.count);
+    const leadFor = rounds ? leadMs(warmUpTarget(preAllocated, planned) - rounds.requests, leadRate) : 0;
+    const led = withLead(leadFor > 0 ? leadRate : 0, interleave(schedule, slice));
+    const roundsCount = { requests: rounds?.requests ?? 0, errors: rounds?.errors ?? 0 };
+    lead.starts = 0;
+    lead.errors = 0;
+    const warmUpNow = (): WarmUp | undefined => {
+      if (rounds) return { ...rounds, requests: roundsCount.requests + lead.starts, errors: roundsCount.errors + lead.errors };
+      return scenario.warmUp === false ? undefined : { durationMs: 0, requests: 0, errors: 0, connections: 0, ...(plan.skipped ? { skipped: plan.skipped } : {}) };
+    };
+    // Intended times from the pacer's start: before runAt an arrival is the lead's, from it on the run's.
+    let runAt = Infinity;
+    const begin = (atMs: number, fromIndex: number): void => {
+      led.begin(atMs, fromIndex);
+      runAt = led.runStartMs as number;
+      run.offset = runAt;
+    };
+    // Without a lead the run starts after the rounds (workers: at the common t0) on a schedule that begins at once.
+    let t0Option: number | undefined;
+    if (leadFor <= 0) {
+      t0Option = input.ready ? await input.ready(warmUpNow()) : undefined;
+      begin(0, 0);
+    }
     const pacer = startPacer({
-      schedule: interleave(schedule, slice),
+      schedule: led,
       slots,
       clock,
-      scheduler: input.scheduler ?? realScheduler,
+      scheduler,
       signal: input.signal,
-      ...(startAt !== undefined ? { t0: startAt } : {}),
-      dropped: (intended) => recorder.recordDropped(intended),
+      ...(t0Option !== undefined ? { t0: t0Option } : {}),
+      dropped: (intended) => {
+        const phase = intended < runAt ? lead : run;
+        phase.recorder.recordDropped(intended - phase.offset);
+      },
+      // Lead and run arrivals run this same code on phases of one shape, so the run's first arrival runs code the
+      // lead has already optimised (a branch first taken at t0 would make V8 recompile the hot path there).
       start: (intended, done, lag) => {
-        recorder.recordStart(intended, lag);
-        sendAndRecord(recorder, intended, pacer.t0, timeoutMs, done);
+        const phase = intended < runAt ? lead : run;
+        // A failed warm-up request ends the warm-up's traffic: the lead's remaining arrivals are not sent.
+        if (phase.stopOnError && phase.errors > 0) return done();
+        const at = intended - phase.offset;
+        phase.recorder.recordStart(at, lag);
+        phase.starts++;
+        phase.lagSum += lag;
+        if (lag > phase.lagMax) phase.lagMax = lag;
+        sendAndRecord(phase, at, done);
       },
     });
-    input.onStart?.(pacer.t0);
-    const probe = startGeneratorProbe(recorder, clock, pacer.t0);
-    let stats;
+    lead.base = pacer.t0;
+    run.base = pacer.t0 + run.offset;
+    // During the lead, a fresh scratch recorder every 200 ms (the old one given its elapsed time, as the run's is
+    // each second): the run's recorder starts fresh at t0, and V8 has then already seen that state.
+    const rotate = setInterval(() => {
+      lead.recorder.elapsedMs = clock.now() - lead.base;
+      lead.recorder = new Recorder(recorder.names, { secondMs: 100 });
+    }, 200);
+    rotate.unref();
+    if (leadFor > 0) {
+      if (input.ready) {
+        // Workers: the lead goes on after its planned length until the common t0, so the target sees the run's
+        // rate right up to it.
+        await sleep(leadFor);
+        const startAt = (await input.ready(warmUpNow())) ?? clock.now();
+        begin(startAt - pacer.t0, pacer.nextIndex());
+        pacer.refresh();
+      } else begin(leadFor, 0);
+      run.base = pacer.t0 + run.offset;
+    }
+    const runT0 = run.base;
+    setTimeout(() => clearInterval(rotate), Math.max(0, runT0 - clock.now())).unref();
+    input.onStart?.(runT0);
+    const probe = startGeneratorProbe(recorder, clock, runT0);
     try {
-      stats = await pacer.finished;
+      await pacer.finished;
       const grace = durationMs(scenario.gracefulStop, 10_000);
       const drained = await Promise.race([pacer.drained().then(() => true), sleep(grace).then(() => false)]);
       if (!drained) notes.push(`${pacer.inFlight()} requests were still in flight after gracefulStop (${scenario.gracefulStop}); they are not counted`);
     } finally {
       probe.stop();
     }
-    if (stats.meanLagMs > 1) notes.push(`the load generator started requests ${stats.meanLagMs.toFixed(1)} ms late on average (max ${stats.maxLagMs.toFixed(0)} ms); latencies include the lag`);
-    return { elapsedMs: clock.now() - pacer.t0, notes, ...(warmUp ? { warmUp } : {}) };
+    const meanLag = run.starts ? run.lagSum / run.starts : 0;
+    if (meanLag > 1) notes.push(`the load generator started requests ${meanLag.toFixed(1)} ms late on average (max ${run.lagMax.toFixed(0)} ms); latencies include the lag`);
+    const warmUp = warmUpNow();
+    const warmUpDuration = rounds ? { durationMs: Math.round((rounds.durationMs + (runT0 - pacer.t0)) * 10) / 10 } : {};
+    return { elapsedMs: Math.max(0, clock.now() - runT0), notes, ...(warmUp ? { warmUp: { ...warmUp, ...warmUpDuration } } : {}) };
   } finally {
     await pool.destroy();
   }
+}
+
+/**
+ * Where an arrival is recorded: the warm-up (a scratch recorder, never counted) or the run. One shape for both, so
+ * the code that starts and records arrivals stays the same optimised code when the run begins.
+ */
+interface Phase {
+  recorder: Recorder;
+  timeoutMs: number;
+  /** The warm-up sends nothing more after a failure; the run goes on. */
+  stopOnError: boolean;
+  /** Intended times given to this phase are relative to `offset` ms after the pacer's start… */
+  offset: number;
+  /** …which is this clock reading. */
+  base: number;
+  starts: number;
+  errors: number;
+  lagSum: number;
+  lagMax: number;
+}
+
+function newPhase(recorder: Recorder, timeoutMs: number, stopOnError: boolean): Phase {
+  return { recorder, timeoutMs, stopOnError, offset: 0, base: 0, starts: 0, errors: 0, lagSum: 0, lagMax: 0 };
 }
 
 function sleep(ms: number): Promise<void> {

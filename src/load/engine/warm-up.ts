@@ -12,14 +12,17 @@
  * compiler on the same core, during the first measured second. Each request is given at most 2 s, and a
  * failure ends the warm-up: a target that never answers costs 2 s, not the scenario's timeout twice.
  *
+ * In the open model the paced part (the lead) is not a pacer of its own but the front of the run's own
+ * schedule, run by the run's pacer through the run's own code (engine/open-model.ts): with a separate warm-up
+ * pacer, --trace-deopt showed V8 throwing away and recompiling the hot path at t0 (new closures, new object
+ * shapes, branches first taken there), 10–14 ms of compiling on the generator's core in the first second.
+ *
  * Tried and dropped: a forced full garbage collection between the warm-up and t0 made the first second worse
  * (31–115 arrivals dropped against 0 without it, 50 VUs at 10k req/s, four runs each), presumably because a
  * full collection also throws away code and feedback the warm-up had just produced.
  */
 import autocannon from 'autocannon';
-import { arrivalSchedule } from '../pacer/arrival-schedule.ts';
-import type { Clock, Scheduler } from '../pacer/clock.ts';
-import { startPacer } from '../pacer/pacer.ts';
+import type { Clock } from '../pacer/clock.ts';
 import type { WarmUp } from '../result.ts';
 
 const MIN_ROUNDS = 2;
@@ -51,30 +54,21 @@ export function warmUpTarget(connections: number, plannedRequests?: number): num
 /** Sends one warm-up request (through the same code as the run) and calls `done` once with whether it failed. */
 export type WarmUpSend = (timeoutMs: number, done: (failed: boolean) => void) => void;
 
-export interface OpenWarmUpOptions {
+export interface ConnectionRoundsOptions {
   /** Connections to open: preAllocatedVUs (this worker's share). */
   connections: number;
-  /** Requests to aim for (warmUpTarget). */
-  target: number;
-  /** Arrivals per second of the paced phase: the scenario's first rate (this worker's share). */
-  rate: number;
-  /** Most arrivals in flight in the paced phase (the run's slots). */
-  slots: number;
   send: WarmUpSend;
   timeoutMs: number;
   clock: Clock;
-  scheduler: Scheduler;
   signal?: AbortSignal;
 }
 
 /**
- * Open model, in two phases. Rounds: `connections` requests at once on the pool (pipelining 1), twice, so the
- * pool opens that many and uses each. Paced: the run's own pacer at the scenario's first rate into a scratch
- * recorder, for at most 1 s or until `target` requests, so the pacer's loop, the start-lag bookkeeping and
- * the garbage collector's rhythm are those of the run before t0 (in our runs, a process's first run without it
- * had a first-second p99 2 to 25 times its steady p99; later runs in the same process did not).
+ * Open model, first part: `connections` requests at once on the pool (pipelining 1), twice, so the pool opens
+ * that many connections and uses each. The second part, the lead, is the run's own pacer at the run's first rate
+ * for `leadMs`, in front of the run's schedule (pacer/lead-schedule.ts, engine/open-model.ts).
  */
-export async function warmUpOpen(options: OpenWarmUpOptions): Promise<WarmUp> {
+export async function warmUpRounds(options: ConnectionRoundsOptions): Promise<WarmUp> {
   const { connections, clock } = options;
   const start = clock.now();
   const perRequestMs = Math.min(options.timeoutMs, MAX_WARM_UP_REQUEST_MS);
@@ -85,28 +79,17 @@ export async function warmUpOpen(options: OpenWarmUpOptions): Promise<WarmUp> {
     requests += connections;
     errors += failed.filter(Boolean).length;
   }
-  const remaining = options.target - requests;
-  if (errors === 0 && remaining > 0 && options.rate > 0 && !options.signal?.aborted) {
-    const durationMs = Math.min(PACED_MS, (remaining / options.rate) * 1000);
-    const pacer = startPacer({
-      schedule: arrivalSchedule([{ durationMs, from: options.rate, to: options.rate }]),
-      slots: options.slots,
-      clock,
-      scheduler: options.scheduler,
-      ...(options.signal ? { signal: options.signal } : {}),
-      dropped: () => {},
-      start: (_intended, done) =>
-        options.send(perRequestMs, (failed) => {
-          if (failed) errors++;
-          done();
-        }),
-    });
-    const stats = await pacer.finished;
-    requests += stats.started;
-    // Bounded like every warm-up request: what is still in flight after that is left to finish on its own.
-    await Promise.race([pacer.drained(), new Promise((resolve) => setTimeout(resolve, perRequestMs).unref())]);
-  }
   return { durationMs: elapsed(clock, start), requests, errors, connections };
+}
+
+/**
+ * Open model: how long the lead lasts — until the warm-up has sent `remaining` more requests at `rate` per
+ * second, at most PACED_MS; 0 when nothing remains or there is no rate. (With several workers the lead goes on
+ * at the same rate until the common t0.)
+ */
+export function leadMs(remaining: number, rate: number): number {
+  if (remaining <= 0 || rate <= 0) return 0;
+  return Math.min(PACED_MS, (remaining / rate) * 1000);
 }
 
 /**

@@ -65,6 +65,10 @@ export interface RunningPacer {
   readonly finished: Promise<PacerStats>;
   /** Resolves once no arrival is in progress (call after `finished`). */
   drained(): Promise<void>;
+  /** Index of the next arrival to start (or drop). */
+  nextIndex(): number;
+  /** Reads the next arrival's time again: call after the schedule changed what lies ahead (LeadSchedule.begin). */
+  refresh(): void;
 }
 
 export function startPacer(options: PacerOptions): RunningPacer {
@@ -164,5 +168,11 @@ export function startPacer(options: PacerOptions): RunningPacer {
     inFlight: () => options.slots - free,
     finished,
     drained: () => (free === options.slots ? Promise.resolve() : new Promise<void>((resolve) => drainWaiters.push(resolve))),
+    nextIndex: () => n,
+    refresh: () => {
+      next = schedule.timeOf(n);
+      // The next arrival may now be due sooner than the timer armed for the old one.
+      wakeSoon();
+    },
   };
 }

@@ -78,6 +78,30 @@ requests:
     expect(new Set(seqs).size).toBe(seqs.length);
   });
 
+  it('open model on 2 workers with a paced lead: it goes on until the common t0, and none of it is counted', async () => {
+    const s = scenario(`
+name: lead
+executor: constant-arrival-rate
+rate: 400
+duration: 1s
+preAllocatedVUs: 4
+maxVUs: 20
+credential: none
+requests: [{ path: '/x/{{seq}}' }]
+`);
+    const { result, recorder } = await runScenario({ scenario: s, baseUrl: base, api, credentials: {}, workers: 2 });
+    // Per worker: 200 planned arrivals, a warm-up of 20 = two rounds of 2, then a lead at 200/s until the go.
+    expect(result.warmUp!.connections).toBe(4);
+    expect(result.warmUp!.requests).toBeGreaterThan(8);
+    expect(result.warmUp!.errors).toBe(0);
+    expect(result.requests + result.dropped).toBe(400);
+    expect(seen.requests).toBe(result.requests + result.warmUp!.requests);
+    expect(recorder.histogram().totalCount).toBe(result.requests);
+    expect(result.timeline.reduce((n, p) => n + p.requests, 0)).toBe(result.requests);
+    const seqs = seen.paths.map((p) => p.split('/')[2]);
+    expect(new Set(seqs).size).toBe(seqs.length);
+  });
+
   it('divides connections: 2 workers with maxVUs 4 open 4 connections and never have more than 4 requests in flight', async () => {
     seen.delayMs = 40;
     const s = scenario(`
