@@ -71,13 +71,11 @@ export async function runOpenModel(input: EngineInput): Promise<EngineOutcome> {
       lead.base = clock.now();
       rounds = await warmUpRounds({ connections: preAllocated, send: (_ms, done) => sendAndRecord(lead, clock.now() - lead.base, done), timeoutMs: lead.timeoutMs, clock, signal: input.signal });
     }
-    // The lead (the warm-up's paced part) runs at the first rate the run will have (a ramp from 0: the end of its
-    // first segment), this worker's share of it; a failed round means no lead.
-    const first = segments.find((s) => s.from > 0 || s.to > 0);
-    const leadRate = rounds && rounds.errors === 0 ? (first ? first.from || first.to : 0) / slice.count : 0;
+    // The lead (the warm-up's paced part) replays the start of this worker's slice of the run (lead-schedule.ts);
+    // a failed round means no lead.
+    const led = withLead(interleave(schedule, slice), rounds !== undefined && rounds.errors === 0);
     const planned = Math.ceil(schedule.total / slice.count);
-    const leadFor = rounds ? leadMs(warmUpTarget(preAllocated, planned) - rounds.requests, leadRate) : 0;
-    const led = withLead(leadFor > 0 ? leadRate : 0, interleave(schedule, slice));
+    const leadFor = rounds ? leadMs(warmUpTarget(preAllocated, planned) - rounds.requests, led.leadRate) : 0;
     const roundsCount = { requests: rounds?.requests ?? 0, errors: rounds?.errors ?? 0 };
     lead.starts = 0;
     lead.errors = 0;
@@ -185,7 +183,14 @@ interface Phase {
 }
 
 function newPhase(recorder: Recorder, timeoutMs: number, stopOnError: boolean): Phase {
-  return { recorder, timeoutMs, stopOnError, offset: 0, base: 0, starts: 0, errors: 0, lagSum: 0, lagMax: 0 };
+  // The fields that take fractional ms start as doubles (NaN, then 0): a field created as a small integer changes
+  // its representation at its first fraction, and the two phases would then have different shapes at t0.
+  const phase = { recorder, timeoutMs, stopOnError, offset: NaN, base: NaN, starts: 0, errors: 0, lagSum: NaN, lagMax: NaN };
+  phase.offset = 0;
+  phase.base = 0;
+  phase.lagSum = 0;
+  phase.lagMax = 0;
+  return phase;
 }
 
 function sleep(ms: number): Promise<void> {

@@ -1,5 +1,5 @@
 /**
- * The open model's warm-up lead in front of the run's schedule: lead arrivals evenly at their rate until the run
+ * The open model's warm-up lead in front of the run's schedule: the run's first 100 ms replayed until the run
  * begins, then the run's own arrivals from that moment, none lost or repeated; the pacer follows a begin made
  * while it runs (workers learn their common t0 only then). Fake clock: exact, never timing-dependent.
  */
@@ -13,39 +13,57 @@ import { FakeTime } from './fake-scheduler.ts';
 const run = () => arrivalSchedule([{ durationMs: 1000, from: 100, to: 100 }]);
 
 describe('withLead', () => {
-  it('before begin: lead arrivals at the lead rate, with no end', () => {
-    const s = withLead(200, run());
-    expect([0, 1, 2, 1000].map((n) => s.timeOf(n))).toEqual([0, 5, 10, 5000]);
+  it('before begin: the run\'s first 100 ms replayed period after period, at the run\'s own spacing, with no end', () => {
+    const s = withLead(run());
+    expect(s.leadRate).toBeCloseTo(100, 9);
+    [0, 1, 9, 10, 11, 1000].forEach((n) => expect(s.timeOf(n)).toBeCloseTo(n * 10, 9));
     expect(s.runStartMs).toBeUndefined();
     expect(s.durationMs).toBe(Infinity);
   });
 
+  it('replays the start of a ramp, not a rate the run has not reached', () => {
+    // 0 → 100/s over 1 s: arrival n at sqrt(n / 50) s; the first 100 ms hold arrival 0 only, the next is at 141 ms.
+    const s = withLead(arrivalSchedule([{ durationMs: 1000, from: 0, to: 100 }]));
+    expect(s.timeOf(0)).toBe(0);
+    expect(s.timeOf(1)).toBeCloseTo(Math.sqrt(1 / 50) * 1000, 6);
+    expect(s.leadRate).toBeCloseTo(1000 / (Math.sqrt(1 / 50) * 1000), 6);
+  });
+
   it('after begin: the lead arrivals due before the run, then the run\'s own arrivals shifted to its start', () => {
-    const s = withLead(200, run());
-    s.begin(50, 0);
-    // Lead arrivals at 0, 5 … 45 (ten of them); the run's arrival k at 50 + 10k.
-    expect(s.leadCount).toBe(10);
-    expect(s.timeOf(9)).toBe(45);
-    expect(s.timeOf(10)).toBe(50);
-    expect(s.timeOf(11)).toBe(60);
-    expect(s.timeOf(10 + 99)).toBe(50 + 990);
-    expect(s.timeOf(10 + 100)).toBeUndefined();
-    expect(s.total).toBe(110);
-    expect(s.durationMs).toBe(1050);
+    const s = withLead(run());
+    s.begin(55, 0);
+    // Lead arrivals at 0, 10 … 50 (six of them); the run's arrival k at 55 + 10k.
+    expect(s.leadCount).toBe(6);
+    expect(s.timeOf(5)).toBeCloseTo(50, 9);
+    expect(s.timeOf(6)).toBe(55);
+    expect(s.timeOf(7)).toBeCloseTo(65, 9);
+    expect(s.timeOf(6 + 99)).toBeCloseTo(55 + 990, 9);
+    expect(s.timeOf(6 + 100)).toBeUndefined();
+    expect(s.total).toBe(106);
+    expect(s.durationMs).toBe(1055);
     expect(() => s.begin(60, 0)).toThrow(/already begun/);
   });
 
+  it('a begin past whole periods counts every lead arrival of them', () => {
+    const s = withLead(run());
+    s.begin(1000, 0);
+    expect(s.leadCount).toBe(100);
+    expect(s.timeOf(99)).toBeCloseTo(990, 9);
+    expect(s.timeOf(100)).toBe(1000);
+  });
+
   it('a begin for a moment already passed keeps the arrivals already handed out as lead ones', () => {
-    const s = withLead(200, run());
+    const s = withLead(run());
     s.begin(20, 7);
     expect(s.leadCount).toBe(7);
     expect(s.timeOf(7)).toBe(20);
   });
 
-  it('with no lead (begin at 0) it is the run\'s schedule itself, a worker\'s interleaved slice included', () => {
+  it('without a lead (begin at 0) it is the run\'s schedule itself, a worker\'s interleaved slice included', () => {
     const slice = interleave(run(), { index: 1, count: 2 });
-    const s = withLead(0, slice);
+    const s = withLead(slice, false);
     s.begin(0, 0);
+    expect(s.leadRate).toBe(0);
     expect(s.leadCount).toBe(0);
     for (const k of [0, 1, 49]) expect(s.timeOf(k)).toBe(slice.timeOf(k));
     expect(s.timeOf(50)).toBeUndefined();
@@ -55,7 +73,7 @@ describe('withLead', () => {
 describe('a pacer on a lead schedule', () => {
   it('switches from the lead to the run at the begin it is told while running, starting every run arrival once', async () => {
     const time = new FakeTime();
-    const s = withLead(1000, arrivalSchedule([{ durationMs: 100, from: 500, to: 500 }]));
+    const s = withLead(arrivalSchedule([{ durationMs: 100, from: 1000, to: 1000 }]));
     const starts: number[] = [];
     const pacer = startPacer({
       schedule: s,
@@ -76,10 +94,11 @@ describe('a pacer on a lead schedule', () => {
     const stats = await pacer.finished;
     const lead = starts.filter((t) => t < 40);
     const runStarts = starts.filter((t) => t >= 40).map((t) => t - 40);
-    expect(lead).toEqual(Array.from({ length: 40 }, (_, k) => k));
-    expect(runStarts).toHaveLength(50);
-    runStarts.forEach((t, k) => expect(t).toBeCloseTo(k * 2, 9));
-    expect(stats.started).toBe(90);
+    expect(lead).toHaveLength(40);
+    lead.forEach((t, k) => expect(t).toBeCloseTo(k, 9));
+    expect(runStarts).toHaveLength(100);
+    runStarts.forEach((t, k) => expect(t).toBeCloseTo(k, 9));
+    expect(stats.started).toBe(140);
     expect(stats.dropped).toBe(0);
   });
 });
