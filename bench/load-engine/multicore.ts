@@ -8,7 +8,8 @@
  *              (goal: every bucket within ±10 % of the expected rate / 20)
  *   warmstart  10k req/s with maxVUs 50 and 1000: first-second p99 vs the steady seconds' p99, and arrivals
  *              dropped in the first second, with the warm start and without it (warmUp: false); each run in a
- *              fresh process (warm-start-child.ts), since a process that already ran load starts hot
+ *              fresh process (warm-start-child.mjs, the build by default; --warm-from src: the sources under
+ *              tsx), since a process that already ran load starts hot
  *
  * Core layout: nginx is pinned to the first cores, each generator (harness, autocannon, wrk) to the next N with
  * taskset, when the machine has nginx + N cores; otherwise that run is unpinned and says so (it shares cores with
@@ -132,23 +133,33 @@ interface WarmCase {
   generatorBound: boolean;
 }
 
-/** Each case in a fresh process (warm-start-child.ts), pinned like the other one-thread generators. */
-async function warmCase(url: string, rate: number, seconds: number, maxVUs: number, warmUp: boolean, cpus: string | undefined): Promise<WarmCase> {
-  const child = fileURLToPath(new URL('./warm-start-child.ts', import.meta.url));
-  const command = pinned(cpus, [process.execPath, '--import', 'tsx', child, url, String(rate), String(seconds), String(maxVUs), warmUp ? 'on' : 'off']);
+/**
+ * Each case in a fresh process (warm-start-child.mjs), pinned like the other one-thread generators. `from`: the
+ * build (dist/, what an installed harness runs) or the sources under tsx (a checkout's `npm start`), whose module
+ * loader runs on a thread of its own: a second V8 heap on the pinned core, whose collections land in measured
+ * seconds (about 8 s after start, in our runs).
+ */
+async function warmCase(from: 'dist' | 'src', url: string, rate: number, seconds: number, maxVUs: number, warmUp: boolean, cpus: string | undefined): Promise<WarmCase> {
+  const child = fileURLToPath(new URL('./warm-start-child.mjs', import.meta.url));
+  const node = from === 'src' ? [process.execPath, '--import', 'tsx'] : [process.execPath];
+  const command = pinned(cpus, [...node, child, from, url, String(rate), String(seconds), String(maxVUs), warmUp ? 'on' : 'off']);
   const { stdout } = await run(command[0] as string, command.slice(1), { maxBuffer: 1 << 20 });
   return JSON.parse(stdout.trim().split('\n').at(-1) as string) as WarmCase;
 }
 
-export async function warmStartSection(url: string, options: { layout: Layout; seconds: number; rate: number; repeats: number }): Promise<void> {
-  const { seconds, rate } = options;
-  out(`\n== warm start: ${rate} req/s for ${seconds} s, nginx constant JSON, each run a fresh process; first second vs the steady seconds ==`);
+export async function warmStartSection(url: string, options: { layout: Layout; seconds: number; rate: number; repeats: number; from: 'dist' | 'src' }): Promise<void> {
+  const { seconds, rate, from } = options;
+  if (from === 'dist') {
+    out('\nbuilding dist/ (npm run build): the warm-start cases run the build, as an installed harness does …');
+    await run('npm', ['run', 'build'], { maxBuffer: 1 << 24 });
+  }
+  out(`\n== warm start: ${rate} req/s for ${seconds} s, nginx constant JSON, each run a fresh process (${from === 'dist' ? 'the build, plain node' : 'the sources, under tsx'}); first second vs the steady seconds ==`);
   out('maxVUs  warm-up               first-second p99  steady p99 (median of seconds 2..n)  ratio  first-second dropped  total dropped');
   const cpus = options.layout.generator(1);
   for (const maxVUs of [50, 1000]) {
     for (let i = 0; i < options.repeats; i++) {
       for (const warmUp of [true, false]) {
-        const c = await warmCase(url, rate, seconds, maxVUs, warmUp, cpus);
+        const c = await warmCase(from, url, rate, seconds, maxVUs, warmUp, cpus);
         const label = warmUp ? `on (${c.warmUp?.requests ?? 0} req, ${c.warmUp?.durationMs.toFixed(0) ?? 0} ms)` : 'off';
         const ratio = c.steadyP99 > 0 ? (c.firstP99 / c.steadyP99).toFixed(2) : 'n/a';
         out(`${String(maxVUs).padStart(6)}  ${label.padEnd(20)}  ${c.firstP99.toFixed(2).padStart(16)}  ${c.steadyP99.toFixed(2).padStart(35)}  ${ratio.padStart(5)}  ${String(c.firstDropped).padStart(20)}  ${String(c.dropped).padStart(13)}${c.generatorBound ? '   generator-bound' : ''}`);

@@ -13,7 +13,8 @@
  *   5. workers  --workers N vs autocannon -w N and wrk -tN (closed), sustainable open-model rate with 1 and N
  *               workers (multicore.ts; core layout printed, taskset pinning where the cores allow)
  *   6. spacing  arrivals per 50 ms at 5k req/s with 1 and N workers, timed by a separate target process
- *   7. warmstart  first-second vs steady p99 at 10k req/s, maxVUs 50 and 1000, warm start on and off
+ *   7. warmstart  first-second vs steady p99 at 10k req/s, maxVUs 50 and 1000, warm start on and off; each
+ *                case a fresh process running the build (npm run build first; --warm-from src: the sources under tsx)
  *
  *   npm run bench:load-engine                              # everything
  *   npm run bench:load-engine -- --only pacing,stall --duration 5 --rounds 1 --rss-seconds 20
@@ -186,7 +187,7 @@ async function main(): Promise<void> {
       await workersSection(nginx.url, { layout, ns, seconds: DURATION_S, rates, autocannonBin });
     }
     if (ONLY.has('spacing')) await spacingSection({ layout, ns, seconds: DURATION_S, rate: 5000 });
-    if (nginx && ONLY.has('warmstart')) await warmStartSection(nginx.url, { layout, seconds: DURATION_S, rate: 10_000, repeats: SHORT ? 1 : 3 });
+    if (nginx && ONLY.has('warmstart')) await warmStartSection(nginx.url, { layout, seconds: DURATION_S, rate: 10_000, repeats: SHORT ? 1 : 3, from: args.get('warm-from') === 'src' ? 'src' : 'dist' });
   } finally {
     await nginx?.stop();
   }

@@ -1,13 +1,17 @@
 /**
  * One warm-start case of bench/load-engine in a process of its own, so the generator starts cold as `harness
  * load` does (a case run after others in one process would find the hot path already optimised).
- *   tsx warm-start-child.ts <url> <rate> <seconds> <maxVUs> <on|off>  → one JSON line on stdout
+ *   node warm-start-child.mjs dist <url> <rate> <seconds> <maxVUs> <on|off>               the build, as installed
+ *   node --import tsx warm-start-child.mjs src <url> <rate> <seconds> <maxVUs> <on|off>   the sources, as a checkout
+ * → one JSON line on stdout.
  */
-import { defaultConfig } from '../../src/config/defaults.ts';
-import { runScenario } from '../../src/load/run-scenario.ts';
-import { scenarioFromData } from '../../src/load/scenario/load.ts';
+const [from, url, rate, seconds, maxVUs, warm] = process.argv.slice(2);
+const root = from === 'src' ? '../../src' : '../../dist/src';
+const ext = from === 'src' ? 'ts' : 'js';
+const { defaultConfig } = await import(`${root}/config/defaults.${ext}`);
+const { runScenario } = await import(`${root}/load/run-scenario.${ext}`);
+const { scenarioFromData } = await import(`${root}/load/scenario/load.${ext}`);
 
-const [url, rate, seconds, maxVUs, warm] = process.argv.slice(2);
 const { result, recorder } = await runScenario({
   scenario: scenarioFromData({
     name: 'warm',
@@ -20,7 +24,7 @@ const { result, recorder } = await runScenario({
     maxVUs: Number(maxVUs),
     warmUp: warm === 'on',
   }),
-  baseUrl: url as string,
+  baseUrl: url,
   api: defaultConfig().api,
   credentials: {},
   workers: 1,
