@@ -92,8 +92,13 @@ describe('the generator itself', () => {
   let base: string;
   let received = 0;
   beforeAll(async () => {
-    server = createServer((_req, res) => {
+    server = createServer((req, res) => {
       received++;
+      // /flaky: the fifth request ever has its connection cut (a transport error, not an HTTP status).
+      if (req.url === '/flaky' && received === 5) {
+        req.socket.destroy();
+        return;
+      }
       res.end('{}');
     });
     base = await listen(server);
@@ -175,5 +180,29 @@ requests: [{ path: /ok }]
     expect(received).toBe(result.requests + result.warmUp!.requests);
     expect(recorder.histogram().totalCount).toBe(result.requests);
     expect(result.timeline.reduce((n, p) => n + p.requests, 0)).toBe(result.requests);
+  });
+
+  it('a failed request during the lead ends the warm-up\'s traffic; the run is sent in full and counts none of it', async () => {
+    received = 0;
+    const s = scenario(`
+name: lead-fails
+executor: constant-arrival-rate
+rate: 200
+duration: 2s
+preAllocatedVUs: 2
+maxVUs: 20
+credential: none
+requests: [{ path: /flaky }]
+`);
+    const { result, recorder } = await runScenario({ scenario: s, baseUrl: base, api, credentials: {} });
+    // Two rounds of 2 succeed; the lead's first request (the fifth) fails, and the lead sends nothing after the
+    // requests already in flight then: fewer than the 40 the warm-up aimed for (4 + 36 at 200/s).
+    expect(result.warmUp!.errors).toBe(1);
+    expect(result.warmUp!.requests).toBeGreaterThanOrEqual(5);
+    expect(result.warmUp!.requests).toBeLessThan(40);
+    expect(result.requests + result.dropped).toBe(400);
+    expect(result.errors).toEqual({});
+    expect(received).toBe(result.requests + result.warmUp!.requests);
+    expect(recorder.histogram().totalCount).toBe(result.requests);
   });
 });
