@@ -65,8 +65,8 @@ export interface ConnectionRoundsOptions {
 
 /**
  * Open model, first part: `connections` requests at once on the pool (pipelining 1), twice, so the pool opens
- * that many connections and uses each. The second part, the lead, is the run's own pacer at the run's first rate
- * for `leadMs`, in front of the run's schedule (pacer/lead-schedule.ts, engine/open-model.ts).
+ * that many connections and uses each. The second part, the lead, replays the run's first 100 ms for `leadMs` in
+ * front of the run's schedule, on the run's own pacer (pacer/lead-schedule.ts, engine/open-model.ts).
  */
 export async function warmUpRounds(options: ConnectionRoundsOptions): Promise<WarmUp> {
   const { connections, clock } = options;
