@@ -175,7 +175,7 @@ export async function spacingSection(options: { layout: Layout; ns: number[]; se
   const port = await new Promise<number>((resolve) => target.stdout!.once('data', (chunk: Buffer) => resolve(Number(chunk.toString().trim()))));
   const url = `http://127.0.0.1:${port}`;
   try {
-    out('workers  expected  min  max  worst deviation  dropped');
+    out('workers  expected  min  max  worst deviation  worst bucket  dropped');
     for (const n of [1, ...options.ns.filter((x) => x > 1)]) {
       await fetch(`${url}/__times`).then((r) => r.text());
       await pinSelf(options.layout.generator(n), options.layout);
@@ -199,8 +199,10 @@ export async function spacingSection(options: { layout: Layout; ns: number[]; se
       // The last bucket may be cut by the run's end; the rest should each hold rate / 20 arrivals.
       const full = counts.slice(0, -1);
       const expected = rate / 20;
-      const worst = Math.max(...full.map((b) => Math.abs(b - expected) / expected));
-      out(`${String(n).padStart(7)}  ${String(expected).padStart(8)}  ${String(Math.min(...full)).padStart(3)}  ${String(Math.max(...full)).padStart(3)}  ${`${(worst * 100).toFixed(1)} %`.padStart(15)}  ${String(result.dropped).padStart(7)}${result.generatorBound ? '   generator-bound' : ''}`);
+      const deviations = full.map((b) => Math.abs(b - expected) / expected);
+      const worst = Math.max(...deviations);
+      const at = deviations.indexOf(worst) * 50;
+      out(`${String(n).padStart(7)}  ${String(expected).padStart(8)}  ${String(Math.min(...full)).padStart(3)}  ${String(Math.max(...full)).padStart(3)}  ${`${(worst * 100).toFixed(1)} %`.padStart(15)}  ${`${at} ms`.padStart(13)}  ${String(result.dropped).padStart(7)}${result.generatorBound ? '   generator-bound' : ''}`);
     }
   } finally {
     target.kill('SIGTERM');
