@@ -125,11 +125,13 @@ export async function runOpenModel(input: EngineInput): Promise<EngineOutcome> {
     run.base = pacer.t0 + run.offset;
     // During the lead, a fresh scratch recorder every 200 ms (the old one given its elapsed time, as the run's is
     // each second): the run's recorder starts fresh at t0, and V8 has then already seen that state.
-    const rotate = setInterval(() => {
-      lead.recorder.elapsedMs = clock.now() - lead.base;
-      lead.recorder = new Recorder(recorder.names, { secondMs: 100 });
-    }, 200);
-    rotate.unref();
+    const rotate =
+      leadFor > 0
+        ? setInterval(() => {
+            lead.recorder.elapsedMs = clock.now() - lead.base;
+            lead.recorder = new Recorder(recorder.names, { secondMs: 100 });
+          }, 200).unref()
+        : undefined;
     if (leadFor > 0) {
       if (input.ready) {
         // Workers: the lead goes on after its planned length until the common t0, so the target sees the run's
@@ -142,7 +144,7 @@ export async function runOpenModel(input: EngineInput): Promise<EngineOutcome> {
       run.base = pacer.t0 + run.offset;
     }
     const runT0 = run.base;
-    setTimeout(() => clearInterval(rotate), Math.max(0, runT0 - clock.now())).unref();
+    if (rotate) setTimeout(() => clearInterval(rotate), Math.max(0, runT0 - clock.now())).unref();
     input.onStart?.(runT0);
     const probe = startGeneratorProbe(recorder, clock, runT0);
     try {
