@@ -25,7 +25,7 @@ import type { WarmUp } from '../result.ts';
 import type { TemplateState } from '../template.ts';
 import { startGeneratorProbe } from './generator-probe.ts';
 import { share } from './segments.ts';
-import { isTimeout, warmUpPlan, type EngineInput, type EngineOutcome } from './types.ts';
+import { isTimeout, unsentWarmUp, warmUpPlan, type EngineInput, type EngineOutcome } from './types.ts';
 import { warmUpAutocannon, warmUpTarget } from './warm-up.ts';
 
 interface Step {
@@ -126,7 +126,7 @@ export async function runClosedModel(input: EngineInput): Promise<EngineOutcome>
     const planned = iterations !== undefined ? connections * iterations : undefined;
     warmUp = plan.send && connections > 0
       ? await warmUpAutocannon({ url: url.origin, connections, pipelining: 1, timeout: timeoutS, requests }, { requests: warmUpTarget(connections, planned), plannedMs: executor.plannedDurationMs(scenario) }, clock, (instance) => recordAnswers(instance, scratch, warmStart))
-      : { durationMs: 0, requests: 0, errors: 0, connections: 0, ...(plan.skipped ? { skipped: plan.skipped } : {}) };
+      : unsentWarmUp(plan);
   }
   const startAt = input.ready ? await input.ready(warmUp) : undefined;
   if (startAt !== undefined && startAt > clock.now()) await new Promise((resolve) => setTimeout(resolve, startAt - clock.now()));

@@ -21,7 +21,7 @@ import type { WarmUp } from '../result.ts';
 import { startGeneratorProbe } from './generator-probe.ts';
 import { send, type SendRequest } from './http-sender.ts';
 import { interleave, share } from './segments.ts';
-import { isTimeout, warmUpPlan, type EngineInput, type EngineOutcome } from './types.ts';
+import { isTimeout, unsentWarmUp, warmUpPlan, type EngineInput, type EngineOutcome } from './types.ts';
 import { leadMs, MAX_WARM_UP_REQUEST_MS, warmUpRounds, warmUpTarget } from './warm-up.ts';
 
 export async function runOpenModel(input: EngineInput): Promise<EngineOutcome> {
@@ -64,31 +64,28 @@ export async function runOpenModel(input: EngineInput): Promise<EngineOutcome> {
     const plan = warmUpPlan(scenario);
     const warming = scenario.warmUp !== false && plan.send;
     // The warm-up records into a scratch recorder, never counted (its "seconds" are 100 ms: see RecorderOptions).
-    const lead = newPhase(new Recorder(recorder.names, { secondMs: 100 }), Math.min(timeoutMs, MAX_WARM_UP_REQUEST_MS), true);
-    const run = newPhase(recorder, timeoutMs, false);
+    // Intended times are relative to the pacer's start: before run.offset (Infinity until the run begins) an
+    // arrival is the lead's, from it on the run's.
+    const lead = newPhase(new Recorder(recorder.names, { secondMs: 100 }), Math.min(timeoutMs, MAX_WARM_UP_REQUEST_MS), true, 0);
+    const run = newPhase(recorder, timeoutMs, false, Infinity);
     let rounds: WarmUp | undefined;
     if (warming) {
       lead.base = clock.now();
-      rounds = await warmUpRounds({ connections: preAllocated, send: (_ms, done) => sendAndRecord(lead, clock.now() - lead.base, done), timeoutMs: lead.timeoutMs, clock, signal: input.signal });
+      rounds = await warmUpRounds({ connections: preAllocated, send: (done) => sendAndRecord(lead, clock.now() - lead.base, done), clock, signal: input.signal });
     }
     // The lead (the warm-up's paced part) replays the start of this worker's slice of the run (lead-schedule.ts);
     // a failed round means no lead.
     const led = withLead(interleave(schedule, slice), rounds !== undefined && rounds.errors === 0);
     const planned = Math.ceil(schedule.total / slice.count);
     const leadFor = rounds ? leadMs(warmUpTarget(preAllocated, planned) - rounds.requests, led.leadRate) : 0;
-    const roundsCount = { requests: rounds?.requests ?? 0, errors: rounds?.errors ?? 0 };
-    lead.starts = 0;
-    lead.errors = 0;
+    // The rounds and the lead both send through `lead`: its errors are the warm-up's, its starts the lead's.
     const warmUpNow = (): WarmUp | undefined => {
-      if (rounds) return { ...rounds, requests: roundsCount.requests + lead.starts, errors: roundsCount.errors + lead.errors };
-      return scenario.warmUp === false ? undefined : { durationMs: 0, requests: 0, errors: 0, connections: 0, ...(plan.skipped ? { skipped: plan.skipped } : {}) };
+      if (rounds) return { ...rounds, requests: rounds.requests + lead.starts, errors: lead.errors };
+      return scenario.warmUp === false ? undefined : unsentWarmUp(plan);
     };
-    // Intended times from the pacer's start: before runAt an arrival is the lead's, from it on the run's.
-    let runAt = Infinity;
     const begin = (atMs: number, fromIndex: number): void => {
       led.begin(atMs, fromIndex);
-      runAt = led.runStartMs as number;
-      run.offset = runAt;
+      run.offset = led.runStartMs as number;
     };
     // Without a lead the run starts after the rounds (workers: at the common t0) on a schedule that begins at once.
     let t0Option: number | undefined;
@@ -104,13 +101,13 @@ export async function runOpenModel(input: EngineInput): Promise<EngineOutcome> {
       signal: input.signal,
       ...(t0Option !== undefined ? { t0: t0Option } : {}),
       dropped: (intended) => {
-        const phase = intended < runAt ? lead : run;
+        const phase = intended < run.offset ? lead : run;
         phase.recorder.recordDropped(intended - phase.offset);
       },
       // Lead and run arrivals run this same code on phases of one shape, so the run's first arrival runs code the
       // lead has already optimised (a branch first taken at t0 would make V8 recompile the hot path there).
       start: (intended, done, lag) => {
-        const phase = intended < runAt ? lead : run;
+        const phase = intended < run.offset ? lead : run;
         // A failed warm-up request ends the warm-up's traffic: the lead's remaining arrivals are not sent.
         if (phase.stopOnError && phase.errors > 0) return done();
         const at = intended - phase.offset;
@@ -174,7 +171,7 @@ interface Phase {
   timeoutMs: number;
   /** The warm-up sends nothing more after a failure; the run goes on. */
   stopOnError: boolean;
-  /** Intended times given to this phase are relative to `offset` ms after the pacer's start… */
+  /** Intended times given to this phase are relative to `offset` ms after the pacer's start (the run's: Infinity until it begins)… */
   offset: number;
   /** …which is this clock reading. */
   base: number;
@@ -184,11 +181,11 @@ interface Phase {
   lagMax: number;
 }
 
-function newPhase(recorder: Recorder, timeoutMs: number, stopOnError: boolean): Phase {
-  // The fields that take fractional ms start as doubles (NaN, then 0): a field created as a small integer changes
-  // its representation at its first fraction, and the two phases would then have different shapes at t0.
+function newPhase(recorder: Recorder, timeoutMs: number, stopOnError: boolean, offset: number): Phase {
+  // The fields that take fractional ms start as doubles (NaN, then their value): a field created as a small integer
+  // changes its representation at its first fraction, and the two phases would then have different shapes at t0.
   const phase = { recorder, timeoutMs, stopOnError, offset: NaN, base: NaN, starts: 0, errors: 0, lagSum: NaN, lagMax: NaN };
-  phase.offset = 0;
+  phase.offset = offset;
   phase.base = 0;
   phase.lagSum = 0;
   phase.lagMax = 0;

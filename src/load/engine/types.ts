@@ -47,3 +47,8 @@ export function warmUpPlan(scenario: Scenario): { send: boolean; skipped?: strin
   if (scenario.rateLimit) return { send: false, skipped: 'rate-limit scenario: warm-up requests would spend the quota it measures' };
   return { send: true };
 }
+
+/** The WarmUp reported when none was sent (`plan.skipped` says why, when it was skipped rather than empty). */
+export function unsentWarmUp(plan: { skipped?: string }): WarmUp {
+  return { durationMs: 0, requests: 0, errors: 0, connections: 0, ...(plan.skipped ? { skipped: plan.skipped } : {}) };
+}

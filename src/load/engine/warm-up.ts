@@ -51,14 +51,14 @@ export function warmUpTarget(connections: number, plannedRequests?: number): num
   return Math.max(MIN_ROUNDS * connections, wanted);
 }
 
-/** Sends one warm-up request (through the same code as the run) and calls `done` once with whether it failed. */
-export type WarmUpSend = (timeoutMs: number, done: (failed: boolean) => void) => void;
-
 export interface ConnectionRoundsOptions {
   /** Connections to open: preAllocatedVUs (this worker's share). */
   connections: number;
-  send: WarmUpSend;
-  timeoutMs: number;
+  /**
+   * Sends one warm-up request through the same code as the run, given at most MAX_WARM_UP_REQUEST_MS, and calls
+   * `done` once with whether it failed.
+   */
+  send(done: (failed: boolean) => void): void;
   clock: Clock;
   signal?: AbortSignal;
 }
@@ -71,11 +71,10 @@ export interface ConnectionRoundsOptions {
 export async function warmUpRounds(options: ConnectionRoundsOptions): Promise<WarmUp> {
   const { connections, clock } = options;
   const start = clock.now();
-  const perRequestMs = Math.min(options.timeoutMs, MAX_WARM_UP_REQUEST_MS);
   let requests = 0;
   let errors = 0;
   for (let round = 0; round < MIN_ROUNDS && connections > 0 && errors === 0 && !options.signal?.aborted; round++) {
-    const failed = await Promise.all(Array.from({ length: connections }, () => new Promise<boolean>((resolve) => options.send(perRequestMs, resolve))));
+    const failed = await Promise.all(Array.from({ length: connections }, () => new Promise<boolean>((resolve) => options.send(resolve))));
     requests += connections;
     errors += failed.filter(Boolean).length;
   }
