@@ -15,7 +15,7 @@ import type { CheckRegistry } from '../conformance/registry.ts';
 import type { CheckResult } from '../conformance/result.ts';
 import { runChecks } from '../conformance/runner.ts';
 import { SchemaValidator } from '../conformance/schema-validator.ts';
-import { TrafficLog } from '../conformance/traffic.ts';
+import { TrafficLog, type TrafficLimits } from '../conformance/traffic.ts';
 import { coverageOf } from '../conformance/coverage.ts';
 import { isHarnessError } from '../errors.ts';
 import { EventBus, type Reporter } from '../events.ts';
@@ -61,6 +61,8 @@ export interface RunJobOptions {
   missingCredential?: 'error' | 'skip';
   /** Write the checks' traffic here as HAR 1.2, redacted (`harness run --har FILE`). @default none */
   harFile?: string;
+  /** Bounds of the traffic log the standing checks and `harFile` read (the docs generator lifts them). @default TrafficLog's */
+  trafficLimits?: TrafficLimits;
 }
 
 export interface JobOutcome {
@@ -118,7 +120,7 @@ export async function runJob(options: RunJobOptions): Promise<JobOutcome> {
       suites: suites.map((s) => ({ name: s.name, title: s.title, checks: s.checks.length })),
     });
     await assertReachable(http, config.api.paths.listMessages, { deadlineMs: config.target.timeoutMs, ...(options.signal ? { signal: options.signal } : {}) });
-    ctx = createContext({ config, target: target.info, http, credentials: target.credentials, schemas, secrets, traffic: new TrafficLog() });
+    ctx = createContext({ config, target: target.info, http, credentials: target.credentials, schemas, secrets, traffic: new TrafficLog(options.trafficLimits) });
     results.push(
       ...(await runChecks({
         suites,
