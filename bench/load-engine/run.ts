@@ -13,6 +13,8 @@
  *   5. workers  --workers N vs autocannon -w N and wrk -tN (closed), sustainable open-model rate with 1 and N
  *               workers (multicore.ts; core layout printed, taskset pinning where the cores allow)
  *   6. spacing  arrivals per 50 ms at 5k req/s with 1 and N workers, timed by a separate target process
+ *   8. cpu      CPU µs per request beside throughput, each generator pinned to the same core (cpu.ts): the open
+ *               model at --rate (default 10 000 req/s) vs wrk2 -R, the closed model vs autocannon and wrk
  *   7. warmstart  first-second vs steady p99 at 10k req/s, maxVUs 50 and 1000, warm start on and off; each
  *                case a fresh process running the build (npm run build first; --warm-from src: the sources under tsx)
  *
@@ -38,12 +40,13 @@ import { startPacer } from '../../src/load/pacer/pacer.ts';
 import { runScenario } from '../../src/load/run-scenario.ts';
 import { scenarioFromData } from '../../src/load/scenario/load.ts';
 import type { Scenario } from '../../src/load/scenario/types.ts';
+import { cpuSection } from './cpu.ts';
 import { coreLayout, printLayout, spacingSection, warmStartSection, workersSection } from './multicore.ts';
 import { ensureInstalled, startNginx } from './nginx.ts';
 
 const run = promisify(execFile);
 const args = new Map(process.argv.slice(2).flatMap((arg, i, all) => (arg.startsWith('--') ? [[arg.slice(2), all[i + 1] ?? '']] : [])));
-const ONLY = new Set((args.get('only') ?? 'closed,pacing,stall,rss,workers,spacing,warmstart').split(','));
+const ONLY = new Set((args.get('only') ?? 'cpu,closed,pacing,stall,rss,workers,spacing,warmstart').split(','));
 const SHORT = args.has('short');
 const DURATION_S = Number(args.get('duration') ?? (SHORT ? 3 : 10));
 const ROUNDS = Number(args.get('rounds') ?? 3);
@@ -171,13 +174,14 @@ async function rssSection(url: string): Promise<void> {
 
 async function main(): Promise<void> {
   out(`bench/load-engine — node ${process.version}; other load on this machine skews every number: compare within one run`);
-  const needsNginx = ['closed', 'pacing', 'rss', 'workers', 'warmstart'].some((s) => ONLY.has(s));
+  const needsNginx = ['closed', 'pacing', 'rss', 'workers', 'warmstart', 'cpu'].some((s) => ONLY.has(s));
   ensureInstalled({ ...(needsNginx ? { nginx: 'nginx' } : {}), ...(ONLY.has('closed') || ONLY.has('workers') ? { wrk: 'wrk' } : {}) });
   const layout = coreLayout();
   const ns = [1, 2, ...(layout.cores >= 8 ? [4] : [])];
   printLayout(layout, ns);
   const nginx = needsNginx ? await startNginx({ workers: layout.nginxCores, cpus: layout.nginx }) : undefined;
   try {
+    if (nginx && ONLY.has('cpu')) await cpuSection(nginx.url, { layout, seconds: DURATION_S, rate: Number(args.get('rate') ?? 10_000), autocannonBin });
     if (nginx && ONLY.has('closed')) await closedSection(nginx.url);
     if (nginx && ONLY.has('pacing')) await pacingSection(nginx.url);
     if (ONLY.has('stall')) await stallSection();
