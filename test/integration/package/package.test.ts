@@ -73,6 +73,7 @@ describe('the npm package', () => {
       expect.arrayContaining([
         'runJob', 'runLoadJob', 'runCapacityJob', 'runProbeJob', 'runCompare', 'exportK6Script',
         'JsonReporter', 'HtmlReporter', 'JunitReporter', 'ConsoleReporter', 'WebhookReceiver', 'buildApp', 'startReferenceTarget', 'buildOpenApiDocument',
+        'importK6', 'mergeSnapshots',
       ]),
     );
   }, 90_000);
