@@ -17,8 +17,8 @@ function namesInLibrarySection(): string[] {
   const section = README.slice(start, end);
   const prose = [...section.matchAll(/`([A-Za-z][A-Za-z0-9]*)`/g)].map((m) => m[1]!);
   const imported = [...section.matchAll(/import \{([^}]+)\} from 'api-conformance-harness'/g)].flatMap((m) => m[1]!.split(',').map((n) => n.trim().replace(/^type /, '')));
-  // Words in backticks that are not names of the API: package.json fields and the node binary.
-  const notNames = new Set(['exports', 'types', 'node']);
+  // Words in backticks that are not names of the API: package.json fields, the node binary, option names.
+  const notNames = new Set(['exports', 'types', 'node', 'log', 'write']);
   return [...new Set([...prose, ...imported])].filter((n) => n && !notNames.has(n));
 }
 
@@ -26,7 +26,9 @@ describe('the library API the README promises', () => {
   it('exports every name of README "Library", and mergeSnapshots and importK6', () => {
     const names = [...namesInLibrarySection(), 'mergeSnapshots', 'importK6'];
     expect(names.length).toBeGreaterThan(20);
-    const missing = names.filter((name) => !(name in library));
+    // A type has no runtime value: it counts when src/index.ts exports it by name (`type X` in an export list).
+    const index = readFileSync(`${REPO_ROOT}src/index.ts`, 'utf8');
+    const missing = names.filter((name) => !(name in library) && !new RegExp(`^export [^;]*\\btype ${name}\\b`, 'm').test(index) && !new RegExp(`^export type \\{[^}]*\\b${name}\\b`, 'm').test(index));
     expect(missing).toEqual([]);
   });
 });
