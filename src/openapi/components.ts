@@ -71,7 +71,10 @@ function hoistedName(component: string, def: string): string {
  * Adds `schema` as component `name`, and its top-level `$defs` as components `<name><Def>` beside it (a def's
  * own nested `$defs` are hoisted the same way, under the def's component name).
  */
-function addComponent(components: Record<string, unknown>, name: string, schema: unknown): void {
+function addComponent(components: Record<string, unknown>, name: string, schema: unknown, hoisted: Map<string, string[]>): void {
+  // A replacement (the config's `api.schemas`) takes the place of the built-in schema and of its hoisted $defs.
+  for (const previous of hoisted.get(name) ?? []) delete components[previous];
+  hoisted.delete(name);
   if (schema === null || typeof schema !== 'object' || Array.isArray(schema)) {
     components[name] = relocate(schema, name);
     return;
@@ -87,6 +90,7 @@ function addComponent(components: Record<string, unknown>, name: string, schema:
       throw new Error(`schema "${name}": $defs/${def} has $defs of its own; nest definitions one level only`);
     }
     components[target] = relocated;
+    hoisted.set(name, [...(hoisted.get(name) ?? []), target]);
   }
   components[name] = relocate(rest, name);
 }
@@ -121,13 +125,14 @@ function formsAsAnyOf(schema: SchemaObject): SchemaObject {
  */
 export function schemaComponents(overrides: Record<string, string> = {}): Record<string, unknown> {
   const components: Record<string, unknown> = {};
+  const hoisted = new Map<string, string[]>();
   for (const [base, schema] of loadApiSchemas()) {
     if (base === 'common') {
       const defs = (schema.$defs ?? {}) as Record<string, unknown>;
       for (const [def, value] of Object.entries(defs)) components[componentName(def)] = relocate(value, COMMON_COMPONENTS);
       continue;
     }
-    addComponent(components, componentName(base), base === 'send-message-request' ? formsAsAnyOf(schema) : schema);
+    addComponent(components, componentName(base), base === 'send-message-request' ? formsAsAnyOf(schema) : schema, hoisted);
   }
   for (const [name, source] of Object.entries(overrides)) {
     const base = apiBaseName(source);
@@ -136,7 +141,7 @@ export function schemaComponents(overrides: Record<string, string> = {}): Record
       continue;
     }
     if (/^(https?|urn):/.test(source)) throw new Error(`schema "${source}" is not one of schemas/api/ and not a file`);
-    addComponent(components, name, JSON.parse(readFileSync(source, 'utf8')));
+    addComponent(components, name, JSON.parse(readFileSync(source, 'utf8')), hoisted);
   }
   return components;
 }

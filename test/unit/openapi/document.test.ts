@@ -66,6 +66,28 @@ describe('harness export openapi: the document', () => {
     expect(JSON.stringify(doc)).not.toMatch(/"\$ref":"(?!#\/)/);
   });
 
+  it("hoists the $defs of a config's own schema too, replacing the built-in schema's", async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'openapi-'));
+    writeFileSync(
+      join(dir, 'send.json'),
+      JSON.stringify({
+        oneOf: [{ $ref: '#/$defs/text' }, { $ref: '#/$defs/voice' }],
+        $defs: {
+          text: { type: 'object', required: ['to', 'text'], properties: { to: { type: 'string' }, text: { type: 'string' } } },
+          voice: { type: 'object', required: ['to', 'audio'], properties: { to: { type: 'string' }, audio: { $ref: '#/$defs/audio' } } },
+          audio: { type: 'object', required: ['url'], properties: { url: { type: 'string', format: 'uri' } } },
+        },
+      }),
+    );
+    const config = configFromObject({ api: { schemas: { 'send-message-request': './send.json' } } }, { file: join(dir, 'harness.config.yaml') });
+    const doc = buildOpenApiDocument({ api: config.api }) as Obj;
+    expect(doc.components.schemas.SendMessageRequest).toEqual({ oneOf: [{ $ref: '#/components/schemas/SendMessageRequestText' }, { $ref: '#/components/schemas/SendMessageRequestVoice' }] });
+    expect(doc.components.schemas.SendMessageRequestVoice.properties.audio).toEqual({ $ref: '#/components/schemas/SendMessageRequestAudio' });
+    // The built-in schema's forms are gone with it.
+    expect(doc.components.schemas.SendMessageRequestImage).toBeUndefined();
+    expect(JSON.stringify(doc)).not.toContain('$defs');
+  });
+
   it("follows the config: paths, parameter names, page limits, statuses, error schema, header style, areas", async () => {
     const dir = mkdtempSync(join(tmpdir(), 'openapi-'));
     writeFileSync(join(dir, 'error.json'), JSON.stringify({ type: 'object', required: ['message'], properties: { message: { type: 'string' } } }));
