@@ -35,7 +35,9 @@ export { runCapacityJob, type CapacityJobOptions } from './job/capacity-job.ts';
 export { exportK6Script, type K6ExportOptions } from './load/export/k6-script.ts';
 export { createProgress, silentProgress, type ProgressSink, type ProgressSample } from './load/progress.ts';
 export { parseDuration } from './load/duration.ts';
-export { thresholdsCrossed, type ScenarioResult, type CapacityResult, type CapacityStep, type ThresholdResult } from './load/result.ts';
+export { thresholdsCrossed, type ScenarioResult, type CapacityResult, type CapacityStep, type ThresholdResult, type EncodedHistograms } from './load/result.ts';
+// Exact merging of load results (workers, runs): snapshots of the HDR recorder added together.
+export { mergeSnapshots, Recorder, type RecorderSnapshot, type RecorderOptions } from './load/metrics/recorder.ts';
 
 // Rate limits: `harness probe ratelimit` and the header readers.
 export { runProbeJob, PROBE_CREDENTIALS, type ProbeJobOptions, type ProbeCredentialName } from './ratelimit/probe/probe-job.ts';
@@ -54,6 +56,9 @@ export { writeReports, fileReporters, runSecrets } from './job/write-reports.ts'
 export { runCompare, type CompareOptions, type CompareOutcome } from './compare/run-compare.ts';
 export { parseBudgets, type Budget } from './compare/budget.ts';
 export { loadReport } from './compare/load-report.ts';
+export type { ReadReport } from './reporters/report.ts';
+// `harness import k6`: a k6 summary → a report.json that compare accepts.
+export { importK6, type ImportK6Options } from './job/import-k6.ts';
 
 // Webhooks: the receiver a test registers with a target, signature verification, delivery statistics.
 export { WebhookReceiver, type ReceivedDelivery, type ReceiverOptions } from './webhooks/receiver.ts';

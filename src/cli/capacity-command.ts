@@ -61,6 +61,7 @@ export function registerCapacityCommand(program: Command, setExit: (code: ExitCo
       const signal = interruptSignal();
       await runCapacityJob({
         config,
+        log: (line) => process.stdout.write(`${line}\n`),
         scenario: scenario!,
         slo: { expr: flags.slo.trim(), ...slo },
         errorBudget,

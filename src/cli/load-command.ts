@@ -47,6 +47,7 @@ export function registerLoadCommand(program: Command, setExit: (code: ExitCodeVa
       const signal = interruptSignal();
       const outcome = await runLoadJob({
         config,
+        log: (line) => process.stdout.write(`${line}\n`),
         scenarios,
         signal,
         ...(workers !== undefined ? { workers } : {}),

@@ -43,6 +43,7 @@ export function registerProbeCommand(program: Command, setExit: (code: ExitCodeV
       const signal = interruptSignal();
       await runProbeJob({
         signal,
+        log: (line) => process.stdout.write(`${line}\n`),
         config,
         credential: flags.credential as ProbeCredentialName,
         maxRps: flags.maxRps,

@@ -26,6 +26,7 @@ import type { Aggregation, Operator } from '../load/thresholds/parse.ts';
 import { searchCapacity } from '../load/capacity/search.ts';
 import { stepScenario } from '../load/capacity/step-scenario.ts';
 import type { WorkersSetting } from '../load/workers/count.ts';
+import { silent } from '../util/silent.ts';
 
 export interface CapacityJobOptions {
   config: FrozenConfig;
@@ -36,6 +37,7 @@ export interface CapacityJobOptions {
   max: number;
   /** Length of each step. @default the scenario's duration, else 10 s */
   stepDurationMs?: number;
+  /** Where the job's lines go (what it runs, summary tables, files written). @default nothing is printed; the CLI hands in a printer. */
   log?: (line: string) => void;
   progress?: ProgressSink;
   signal?: AbortSignal;
@@ -45,7 +47,8 @@ export interface CapacityJobOptions {
 
 export async function runCapacityJob(options: CapacityJobOptions): Promise<{ result: CapacityResult; file: string }> {
   const { config, scenario } = options;
-  const rawLog = options.log ?? ((line: string) => process.stdout.write(`${line}\n`));
+  // A library call prints nothing unless it is handed a `log` (the CLI hands one that prints).
+  const rawLog = options.log ?? silent;
   // Every log line passes the run's secrets (every encoding) once the target, and so its credentials, is known.
   let redact = (line: string): string => line;
   const log = (line: string): void => rawLog(redact(line));

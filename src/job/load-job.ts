@@ -19,10 +19,12 @@ import { thresholdsCrossed, type ScenarioResult } from '../load/result.ts';
 import { runScenarios } from '../load/run-scenarios.ts';
 import type { Scenario } from '../load/scenario/types.ts';
 import type { WorkersSetting } from '../load/workers/count.ts';
+import { silent } from '../util/silent.ts';
 
 export interface LoadJobOptions {
   config: FrozenConfig;
   scenarios: Scenario[];
+  /** Where the job's lines go (what it runs, summary tables, files written). @default nothing is printed; the CLI hands in a printer. */
   log?: (line: string) => void;
   progress?: ProgressSink;
   signal?: AbortSignal;
@@ -39,7 +41,8 @@ export interface LoadJobOutcome {
 
 export async function runLoadJob(options: LoadJobOptions): Promise<LoadJobOutcome> {
   const { config } = options;
-  const rawLog = options.log ?? ((line: string) => process.stdout.write(`${line}\n`));
+  // A library call prints nothing unless it is handed a `log` (the CLI hands one that prints).
+  const rawLog = options.log ?? silent;
   // Every log line passes the run's secrets (every encoding) once the target, and so its credentials, is known.
   let redact = (line: string): string => line;
   const log = (line: string): void => rawLog(redact(line));

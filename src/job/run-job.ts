@@ -37,13 +37,14 @@ import { writeHar } from './har.ts';
 import { redactingReporter } from '../reporters/redacting-reporter.ts';
 import { fileReporters, runSecrets } from './write-reports.ts';
 import { startWebhooksUnderLoad, withUnderLoad } from './webhooks-under-load.ts';
+import { silent } from '../util/silent.ts';
 
 export interface RunJobOptions {
   config: FrozenConfig;
   registry: CheckRegistry;
   /** Reporters besides report.json (the console reporter, later HTML and JUnit). */
   reporters?: Reporter[];
-  /** Where file reporters say what they wrote. @default stderr */
+  /** Where the job's lines go (what it runs, summary tables, files written). @default nothing is printed; the CLI hands in a printer. */
   log?: (line: string) => void;
   /** Aborts between checks; the report says so. */
   signal?: AbortSignal;
@@ -74,7 +75,8 @@ export interface JobOutcome {
 
 export async function runJob(options: RunJobOptions): Promise<JobOutcome> {
   const { config, registry } = options;
-  const rawLog = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
+  // A library call prints nothing unless it is handed a `log` (the CLI hands one that prints).
+  const rawLog = options.log ?? silent;
   // Every log line goes through the run's secrets once they are known (redact.ts: every encoding).
   let redactLine = (line: string): string => line;
   const log = (line: string): void => rawLog(redactLine(line));

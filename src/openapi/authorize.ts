@@ -3,6 +3,8 @@
  * login-and-consent page, POST records the user's decision and redirects to `redirect_uri` with a code (or an
  * error). Neither has a JSON body, so they are written out here rather than in the operation table.
  */
+import { AUTHORIZE_BAD_REQUEST_EXAMPLE, AUTHORIZE_DEFAULT_EXAMPLE, AUTHORIZE_EXAMPLE, type Example } from './examples.ts';
+
 type Obj = Record<string, unknown>;
 
 const QUERY: [string, string, boolean][] = [
@@ -15,10 +17,15 @@ const QUERY: [string, string, boolean][] = [
   ['code_challenge_method', 'PKCE method: `S256`.', false],
 ];
 
-export function authorizeOperations(consentStatus: number, errorContent: Obj): Record<'get' | 'post', Obj> {
+export function authorizeOperations(consentStatus: number, errorMediaType: string, errorSchema: Obj, examples: boolean): Record<'get' | 'post', Obj> {
+  const errorContent = (name: string, example: Example) => ({ [errorMediaType]: { schema: errorSchema, ...(examples ? { examples: { [name]: example } } : {}) } });
   const parameters = QUERY.map(([name, description, required]) => ({ name, in: 'query', required, description, schema: { type: 'string' } }));
   const formProperties = Object.fromEntries([...QUERY.map(([name, description]) => [name, { type: 'string', description }]), ['decision', { enum: ['approve', 'deny'] }]]);
-  const bad = { description: 'An unknown client or a redirect URI not registered for it: answered here, never redirected.', content: errorContent };
+  const bad = {
+    description: 'An unknown client or a redirect URI not registered for it: answered here, never redirected.',
+    content: errorContent('invalid_redirect_uri', AUTHORIZE_BAD_REQUEST_EXAMPLE),
+  };
+  const form = { schema: { type: 'object', required: ['decision'], properties: formProperties }, example: AUTHORIZE_EXAMPLE };
   return {
     get: {
       operationId: 'oauthAuthorizePage',
@@ -41,8 +48,8 @@ export function authorizeOperations(consentStatus: number, errorContent: Obj): R
       requestBody: {
         required: true,
         content: {
-          'application/x-www-form-urlencoded': { schema: { type: 'object', required: ['decision'], properties: formProperties } },
-          'application/json': { schema: { type: 'object', required: ['decision'], properties: formProperties } },
+          'application/x-www-form-urlencoded': form,
+          'application/json': form,
         },
       },
       responses: {
@@ -53,6 +60,9 @@ export function authorizeOperations(consentStatus: number, errorContent: Obj): R
         '400': bad,
         '401': { $ref: '#/components/responses/Unauthorized' },
         '429': { $ref: '#/components/responses/TooManyRequests' },
+        // The consent POST has no 2xx (its success is the redirect): `default` documents what else it may answer,
+        // which is also what OpenAPI's linters ask of an operation without a 2xx.
+        default: { description: 'Any other error (e.g. 415 for a body that is neither a form nor JSON), as problem details.', content: errorContent('unsupported_media_type', AUTHORIZE_DEFAULT_EXAMPLE) },
       },
     },
   };

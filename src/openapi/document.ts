@@ -7,8 +7,10 @@
  */
 import type { ApiConfig, DeepReadonly, Operation, ProfileArea } from '../config/types.ts';
 import { componentName, pruneUnusedSchemas, schemaComponents, schemaRef } from './components.ts';
-import { OPERATION_SPECS, REQUEST_EXAMPLES, SCOPES, type OperationSpec } from './operations.ts';
-import { errorResponses, rateLimitHeaderRefs, rateLimitHeaders, RETRY_AFTER_HEADER } from './responses.ts';
+import { OPERATION_SPECS, SCOPES, type OperationSpec } from './operations.ts';
+import { errorResponses, rateLimitHeaderRefs, rateLimitHeaders, rejectedResponseName, RETRY_AFTER_HEADER } from './responses.ts';
+import { OAUTH_ERROR_EXAMPLES, REQUEST_EXAMPLES } from './examples.ts';
+import { schemaId } from '../schemas/registry.ts';
 import { authorizeOperations } from './authorize.ts';
 import { webhookDefinitions } from './webhooks.ts';
 
@@ -44,8 +46,10 @@ export function buildOpenApiDocument(options: OpenApiOptions): Obj {
   }
   const errorMediaType = on('problemJson') ? 'application/problem+json' : 'application/json';
   const errorSchema = { $ref: `#/components/schemas/${DEFAULT_ERROR_COMPONENT}` };
+  // Examples are written as the built-in problem details; a config's own error schema gets none (see responses.ts).
+  const errorExamples = api.errorSchema === schemaId('problem-details');
   if (on('oauth')) {
-    const authorize = authorizeOperations(api.successStatus.oauthAuthorize, { [errorMediaType]: { schema: errorSchema } });
+    const authorize = authorizeOperations(api.successStatus.oauthAuthorize, errorMediaType, errorSchema, errorExamples);
     for (const [method, operation] of Object.entries(authorize)) add(api.paths.oauthAuthorize, method, operation);
   }
 
@@ -67,13 +71,37 @@ export function buildOpenApiDocument(options: OpenApiOptions): Obj {
     ...(on('webhooks') ? { webhooks: webhookDefinitions() } : {}),
     components: {
       schemas: schemaComponents(overrides),
-      responses: errorResponses({ style, mediaType: errorMediaType, errorSchema }),
+      responses: errorResponses({
+        style,
+        mediaType: errorMediaType,
+        errorSchema,
+        examples: errorExamples,
+        rejectedStatuses: [...rejectedStatuses(options)],
+        malformedJsonStatuses: api.malformedJsonStatus,
+        idempotencyConflict: on('idempotency'),
+      }),
       headers: { ...rateLimitHeaders(style), 'Retry-After': RETRY_AFTER_HEADER },
       securitySchemes: securitySchemes(api, serverUrl),
     },
   };
   pruneUnusedSchemas(doc);
+  pruneUnusedResponses(doc);
   return doc;
+}
+
+/** Every status a rejected request may get: `api.rejectedStatus`, `api.malformedJsonStatus`, and 422 for a reused Idempotency-Key. */
+function rejectedStatuses(options: OpenApiOptions): Set<number> {
+  const statuses = new Set([...options.api.rejectedStatus, ...options.api.malformedJsonStatus]);
+  if (options.profile?.idempotency !== false) statuses.add(422);
+  return statuses;
+}
+
+/** Drops the response components no operation refers to (e.g. 404 when campaigns and webhooks are off). */
+function pruneUnusedResponses(doc: { components: { responses: Record<string, unknown> } } & Record<string, unknown>): void {
+  const text = JSON.stringify({ ...doc, components: { ...doc.components, responses: {} } });
+  for (const name of Object.keys(doc.components.responses)) {
+    if (!text.includes(`"#/components/responses/${name}"`)) delete doc.components.responses[name];
+  }
 }
 
 function operationObject(spec: OperationSpec, options: OpenApiOptions, style: DeepReadonly<ApiConfig>['rateLimitHeaders']): Obj {
@@ -89,12 +117,13 @@ function operationObject(spec: OperationSpec, options: OpenApiOptions, style: De
   };
   const ref = (name: string) => ({ $ref: `#/components/responses/${name}` });
   for (const error of spec.errors) {
-    if (error === 'rejected') for (const status of new Set([...api.rejectedStatus, ...api.malformedJsonStatus])) responses[String(status)] = ref('Rejected');
+    if (error === 'rejected') for (const status of new Set([...api.rejectedStatus, ...api.malformedJsonStatus])) responses[String(status)] = ref(rejectedResponseName(status));
     if (error === 'notFound') responses['404'] = ref('NotFound');
     if (error === 'unsupportedMediaType') responses['415'] = ref('UnsupportedMediaType');
-    if (error === 'unprocessable' && options.profile?.idempotency !== false) responses['422'] ??= ref('Rejected');
+    if (error === 'unprocessable' && options.profile?.idempotency !== false) responses['422'] ??= ref(rejectedResponseName(422));
   }
-  if (authenticated || spec.errors.includes('badCredentials')) responses['401'] = ref('Unauthorized');
+  if (spec.errors.includes('badCredentials')) responses['401'] = ref('LoginFailed');
+  else if (authenticated) responses['401'] = ref('Unauthorized');
   if (spec.scope) responses['403'] = ref('Forbidden');
   responses['429'] = ref('TooManyRequests');
   if (spec.operation === 'oauthToken') Object.assign(responses, oauthErrors());
@@ -120,10 +149,10 @@ function security(spec: OperationSpec): Obj[] {
 function requestBody(spec: OperationSpec): Obj {
   const schema = schemaRef(spec.request!);
   const example = REQUEST_EXAMPLES[spec.operation];
-  const json = example === undefined ? { schema } : { schema, example };
+  const media = example === undefined ? { schema } : { schema, example };
   return {
     required: true,
-    content: { 'application/json': json, ...(spec.form ? { 'application/x-www-form-urlencoded': { schema } } : {}) },
+    content: { 'application/json': media, ...(spec.form ? { 'application/x-www-form-urlencoded': media } : {}) },
   };
 }
 
@@ -153,10 +182,10 @@ function parameters(operation: Operation, api: DeepReadonly<ApiConfig>): Obj[] {
 }
 
 function oauthErrors(): Record<string, Obj> {
-  const body = { content: { 'application/json': { schema: schemaRef('oauth-error') } } };
+  const body = (status: '400' | '401') => ({ content: { 'application/json': { schema: schemaRef('oauth-error'), examples: OAUTH_ERROR_EXAMPLES[status] } } });
   return {
-    '400': { description: '`invalid_request`, `invalid_grant` or `unsupported_grant_type` (RFC 6749 §5.2).', ...body },
-    '401': { description: '`invalid_client`: bad client credentials (RFC 6749 §5.2).', ...body },
+    '400': { description: '`invalid_request`, `invalid_grant` or `unsupported_grant_type` (RFC 6749 §5.2).', ...body('400') },
+    '401': { description: '`invalid_client`: bad client credentials (RFC 6749 §5.2).', ...body('401') },
   };
 }
 

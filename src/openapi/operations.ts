@@ -50,16 +50,3 @@ export const SCOPES: Record<string, string> = {
   'webhooks:manage': 'register, list and delete webhooks',
   sandbox: 'simulate received messages',
 };
-
-/**
- * A valid request body per operation, shown by explorers and used by their "try it" as the starting body (a
- * body generated from the schema alone would fail its patterns). The sandbox replaces the login example with
- * the target's test account.
- */
-export const REQUEST_EXAMPLES: Partial<Record<Operation, unknown>> = {
-  sendMessage: { to: '14155550123', type: 'text', text: { body: 'Hello from the sandbox' } },
-  sandboxInbound: { from: '14155550123', text: 'Hello, a received message' },
-  login: { email: 'user@example.com', password: 'correct horse battery staple' },
-  createCampaign: { name: 'Spring news', subject: 'What is new', content: '<p>Hello</p>', recipients: ['ada@example.com'] },
-  createWebhook: { url: 'https://hooks.example.com/messages', events: ['message.received', 'message.status'] },
-};

@@ -1,8 +1,18 @@
 /**
- * The shared parts of the document's responses: the error responses (401/403/404/415/422/429 and "rejected"),
+ * The shared parts of the document's responses: the error responses (one per rejected status, 401/403/404/415/429),
  * their headers (WWW-Authenticate, Retry-After) and the rate-limit headers, in the style the config names.
  */
 import type { RateLimitHeaderStyle } from '../config/types.ts';
+import {
+  FORBIDDEN_EXAMPLE,
+  LOGIN_UNAUTHORIZED_EXAMPLE,
+  NOT_FOUND_EXAMPLE,
+  rejectedExamples,
+  TOO_MANY_REQUESTS_EXAMPLE,
+  UNAUTHORIZED_EXAMPLES,
+  UNSUPPORTED_MEDIA_TYPE_EXAMPLE,
+  type Example,
+} from './examples.ts';
 
 type Obj = Record<string, unknown>;
 
@@ -55,30 +65,72 @@ export interface ErrorResponseOptions {
   mediaType: string;
   /** `$ref` of the error body's schema (`api.errorSchema`). */
   errorSchema: Obj;
+  /**
+   * Whether the error bodies are the built-in problem details, so the examples (written in that shape) apply; a
+   * config's own error schema gets no examples rather than ones that would not fit it.
+   */
+  examples: boolean;
+  /** Statuses a rejected request may get (`api.rejectedStatus` and `api.malformedJsonStatus`). */
+  rejectedStatuses: readonly number[];
+  /** Statuses a body that is not JSON may get (`api.malformedJsonStatus`). */
+  malformedJsonStatuses: readonly number[];
+  /** Whether 422 documents an Idempotency-Key reused with another body (PROFILE.md idempotency). */
+  idempotencyConflict: boolean;
+}
+
+const REJECTED_NAMES: Record<number, string> = { 400: 'BadRequest', 409: 'Conflict', 422: 'UnprocessableContent' };
+
+/**
+ * The response component of a rejected request answered with `status`. One component per status, not one shared
+ * "rejected" response, because an example body's `status` must equal the status it is documented under.
+ */
+export function rejectedResponseName(status: number): string {
+  return REJECTED_NAMES[status] ?? `Rejected${status}`;
 }
 
 export function errorResponses(options: ErrorResponseOptions): Record<string, Obj> {
-  const body = { [options.mediaType]: { schema: options.errorSchema } };
+  const content = (examples: Record<string, Example>) => ({
+    [options.mediaType]: { schema: options.errorSchema, ...(options.examples ? { examples } : {}) },
+  });
   const limited = rateLimitHeaderRefs(options.style);
-  const wwwAuthenticate = (text: string) => ({ description: text, schema: { type: 'string' } });
+  const wwwAuthenticate = (text: string, example: string) => ({ description: text, schema: { type: 'string' }, example });
+  const responses: Record<string, Obj> = {};
+  for (const status of [...new Set(options.rejectedStatuses)].sort((a, b) => a - b)) {
+    const conflict = status === 422 && options.idempotencyConflict;
+    responses[rejectedResponseName(status)] = {
+      description: `The request was rejected: a body or parameter that is not valid${conflict ? ', or an Idempotency-Key used before with another body' : ''}.`,
+      headers: limited,
+      content: content(rejectedExamples(status, { malformedJson: options.malformedJsonStatuses.includes(status), conflict })),
+    };
+  }
   return {
-    Rejected: { description: 'The request was rejected: a body or parameter that is not valid, or an Idempotency-Key used before with another body.', headers: limited, content: body },
+    ...responses,
     Unauthorized: {
       description: 'A missing or invalid credential (SERVICE-SPEC §7).',
-      headers: { 'WWW-Authenticate': wwwAuthenticate('`Bearer realm="api"`, with `error="invalid_token"` when a credential was sent (RFC 6750 §3).') },
-      content: body,
+      headers: {
+        'WWW-Authenticate': wwwAuthenticate('`Bearer realm="api"`, with `error="invalid_token"` when a credential was sent (RFC 6750 §3).', 'Bearer realm="api", error="invalid_token"'),
+      },
+      content: content(UNAUTHORIZED_EXAMPLES),
+    },
+    LoginFailed: {
+      description: 'An email and password that match no account; the same body for an unknown email and a wrong password.',
+      headers: { 'WWW-Authenticate': wwwAuthenticate('`Bearer realm="api"`.', 'Bearer realm="api"') },
+      content: content({ invalid_credentials: LOGIN_UNAUTHORIZED_EXAMPLE }),
     },
     Forbidden: {
       description: 'The credential lacks the scope the operation needs (SERVICE-SPEC §7).',
-      headers: { ...limited, 'WWW-Authenticate': wwwAuthenticate('`Bearer error="insufficient_scope", scope="<needed>"` (RFC 6750 §3.1).') },
-      content: body,
+      headers: {
+        ...limited,
+        'WWW-Authenticate': wwwAuthenticate('`Bearer error="insufficient_scope", scope="<needed>"` (RFC 6750 §3.1).', 'Bearer error="insufficient_scope", scope="messages:send"'),
+      },
+      content: content({ insufficient_scope: FORBIDDEN_EXAMPLE }),
     },
-    NotFound: { description: 'No such resource.', headers: limited, content: body },
-    UnsupportedMediaType: { description: 'The body is not JSON.', headers: limited, content: body },
+    NotFound: { description: 'No such resource.', headers: limited, content: content({ not_found: NOT_FOUND_EXAMPLE }) },
+    UnsupportedMediaType: { description: 'The body is not JSON.', headers: limited, content: content({ unsupported_media_type: UNSUPPORTED_MEDIA_TYPE_EXAMPLE }) },
     TooManyRequests: {
       description: 'Too many requests (SERVICE-SPEC §7, §8).',
       headers: { ...limited, 'Retry-After': { $ref: '#/components/headers/Retry-After' } },
-      content: body,
+      content: content({ rate_limited: TOO_MANY_REQUESTS_EXAMPLE }),
     },
   };
 }

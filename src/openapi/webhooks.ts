@@ -3,6 +3,7 @@
  * (PROFILE.md "Webhooks"), signed per the Standard Webhooks convention.
  */
 import { schemaRef } from './components.ts';
+import { WEBHOOK_EXAMPLES } from './examples.ts';
 
 type Obj = Record<string, unknown>;
 
@@ -34,6 +35,7 @@ export function webhookDefinitions(): Record<string, Obj> {
             content: {
               'application/json': {
                 schema: { allOf: [schemaRef('webhook-event'), { type: 'object', properties: { type: { const: type }, data: schemaRef(data) } }] },
+                example: WEBHOOK_EXAMPLES[type],
               },
             },
           },

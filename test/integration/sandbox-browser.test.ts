@@ -1,7 +1,7 @@
 /**
  * The browser sandbox (SERVICE-SPEC §1) in headless Chromium (Debian's /usr/bin/chromium, driven by
- * playwright-core): `harness serve` serves /sandbox, an API explorer (Swagger UI from swagger-ui-dist) on the
- * target's OpenAPI document, pre-filled with the full-scope test key. From the page a user sends a message (201),
+ * playwright-core): `harness serve` serves /sandbox, an API explorer (the package's own src/target/explorer/client/)
+ * on the target's OpenAPI document, pre-filled with the full-scope test key. From the page a user sends a message (201),
  * simulates its reception through the sandbox inbound operation (201) and finds it in the message list — the
  * list holds received messages (PROFILE.md), so a sent message appears there once it is received. The page makes
  * no request beyond the target and runs under its Content-Security-Policy without violations.
@@ -40,15 +40,15 @@ afterAll(async () => {
 
 /** Expands an operation, optionally replaces its JSON body, executes it, and returns the live response's status and body. */
 async function tryIt(page: Page, operationId: string, body?: unknown): Promise<{ status: string; body: string }> {
-  const block: Locator = page.locator(`.opblock[id$="-${operationId}"]`);
-  await block.locator('.opblock-summary').first().click();
-  if (body !== undefined) await block.locator('textarea.body-param__text').fill(JSON.stringify(body));
+  const block: Locator = page.locator(`details#op-${operationId}`);
+  await block.locator('summary').first().click();
+  if (body !== undefined) await block.locator('textarea.body').fill(JSON.stringify(body));
   await block.locator('button.execute').click();
-  const response = block.locator('.live-responses-table tbody .response').first();
-  await response.waitFor({ timeout: 15_000 });
+  const result = block.locator('.result pre.body');
+  await result.waitFor({ timeout: 15_000 });
   return {
-    status: (await response.locator('.response-col_status').innerText()).trim(),
-    body: await response.locator('.response-col_description pre').first().innerText(),
+    status: (await block.locator('.result .status-line .status').innerText()).trim(),
+    body: await result.innerText(),
   };
 }
 
@@ -68,6 +68,21 @@ describe('the browser sandbox at /sandbox', () => {
     await page.goto(`${baseUrl}/sandbox`);
     await page.waitForSelector('body[data-sandbox-ready="true"]', { timeout: 20_000 });
     await expect(page.locator('.info .title').innerText()).resolves.toContain('Messaging, Email and Automation API');
+
+    // The page shows the document's examples: the request body starts from a valid one, and each error response
+    // shows bodies whose status is the one they are listed under.
+    const send = page.locator('details#op-sendMessage');
+    await send.locator('summary').first().click();
+    expect(JSON.parse(await send.locator('textarea.body').inputValue())).toMatchObject({ to: '14155550123', type: 'text' });
+    const shown = await send.locator('.response').evaluateAll((nodes) =>
+      nodes.map((n) => ({ status: n.getAttribute('data-status'), bodies: [...n.querySelectorAll('.example pre')].map((p) => p.textContent ?? '') })),
+    );
+    expect(shown.map((r) => r.status)).toEqual(expect.arrayContaining(['201', '400', '401', '403', '415', '422', '429']));
+    for (const { status, bodies } of shown.filter((r) => Number(r.status) >= 400)) {
+      expect(bodies.length, status).toBeGreaterThan(0);
+      for (const body of bodies) expect(JSON.parse(body).status, status).toBe(Number(status));
+    }
+    await send.locator('summary').first().click();
 
     const text = `hello from the sandbox ${Date.now()}`;
     const sent = await tryIt(page, 'sendMessage', { to: '14155550123', type: 'text', text: { body: text } });

@@ -16,6 +16,7 @@ import { probeRateLimit } from './probe.ts';
 import { toRateLimitReport } from './report.ts';
 import type { ProbeResult } from './types.ts';
 import { formatProbe } from './verdict.ts';
+import { silent } from '../../util/silent.ts';
 
 /** Credential names `--credential` accepts: the API-key members of `credentials`, or `none` (per-address limit). */
 export const PROBE_CREDENTIALS = ['apiKey', 'secondKey', 'restrictedKey', 'loadKey', 'none'] as const;
@@ -27,6 +28,7 @@ export interface ProbeJobOptions {
   maxRps: number;
   budgetRequests: number;
   budgetSeconds: number;
+  /** Where the job's lines go (what it runs, summary tables, files written). @default nothing is printed; the CLI hands in a printer. */
   log?: (line: string) => void;
   /** SIGINT/SIGTERM: the probe stops, and the report holds what it measured until then (marked interrupted). */
   signal?: AbortSignal;
@@ -34,7 +36,8 @@ export interface ProbeJobOptions {
 
 export async function runProbeJob(options: ProbeJobOptions): Promise<{ result: ProbeResult; report: Report; file: string }> {
   const { config } = options;
-  const log = options.log ?? ((line: string) => process.stdout.write(`${line}\n`));
+  // A library call prints nothing unless it is handed a `log` (the CLI hands one that prints).
+  const log = options.log ?? silent;
   await assertWritableOutDir(config.report.outDir);
   const runId = newRunId();
   const startedAt = new Date().toISOString();

@@ -2,22 +2,19 @@
  * GET /sandbox: the browser sandbox of SERVICE-SPEC §1 ("a browser-based sandbox for test calls"), an API
  * explorer whose "try it" calls this target. Registered only when the caller hands in an OpenAPI document
  * (`harness serve` does): the target does not build one itself, so it stays independent of the harness.
- * The explorer's assets are read from swagger-ui-dist in node_modules and served from here.
+ * The explorer is this package's own two files (client/explorer.js and .css, ~20 KB), read once and served
+ * from here: no dependency, so no install script and no telemetry for whoever installs the package.
  */
 import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
 import type { FastifyPluginAsync } from 'fastify';
+import { packagePath } from '../../package-root.ts';
 import type { ReferenceCredentials } from '../types.ts';
-import { EXPLORER_CSP, EXPLORER_HTML, EXPLORER_INIT_JS } from './page.ts';
+import { EXPLORER_CSP, EXPLORER_HTML } from './page.ts';
 
-const require = createRequire(import.meta.url);
-
-/** swagger-ui-dist files the page loads, with their media types. */
+/** The explorer's files (shipped under src/target/explorer/client/, see package.json `files`), with their media types. */
 const ASSETS: Record<string, string> = {
-  'swagger-ui-bundle.js': 'text/javascript; charset=utf-8',
-  'swagger-ui.css': 'text/css; charset=utf-8',
-  'favicon-32x32.png': 'image/png',
+  'explorer.js': 'text/javascript; charset=utf-8',
+  'explorer.css': 'text/css; charset=utf-8',
 };
 
 export interface ExplorerOptions {
@@ -27,8 +24,7 @@ export interface ExplorerOptions {
 }
 
 export const explorerRoutes: FastifyPluginAsync<ExplorerOptions> = async (app, { document, credentials }) => {
-  const dir = dirname(require.resolve('swagger-ui-dist/package.json'));
-  const assets = new Map(Object.entries(ASSETS).map(([file, type]) => [file, { type, body: readFileSync(join(dir, file)) }]));
+  const assets = new Map(Object.entries(ASSETS).map(([file, type]) => [file, { type, body: readFileSync(packagePath(`src/target/explorer/client/${file}`)) }]));
   const shown = withTestAccount(document, credentials);
   const config = { apiKey: credentials.apiKeys.full };
   const page = { 'Content-Security-Policy': EXPLORER_CSP, 'Cache-Control': 'no-store', 'Referrer-Policy': 'no-referrer', 'X-Content-Type-Options': 'nosniff' };
@@ -36,11 +32,10 @@ export const explorerRoutes: FastifyPluginAsync<ExplorerOptions> = async (app, {
   for (const path of ['/sandbox', '/sandbox/']) {
     app.get(path, async (_request, reply) => reply.headers(page).type('text/html; charset=utf-8').send(EXPLORER_HTML));
   }
-  app.get('/sandbox/init.js', async (_request, reply) => reply.headers(page).type('text/javascript; charset=utf-8').send(EXPLORER_INIT_JS));
   app.get('/sandbox/openapi.json', async (_request, reply) => reply.header('Cache-Control', 'no-store').send(shown));
   app.get('/sandbox/config.json', async (_request, reply) => reply.header('Cache-Control', 'no-store').send(config));
   for (const [file, asset] of assets) {
-    app.get(`/sandbox/${file}`, async (_request, reply) => reply.header('Cache-Control', 'max-age=3600').type(asset.type).send(asset.body));
+    app.get(`/sandbox/${file}`, async (_request, reply) => reply.header('Cache-Control', 'no-cache').header('X-Content-Type-Options', 'nosniff').type(asset.type).send(asset.body));
   }
 };
 

@@ -1,11 +1,13 @@
 /**
- * The package as a user gets it: `npm pack` (which builds dist/ through `prepack`), install the tarball in a
- * fresh project, import it with plain `node` (no TypeScript loader) and type-check a consumer file with `tsc`
- * (no allowImportingTsExtensions, no skipLibCheck). Dependencies come from npm's cache when they are there
- * (`--prefer-offline`); the install is bounded by a timeout.
+ * The package as a user gets it: `npm pack` (which builds dist/ through `prepack`), install the tarball alone in a
+ * fresh project with `npm i` (npm's own output kept: no engine warning, no install script — checked in the output and
+ * in every installed package.json), run its CLI, import it with plain `node` (no TypeScript loader), type-check a
+ * consumer file with `tsc` (no allowImportingTsExtensions, no skipLibCheck), and `npm publish --dry-run` the tarball
+ * (never a real publish). Dependencies come from npm's cache when they are there (`--prefer-offline`); every npm
+ * command is bounded by a timeout.
  */
 import { execFile } from 'node:child_process';
-import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -20,6 +22,29 @@ const NPM = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 
 let dir: string;
 let packed: { filename: string; files: { path: string }[] };
+/** npm's stdout and stderr of installing the tarball alone into the fresh project. */
+let installOutput: string;
+/** What that install put into node_modules (before the consumer's own test tools are added). */
+let installedByPackage: ReturnType<typeof installedPackages>;
+
+/** Every package.json under a node_modules tree (scoped and nested ones too), bounded in depth. */
+function installedPackages(modules: string, depth = 0): { name: string; path: string; scripts: Record<string, string> }[] {
+  if (depth > 8 || !existsSync(modules)) return [];
+  const found: { name: string; path: string; scripts: Record<string, string> }[] = [];
+  for (const entry of readdirSync(modules)) {
+    if (entry.startsWith('.')) continue;
+    const dirs = entry.startsWith('@') ? readdirSync(join(modules, entry)).map((sub) => join(modules, entry, sub)) : [join(modules, entry)];
+    for (const path of dirs) {
+      const manifest = join(path, 'package.json');
+      if (!existsSync(manifest)) continue;
+      const pkg = JSON.parse(readFileSync(manifest, 'utf8')) as { name: string; scripts?: Record<string, string> };
+      // A binding.gyp without an install script makes npm run `node-gyp rebuild`: an install script too.
+      const scripts = { ...(existsSync(join(path, 'binding.gyp')) ? { install: 'node-gyp rebuild (binding.gyp)' } : {}), ...pkg.scripts };
+      found.push({ name: pkg.name, path, scripts }, ...installedPackages(join(path, 'node_modules'), depth + 1));
+    }
+  }
+  return found;
+}
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'harness-pack-'));
@@ -27,7 +52,17 @@ beforeAll(async () => {
   // `prepack` runs `npm run build`, whose own output precedes the JSON on stdout.
   packed = (JSON.parse(stdout.slice(stdout.indexOf('[\n'))) as (typeof packed)[])[0]!;
   writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module' }));
-  await run(NPM, ['install', '--prefer-offline', '--no-audit', '--no-fund', `./${packed.filename}`, '@types/node@20', 'vitest@^4.1.12'], {
+  // The tarball alone first, as a user's `npm i api-conformance-harness`: this output is what the tests read.
+  const installed = await run(NPM, ['install', '--prefer-offline', '--no-audit', '--no-fund', `./${packed.filename}`], {
+    cwd: dir,
+    timeout: 240_000,
+    maxBuffer: 16 << 20,
+    env: { ...process.env, NO_COLOR: '1' },
+  });
+  installOutput = `${installed.stdout}${installed.stderr}`;
+  installedByPackage = installedPackages(join(dir, 'node_modules'));
+  // Then what the consumer's own tests use (their install scripts are theirs, not the package's).
+  await run(NPM, ['install', '--prefer-offline', '--no-audit', '--no-fund', '--save-dev', '@types/node@20', 'vitest@^4.1.12'], {
     cwd: dir,
     timeout: 240_000,
     maxBuffer: 16 << 20,
@@ -58,6 +93,38 @@ describe('the npm package', () => {
     expect(paths.filter((p) => p.endsWith('.ts') && !p.endsWith('.d.ts'))).toEqual([]);
   });
 
+  it('installs with no engine warning and runs no install script, on this Node (engines allow >= 20.19)', () => {
+    expect(installOutput).toMatch(/added \d+ packages?/);
+    expect(installOutput).not.toMatch(/EBADENGINE|Unsupported engine/);
+    expect(installOutput).not.toMatch(/install[- ]scripts?|postinstall|preinstall/i);
+    const withScripts = installedByPackage.filter((p) => ['preinstall', 'install', 'postinstall'].some((s) => s in p.scripts));
+    expect(withScripts.map((p) => p.name)).toEqual([]);
+    const names = installedByPackage.map((p) => p.name);
+    expect(names.length).toBeGreaterThan(50);
+    expect(names).toContain('api-conformance-harness');
+    expect(names).not.toContain('@scarf/scarf');
+    expect(names).not.toContain('swagger-ui-dist');
+  });
+
+  it("runs the installed CLI's --help", async () => {
+    const { stdout } = await run(process.execPath, [join(dir, 'node_modules', '.bin', 'harness'), '--help'], { cwd: dir, timeout: 30_000 });
+    expect(stdout).toMatch(/^Usage: harness/m);
+    expect(stdout).toMatch(/export/);
+  }, 60_000);
+
+  it('is publishable: a LICENSE, no private flag, a repository, and npm publish --dry-run succeeds', async () => {
+    const paths = packed.files.map((f) => f.path);
+    expect(paths).toContain('LICENSE');
+    const manifest = JSON.parse(readFileSync(join(dir, 'node_modules', 'api-conformance-harness', 'package.json'), 'utf8')) as Record<string, any>;
+    expect(manifest.private).toBeUndefined();
+    expect(manifest.license).toBe('MIT');
+    expect(manifest.repository?.url).toMatch(/^git\+https:/);
+    expect(readFileSync(join(dir, 'node_modules', 'api-conformance-harness', 'LICENSE'), 'utf8')).toMatch(/^MIT License/);
+    // --dry-run: npm checks and reports what it would publish, and publishes nothing.
+    const result = await run(NPM, ['publish', '--dry-run', '--ignore-scripts', `./${packed.filename}`], { cwd: dir, timeout: 120_000, maxBuffer: 16 << 20 });
+    expect(`${result.stdout}${result.stderr}`).toMatch(/\+ api-conformance-harness@\d+\.\d+\.\d+/);
+  }, 150_000);
+
   it('imports with plain node and works: reference target, scenarios, k6 export, report files', async () => {
     const { stdout } = await run(process.execPath, ['consumer.mjs'], { cwd: dir, timeout: 60_000 });
     const out = JSON.parse(stdout) as Record<string, unknown>;
@@ -73,6 +140,7 @@ describe('the npm package', () => {
       expect.arrayContaining([
         'runJob', 'runLoadJob', 'runCapacityJob', 'runProbeJob', 'runCompare', 'exportK6Script',
         'JsonReporter', 'HtmlReporter', 'JunitReporter', 'ConsoleReporter', 'WebhookReceiver', 'buildApp', 'startReferenceTarget', 'buildOpenApiDocument',
+        'importK6', 'mergeSnapshots',
       ]),
     );
   }, 90_000);

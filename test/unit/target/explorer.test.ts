@@ -17,11 +17,18 @@ describe('the /sandbox explorer of the reference target', () => {
     const page = await app.inject({ method: 'GET', url: '/sandbox' });
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-security-policy']).toContain("script-src 'self'");
-    expect(page.body).not.toMatch(/<script>(?!<)/);
-    expect(page.body).toContain('/sandbox/swagger-ui-bundle.js');
-    for (const asset of ['/sandbox/swagger-ui-bundle.js', '/sandbox/swagger-ui.css', '/sandbox/init.js']) {
-      expect((await app.inject({ method: 'GET', url: asset })).statusCode, asset).toBe(200);
+    // No inline script and no inline style: the explorer is the package's own two files.
+    expect(page.headers['content-security-policy']).not.toContain('unsafe-inline');
+    expect(page.body).not.toMatch(/<script>(?!<)|<style|style=/);
+    expect(page.body).toContain('/sandbox/explorer.js');
+    for (const [asset, type] of [['/sandbox/explorer.js', 'text/javascript'], ['/sandbox/explorer.css', 'text/css']]) {
+      const answer = await app.inject({ method: 'GET', url: asset });
+      expect(answer.statusCode, asset).toBe(200);
+      expect(answer.headers['content-type'], asset).toContain(type);
     }
+    // Markup is never built from document or response text.
+    const script = (await app.inject({ method: 'GET', url: '/sandbox/explorer.js' })).body;
+    expect(script).not.toMatch(/innerHTML|outerHTML|insertAdjacentHTML|document\.write|eval\(/);
     const shown = (await app.inject({ method: 'GET', url: '/sandbox/openapi.json' })).json();
     expect(shown.servers).toEqual([{ url: '/', description: 'the target' }]);
     expect(shown.paths['/v1/auth/login'].post.requestBody.content['application/json'].example).toEqual(credentials.login);
