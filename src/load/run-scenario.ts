@@ -15,7 +15,11 @@ import { buildScenarioResult } from './metrics/summarize.ts';
 import { hrClock, type Clock, type Scheduler } from './pacer/clock.ts';
 import { silentProgress, type ProgressSink } from './progress.ts';
 import { seededRandom, type Random } from './random.ts';
-import { createRequestMix } from './request-mix.ts';
+import { createRequestMix, type RequestMix } from './request-mix.ts';
+import { runClosedFlow } from './flow/closed-flow.ts';
+import { createFlowRunner, type FlowRunner } from './flow/iteration.ts';
+import { prepareFlow } from './flow/prepare.ts';
+import type { FlowState } from './flow/template.ts';
 import { rateLimitExpectation, rateLimitThreshold } from './rate-limit-expectation.ts';
 import type { RateLimitExpectation, ScenarioResult, ThresholdResult } from './result.ts';
 import type { Scenario } from './scenario/types.ts';
@@ -58,12 +62,18 @@ export async function runScenario(options: RunScenarioOptions): Promise<Scenario
   const executor = getExecutor(scenario.executor);
   const clock = options.clock ?? hrClock;
   const bearers = bearersFor(scenario, options.credentials);
-  const mix = createRequestMix(scenario, { api: options.api, credentials: options.credentials, bearers });
+  // A flow's steps are compiled by the flow (they hold {{variables}}); its mix only names them for the recorder.
+  const flow = scenario.flow ? prepareFlow(scenario.flow, { api: options.api, credentials: options.credentials, ...(bearers[0] !== undefined ? { bearer: bearers[0] } : {}) }) : undefined;
+  const mix: RequestMix = flow
+    ? { requests: [], names: flow.names, credentialCount: 1, next: () => { throw new Error('a flow scenario has no request mix'); } }
+    : createRequestMix(scenario, { api: options.api, credentials: options.credentials, bearers });
   let recorder = new Recorder(mix.names, { rateLimitedAsFailure: scenario.rateLimitedAsFailure });
   const { thresholds } = parseThresholds(scenario.thresholds);
   const progress = options.progress ?? silentProgress;
   const plannedMs = executor.plannedDurationMs(scenario);
-  const { workers, note: workersNote } = workerCount(scenario, options.workers);
+  // A flow runs in the main thread: its iterations' variables live in one engine (workers: a later step).
+  const counted = workerCount(scenario, options.workers);
+  const { workers, note: workersNote } = flow && counted.workers > 1 ? { workers: 1, note: `flow scenario: ran on 1 worker (${counted.workers} asked for or chosen; flows do not run in worker threads yet)` } : counted;
   const stop = new AbortController();
   const onOuterAbort = (): void => stop.abort();
   options.signal?.addEventListener('abort', onOuterAbort, { once: true });
@@ -116,18 +126,25 @@ export async function runScenario(options: RunScenarioOptions): Promise<Scenario
       recorder = merged.recorder;
       outcome = { elapsedMs: merged.elapsedMs, notes: merged.notes, ...(merged.warmUp ? { warmUp: merged.warmUp } : {}) };
     } else {
+      const templateState = newTemplateState(options.random ?? seededRandom(seed));
+      let runner: FlowRunner | undefined;
+      if (flow) {
+        const state: FlowState = Object.assign(templateState, { vars: {} });
+        runner = createFlowRunner(flow, new URL(options.baseUrl).pathname.replace(/\/+$/, ''), state, clock);
+      }
       const input: EngineInput = {
         scenario,
         baseUrl: options.baseUrl,
         mix,
         recorder,
-        templateState: newTemplateState(options.random ?? seededRandom(seed)),
+        templateState,
+        ...(runner && executor.model === 'open' ? { flow: runner } : {}),
         signal: stop.signal,
         clock,
         ...(options.scheduler ? { scheduler: options.scheduler } : {}),
         onStart: (start) => (t0 = start),
       };
-      outcome = executor.model === 'open' ? await runOpenModel(input) : await runClosedModel(input);
+      outcome = executor.model === 'open' ? await runOpenModel(input) : runner ? await runClosedFlow(input, runner) : await runClosedModel(input);
     }
   } finally {
     clearInterval(timer);
