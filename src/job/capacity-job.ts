@@ -26,6 +26,7 @@ import type { Aggregation, Operator } from '../load/thresholds/parse.ts';
 import { searchCapacity } from '../load/capacity/search.ts';
 import { stepScenario } from '../load/capacity/step-scenario.ts';
 import type { WorkersSetting } from '../load/workers/count.ts';
+import { metricsOutFor } from '../load/metrics-out/prometheus-rw.ts';
 
 export interface CapacityJobOptions {
   config: FrozenConfig;
@@ -75,6 +76,7 @@ export async function runCapacityJob(options: CapacityJobOptions): Promise<{ res
         api: config.api,
         credentials: target.credentials,
         ...(options.workers !== undefined ? { workers: options.workers } : {}),
+        ...(config.load.metricsOut ? { metricsOut: metricsOutFor(config.load.metricsOut, runId) } : {}),
         ...(options.signal ? { signal: options.signal } : {}),
         ...(options.progress ? { progress: options.progress } : {}),
       });

@@ -19,6 +19,7 @@ import { thresholdsCrossed, type ScenarioResult } from '../load/result.ts';
 import { runScenarios } from '../load/run-scenarios.ts';
 import type { Scenario } from '../load/scenario/types.ts';
 import type { WorkersSetting } from '../load/workers/count.ts';
+import { metricsOutFor } from '../load/metrics-out/prometheus-rw.ts';
 
 export interface LoadJobOptions {
   config: FrozenConfig;
@@ -74,6 +75,7 @@ export async function runLoadJob(options: LoadJobOptions): Promise<LoadJobOutcom
       credentials: target.credentials,
       log,
       ...(options.workers !== undefined ? { workers: options.workers } : {}),
+      ...(config.load.metricsOut ? { metricsOut: metricsOutFor(config.load.metricsOut, runId) } : {}),
       ...(options.signal ? { signal: options.signal } : {}),
       ...(options.progress ? { progress: options.progress } : {}),
     });

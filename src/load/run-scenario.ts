@@ -20,6 +20,7 @@ import { runClosedFlow } from './flow/closed-flow.ts';
 import { createFlowRunner, type FlowRunner } from './flow/iteration.ts';
 import { prepareFlow } from './flow/prepare.ts';
 import type { FlowState } from './flow/template.ts';
+import { PrometheusRemoteWrite, type MetricsOutSpec } from './metrics-out/prometheus-rw.ts';
 import { rateLimitExpectation, rateLimitThreshold } from './rate-limit-expectation.ts';
 import type { RateLimitExpectation, ScenarioResult, ThresholdResult } from './result.ts';
 import type { Scenario } from './scenario/types.ts';
@@ -45,6 +46,8 @@ export interface RunScenarioOptions {
   workers?: WorkersSetting;
   /** Seed of the template randomness ({{phone}}, {{uuid}} …). @default from the clock and pid */
   seed?: number;
+  /** Push live metrics there once a second (--metrics-out); what could not be sent is in result.metricsOutput. */
+  metricsOut?: MetricsOutSpec;
 }
 
 export { bearerFor, bearersFor } from './bearers.ts';
@@ -78,6 +81,8 @@ export async function runScenario(options: RunScenarioOptions): Promise<Scenario
   const onOuterAbort = (): void => stop.abort();
   options.signal?.addEventListener('abort', onOuterAbort, { once: true });
 
+  // Pushes never block: a slow endpoint costs queued batches (counted), not load (metrics-out/prometheus-rw.ts).
+  const pusher = options.metricsOut ? new PrometheusRemoteWrite(options.metricsOut, scenario.name) : undefined;
   let t0: number | undefined;
   let abortedBy: ThresholdResult | undefined;
   // What the monitor reads: the live recorder in-process, the merge of the workers' live snapshots otherwise.
@@ -90,6 +95,7 @@ export async function runScenario(options: RunScenarioOptions): Promise<Scenario
     source.elapsedMs = elapsed;
     abortedBy ??= abortingThreshold(thresholds, source, elapsed);
     if (abortedBy && !stop.signal.aborted) stop.abort();
+    pusher?.tick(source);
     const last = source.timeline[Math.floor(elapsed / 1000) - 1];
     const counts = source.counts();
     progress.update({
@@ -168,5 +174,10 @@ export async function runScenario(options: RunScenarioOptions): Promise<Scenario
   if (abortedBy) notes.push(`stopped early: threshold ${abortedBy.metric} '${abortedBy.expr}' crossed (abortOnFail; actual ${abortedBy.actual})`);
   else if (options.signal?.aborted) notes.push('stopped early: interrupted');
   const result = buildScenarioResult(scenario, recorder, results, executor.describe(scenario), expectation, { workers, ...(outcome.warmUp ? { warmUp: outcome.warmUp } : {}) });
+  if (pusher) {
+    // The last push holds the final numbers, the same ones report.json holds.
+    result.metricsOutput = await pusher.finish(recorder);
+    if (result.metricsOutput.samplesNotSent > 0) notes.push(`metrics output: ${result.metricsOutput.samplesNotSent} samples could not be sent to ${result.metricsOutput.url}${result.metricsOutput.lastError ? ` (last error: ${result.metricsOutput.lastError})` : ''}; the report is complete`);
+  }
   return { result, recorder, notes, ...(abortedBy ? { abortedBy } : {}) };
 }
