@@ -61,6 +61,8 @@ export class PrometheusRemoteWrite {
   readonly #finishMs: number;
   readonly #now: () => number;
   #inFlight: Promise<void> | undefined;
+  #inFlightSize = 0;
+  #closed = false;
   #waiting: Series[] | undefined;
   readonly #stats: Omit<MetricsOutputResult, 'kind' | 'url' | 'testid'> = { pushes: 0, samplesSent: 0, failedPushes: 0, samplesNotSent: 0 };
 
@@ -89,6 +91,10 @@ export class PrometheusRemoteWrite {
       this.#stats.samplesNotSent += this.#waiting.length;
       this.#waiting = undefined;
     }
+    // A push still unanswered at the bound is not known to have arrived: counted as not sent, and whatever it ends
+    // with later changes nothing (the summary is final).
+    if (this.#inFlightSize > 0) this.#stats.samplesNotSent += this.#inFlightSize;
+    this.#closed = true;
     return this.summary();
   }
 
@@ -105,14 +111,23 @@ export class PrometheusRemoteWrite {
   #next(): void {
     const batch = this.#waiting;
     this.#waiting = undefined;
-    if (!batch) return;
+    if (!batch || this.#closed) return;
+    this.#inFlightSize = batch.length;
     this.#inFlight = this.#push(batch).finally(() => {
       this.#inFlight = undefined;
+      this.#inFlightSize = 0;
       this.#next();
     });
   }
 
   async #push(batch: Series[]): Promise<void> {
+    const record = (ok: boolean, why?: string): void => {
+      if (this.#closed) return;
+      if (ok) {
+        this.#stats.pushes++;
+        this.#stats.samplesSent += batch.length;
+      } else this.#failed(batch, why ?? 'error');
+    };
     try {
       const body = compress(encodeWriteRequest(batch));
       const res = await request(this.#spec.url, {
@@ -124,13 +139,10 @@ export class PrometheusRemoteWrite {
         signal: AbortSignal.timeout(this.#timeoutMs),
       });
       const text = await res.body.text();
-      if (res.statusCode >= 200 && res.statusCode < 300) {
-        this.#stats.pushes++;
-        this.#stats.samplesSent += batch.length;
-      } else this.#failed(batch, `HTTP ${res.statusCode}${text ? `: ${text.slice(0, 200).trim()}` : ''}`);
+      record(res.statusCode >= 200 && res.statusCode < 300, `HTTP ${res.statusCode}${text ? `: ${text.slice(0, 200).trim()}` : ''}`);
     } catch (err) {
       const e = err as { code?: string; name?: string; message?: string };
-      this.#failed(batch, e.code ?? (e.name && e.name !== 'Error' ? e.name : (e.message ?? 'error')).slice(0, 120));
+      record(false, e.code ?? (e.name && e.name !== 'Error' ? e.name : (e.message ?? 'error')).slice(0, 120));
     }
   }
 
