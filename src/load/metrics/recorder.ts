@@ -13,6 +13,8 @@ export interface MetricSource {
   readonly dropped: number;
   counts(name?: string): Counts;
   histogram(name?: string): Histogram;
+  /** Flow scenarios' iterations (absent for a mix). */
+  readonly iterations?: IterationStats | undefined;
 }
 
 export interface Counts {

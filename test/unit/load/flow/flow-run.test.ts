@@ -129,11 +129,21 @@ flow:
   steps:
     - { name: a, path: /login, think: 150ms }
     - { name: b, path: /login, think: { min: 10ms, max: 20ms } }
+thresholds:
+  iteration_duration: ['p(50)>=159', 'p(50)<100']
+  iterations: ['count>0']
 `);
     const { result } = await run(s);
     expect(result.iterations!.count + result.dropped).toBe(10);
     expect(result.byName.a?.requests).toBe(result.iterations!.count);
     // At least the two think times: 150 + 10 ms (HDR buckets are within 0.1 %).
     expect(result.iterations!.duration.p50).toBeGreaterThanOrEqual(159);
+    // Thresholds on the iteration metrics read the iterations, not the requests.
+    expect(result.thresholds.map((t) => [t.metric, t.expr, t.ok])).toEqual([
+      ['iteration_duration', 'p(50)>=159', true],
+      ['iteration_duration', 'p(50)<100', false],
+      ['iterations', 'count>0', true],
+    ]);
+    expect(result.thresholds[2]!.actual).toBe(result.iterations!.count);
   });
 });
