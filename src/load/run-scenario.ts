@@ -151,6 +151,8 @@ export async function runScenario(options: RunScenarioOptions): Promise<Scenario
         onStart: (start) => (t0 = start),
       };
       outcome = executor.model === 'open' ? await runOpenModel(input) : runner ? await runClosedFlow(input, runner) : await runClosedModel(input);
+      // The warm-up's arrivals were iterations: report the requests they sent (every answer less the run's).
+      if (runner && outcome.warmUp && outcome.warmUp.requests > 0) outcome.warmUp = { ...outcome.warmUp, requests: runner.answered - recorder.counts().requests };
     }
   } finally {
     clearInterval(timer);

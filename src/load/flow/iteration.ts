@@ -21,6 +21,8 @@ export const MAX_CAPTURE_BODY_BYTES = 1 << 20;
 
 export interface FlowRunner {
   flow: PreparedFlow;
+  /** Answers (and transport errors) recorded so far, warm-up and run together: the warm-up's share is this less the run's. */
+  readonly answered: number;
   /**
    * Runs one iteration on `dispatcher`, recording into `recorder`. `intended` is the iteration's intended start
    * in ms after `base` (a clock reading); `done(failed)` is called once, when the iteration ends.
@@ -111,8 +113,12 @@ export function readAnswer(step: PreparedStep, answer: Answer, vars: Record<stri
 
 export function createFlowRunner(flow: PreparedFlow, prefix: string, state: FlowState, clock: Clock, onProblem?: (step: string, problem: string) => void): FlowRunner {
   const random = state.random;
+  let answered = 0;
   return {
     flow,
+    get answered() {
+      return answered;
+    },
     iterate(dispatcher, recorder, base, intended, timeoutMs, done, signal) {
       const vars: Record<string, unknown> = {};
       state.vars = vars;
@@ -153,6 +159,7 @@ export function createFlowRunner(flow: PreparedFlow, prefix: string, state: Flow
         };
         sendStep(dispatcher, request, step.readsBody, (answer) => {
           const at = clock.now() - base;
+          answered++;
           let problem: string | undefined;
           if (answer.status === 0) {
             const code = answer.error ?? 'unknown';
