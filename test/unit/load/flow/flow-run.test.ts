@@ -118,6 +118,26 @@ flow:
     expect(continued.byName.after?.requests).toBe(3);
   });
 
+  it('VU executors loop iterations back to back (constant-vus)', async () => {
+    const { result } = await run(
+      scenario(`
+executor: constant-vus
+vus: 2
+duration: 1s
+credential: none
+flow:
+  steps:
+    - { name: a, path: /login, think: 20ms }
+    - { name: b, path: /login }
+`),
+    );
+    // Two VUs for a second, each iteration at least 20 ms: more than 2, at most 2 × 1000 / 20 iterations.
+    expect(result.iterations!.count).toBeGreaterThan(2);
+    expect(result.iterations!.count).toBeLessThanOrEqual(2 * 51);
+    expect(result.byName.a?.requests).toBe(result.byName.b?.requests);
+    expect(Math.abs(result.byName.a!.requests - result.iterations!.count)).toBeLessThanOrEqual(2);
+  });
+
   it('think time is inside iteration_duration; the open model starts one iteration per arrival', async () => {
     const s = scenario(`
 executor: constant-arrival-rate
