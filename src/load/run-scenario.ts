@@ -17,8 +17,8 @@ import { silentProgress, type ProgressSink } from './progress.ts';
 import { seededRandom, type Random } from './random.ts';
 import { createRequestMix, type RequestMix } from './request-mix.ts';
 import { runClosedFlow } from './flow/closed-flow.ts';
-import { createFlowRunner, type FlowRunner } from './flow/iteration.ts';
-import { prepareFlow } from './flow/prepare.ts';
+import { createFlowRunner, withFlowWarmUpRequests, type FlowRunner } from './flow/iteration.ts';
+import { flowMix, prepareFlow } from './flow/prepare.ts';
 import type { FlowState } from './flow/template.ts';
 import { PrometheusRemoteWrite, type MetricsOutSpec } from './metrics-out/prometheus-rw.ts';
 import { rateLimitExpectation, rateLimitThreshold } from './rate-limit-expectation.ts';
@@ -67,16 +67,12 @@ export async function runScenario(options: RunScenarioOptions): Promise<Scenario
   const bearers = bearersFor(scenario, options.credentials);
   // A flow's steps are compiled by the flow (they hold {{variables}}); its mix only names them for the recorder.
   const flow = scenario.flow ? prepareFlow(scenario.flow, { api: options.api, credentials: options.credentials, ...(bearers[0] !== undefined ? { bearer: bearers[0] } : {}) }) : undefined;
-  const mix: RequestMix = flow
-    ? { requests: [], names: flow.names, credentialCount: 1, next: () => { throw new Error('a flow scenario has no request mix'); } }
-    : createRequestMix(scenario, { api: options.api, credentials: options.credentials, bearers });
+  const mix: RequestMix = flow ? flowMix(flow) : createRequestMix(scenario, { api: options.api, credentials: options.credentials, bearers });
   let recorder = new Recorder(mix.names, { rateLimitedAsFailure: scenario.rateLimitedAsFailure });
   const { thresholds } = parseThresholds(scenario.thresholds);
   const progress = options.progress ?? silentProgress;
   const plannedMs = executor.plannedDurationMs(scenario);
-  // A flow runs in the main thread: its iterations' variables live in one engine (workers: a later step).
-  const counted = workerCount(scenario, options.workers);
-  const { workers, note: workersNote } = flow && counted.workers > 1 ? { workers: 1, note: `flow scenario: ran on 1 worker (${counted.workers} asked for or chosen; flows do not run in worker threads yet)` } : counted;
+  const { workers, note: workersNote } = workerCount(scenario, options.workers);
   const stop = new AbortController();
   const onOuterAbort = (): void => stop.abort();
   options.signal?.addEventListener('abort', onOuterAbort, { once: true });
@@ -151,8 +147,7 @@ export async function runScenario(options: RunScenarioOptions): Promise<Scenario
         onStart: (start) => (t0 = start),
       };
       outcome = executor.model === 'open' ? await runOpenModel(input) : runner ? await runClosedFlow(input, runner) : await runClosedModel(input);
-      // The warm-up's arrivals were iterations: report the requests they sent (every answer less the run's).
-      if (runner && outcome.warmUp && outcome.warmUp.requests > 0) outcome.warmUp = { ...outcome.warmUp, requests: runner.answered - recorder.counts().requests };
+      if (runner) outcome = withFlowWarmUpRequests(outcome, runner, recorder);
     }
   } finally {
     clearInterval(timer);

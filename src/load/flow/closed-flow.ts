@@ -12,6 +12,7 @@ import { getExecutor } from '../executors/registry.ts';
 import type { ClosedExecutor } from '../executors/types.ts';
 import { vuSteps } from '../engine/closed-model.ts';
 import { startGeneratorProbe } from '../engine/generator-probe.ts';
+import { share } from '../engine/segments.ts';
 import type { EngineInput, EngineOutcome } from '../engine/types.ts';
 import { hrClock } from '../pacer/clock.ts';
 import type { FlowRunner } from './iteration.ts';
@@ -24,11 +25,17 @@ export async function runClosedFlow(input: EngineInput, runner: FlowRunner): Pro
   const timeoutMs = durationMs(scenario.timeout, 10_000);
   const grace = durationMs(scenario.gracefulStop, 10_000);
   const iterations = executor.iterationsPerVu?.(scenario);
-  const steps = vuSteps(executor.vuSegments(scenario));
+  const slice = input.slice ?? { index: 0, count: 1 };
+  // This worker's VUs in every step (divided, never multiplied), as the mix engine does.
+  const steps = vuSteps(executor.vuSegments(scenario)).map((s) => ({ ...s, vus: share(s.vus, slice) }));
   const maxVus = Math.max(1, ...steps.map((s) => s.vus));
   const pool = new Pool(origin.origin, { connections: maxVus, pipelining: 1, keepAliveTimeout: 30_000 });
   const notes: string[] = [];
-  const t0 = clock.now();
+  const warmUp = { durationMs: 0, requests: 0, errors: 0, connections: 0, skipped: "flow on a VU executor: the VUs' first iterations open the connections" };
+  // Workers wait for a common t0 (`ready`); in the main thread the run starts now.
+  const startAt = input.ready ? await input.ready(warmUp) : undefined;
+  if (startAt !== undefined && startAt > clock.now()) await sleep(startAt - clock.now(), signal);
+  const t0 = startAt ?? clock.now();
   input.onStart?.(t0);
   const probe = startGeneratorProbe(recorder, clock, t0);
   const one = (): Promise<void> => new Promise((resolve) => runner.iterate(pool, recorder, t0, clock.now() - t0, timeoutMs, () => resolve(), signal));
@@ -55,7 +62,7 @@ export async function runClosedFlow(input: EngineInput, runner: FlowRunner): Pro
     probe.stop();
     await pool.destroy();
   }
-  return { elapsedMs: clock.now() - t0, notes, warmUp: { durationMs: 0, requests: 0, errors: 0, connections: 0, skipped: 'flow on a VU executor: the VUs\' first iterations open the connections' } };
+  return { elapsedMs: clock.now() - t0, notes, warmUp };
 }
 
 async function bounded(work: Promise<unknown>, ms: number, notes: string[], what: string): Promise<void> {

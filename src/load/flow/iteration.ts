@@ -11,6 +11,7 @@ import type { Dispatcher } from 'undici';
 import { atPointer, MISSING } from '../../util/json-pointer.ts';
 import { errorCode } from '../engine/http-sender.ts';
 import { isTimeout } from '../engine/types.ts';
+import type { EngineOutcome } from '../engine/types.ts';
 import type { Recorder } from '../metrics/recorder.ts';
 import type { Clock } from '../pacer/clock.ts';
 import type { PreparedFlow, PreparedStep } from './prepare.ts';
@@ -185,4 +186,10 @@ export function createFlowRunner(flow: PreparedFlow, prefix: string, state: Flow
       next(intended);
     },
   };
+}
+
+/** The warm-up's arrivals were iterations: its `requests` become the requests they sent (every answer less the run's). */
+export function withFlowWarmUpRequests(outcome: EngineOutcome, runner: FlowRunner, recorder: Recorder): EngineOutcome {
+  if (!outcome.warmUp || outcome.warmUp.requests === 0) return outcome;
+  return { ...outcome, warmUp: { ...outcome.warmUp, requests: runner.answered - recorder.counts().requests } };
 }

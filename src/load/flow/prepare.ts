@@ -6,7 +6,7 @@
 import type { ApiConfig, CredentialsConfig, DeepReadonly } from '../../config/types.ts';
 import { ConfigError } from '../../errors.ts';
 import { parseDuration } from '../duration.ts';
-import { OPERATION_DEFAULTS } from '../request-mix.ts';
+import { OPERATION_DEFAULTS, type RequestMix } from '../request-mix.ts';
 import type { Template } from '../template.ts';
 import type { CaptureSpec, FlowSpec, StepSpec } from '../scenario/types.ts';
 import { compileFlowTemplate, isVariableName, type Escape } from './template.ts';
@@ -191,4 +191,16 @@ export function prepareFlow(flow: FlowSpec, ctx: FlowContext): PreparedFlow {
   const prepared = compileFlow(flow, ctx, issues);
   if (issues.length) throw new ConfigError(issues.map((i) => ({ path: i.at.join('.'), message: i.message })));
   return prepared;
+}
+
+/** A flow's stand-in for a request mix: only its names (the recorder's); nothing picks requests from it. */
+export function flowMix(flow: PreparedFlow): RequestMix {
+  return {
+    requests: [],
+    names: flow.names,
+    credentialCount: 1,
+    next: () => {
+      throw new Error('a flow scenario has no request mix');
+    },
+  };
 }

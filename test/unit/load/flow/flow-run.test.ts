@@ -138,6 +138,24 @@ flow:
     expect(Math.abs(result.byName.a!.requests - result.iterations!.count)).toBeLessThanOrEqual(2);
   });
 
+  it('worker threads run their share of the iterations; the merge keeps every iteration and step', async () => {
+    const flow = `credential: none
+flow:
+  steps:
+    - { name: login, method: POST, path: /login, capture: { token: { json: /token } } }
+    - { name: me, path: /me, headers: { authorization: "Bearer {{token}}" } }
+`;
+    const open = (await runScenario({ scenario: scenario(`executor: constant-arrival-rate\nrate: 20\nduration: 1s\npreAllocatedVUs: 4\nwarmUp: false\n${flow}`), baseUrl, api: defaultConfig().api, credentials: {} as never, workers: 2, seed: 1 })).result;
+    expect(open.workers).toBe(2);
+    expect(open.iterations!.count + open.dropped).toBe(20);
+    expect(open.iterations!.failed).toBe(0);
+    expect(open.byName.me?.statusCodes).toEqual({ 200: open.iterations!.count });
+    const closed = (await runScenario({ scenario: scenario(`executor: per-vu-iterations\nvus: 2\niterations: 3\nmaxDuration: 20s\n${flow}`), baseUrl, api: defaultConfig().api, credentials: {} as never, workers: 2, seed: 1 })).result;
+    expect(closed.workers).toBe(2);
+    expect(closed.iterations).toMatchObject({ count: 6, failed: 0 });
+    expect(closed.byName.me?.statusCodes).toEqual({ 200: 6 });
+  }, 60_000);
+
   it('think time is inside iteration_duration; the open model starts one iteration per arrival', async () => {
     const s = scenario(`
 executor: constant-arrival-rate
