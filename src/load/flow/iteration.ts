@@ -136,8 +136,10 @@ export function createFlowRunner(flow: PreparedFlow, prefix: string, state: Flow
       const next = (stepIntended: number): void => {
         for (;;) {
           if (index >= flow.steps.length) return finish();
-          // Interrupted between steps: the iteration ends here, counted as failed by the step it did not run.
-          if (signal?.aborted) return finish(flow.steps[index]!.name);
+          // Stopped between steps (Ctrl-C, abortOnFail): the iteration ends unfinished and is not an iteration of
+          // the results, as k6 leaves interrupted iterations out of iterations and iteration_duration; its
+          // requests so far are counted.
+          if (signal?.aborted) return done(false);
           const step = flow.steps[index]!;
           if (step.repeat && (runs >= step.repeat.max || !holdsValue(vars[step.repeat.while]))) {
             index++;
