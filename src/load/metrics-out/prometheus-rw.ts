@@ -39,6 +39,19 @@ export function parseMetricsOut(text: string): { spec?: MetricsOutSpec; problem?
   return { spec: { kind: 'prometheus-rw', url } };
 }
 
+/**
+ * Where pushes go: userinfo in the URL (`https://user:pass@host/api/v1/write`, how hosted remote-write endpoints
+ * take basic auth) becomes an Authorization header, never part of the request line or of any output.
+ */
+export function endpointOf(url: string): { url: string; headers: Record<string, string> } {
+  const u = new URL(url);
+  if (!u.username && !u.password) return { url, headers: {} };
+  const credentials = `${decodeURIComponent(u.username)}:${decodeURIComponent(u.password)}`;
+  u.username = '';
+  u.password = '';
+  return { url: u.toString(), headers: { authorization: `Basic ${Buffer.from(credentials).toString('base64')}` } };
+}
+
 /** The URL as reports show it: no userinfo, no query (either may hold a credential). */
 export function displayUrl(url: string): string {
   const u = new URL(url);
@@ -55,6 +68,7 @@ export interface MetricsPusherOptions {
 
 export class PrometheusRemoteWrite {
   readonly #spec: MetricsOutSpec;
+  readonly #endpoint: { url: string; headers: Record<string, string> };
   readonly #scenario: string;
   readonly #testid: string;
   readonly #timeoutMs: number;
@@ -68,6 +82,7 @@ export class PrometheusRemoteWrite {
 
   constructor(spec: MetricsOutSpec, scenario: string, options: MetricsPusherOptions = {}) {
     this.#spec = spec;
+    this.#endpoint = endpointOf(spec.url);
     this.#scenario = scenario;
     this.#testid = spec.testid ?? 'harness';
     this.#timeoutMs = options.timeoutMs ?? 5000;
@@ -130,9 +145,9 @@ export class PrometheusRemoteWrite {
     };
     try {
       const body = compress(encodeWriteRequest(batch));
-      const res = await request(this.#spec.url, {
+      const res = await request(this.#endpoint.url, {
         method: 'POST',
-        headers: { 'content-type': 'application/x-protobuf', 'content-encoding': 'snappy', 'x-prometheus-remote-write-version': '0.1.0', 'user-agent': 'api-harness' },
+        headers: { 'content-type': 'application/x-protobuf', 'content-encoding': 'snappy', 'x-prometheus-remote-write-version': '0.1.0', 'user-agent': 'api-harness', ...this.#endpoint.headers },
         body,
         headersTimeout: this.#timeoutMs,
         bodyTimeout: this.#timeoutMs,

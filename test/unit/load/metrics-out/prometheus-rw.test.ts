@@ -119,6 +119,21 @@ describe('remote write encoding', () => {
 });
 
 describe('the pusher', () => {
+  it('userinfo in the URL is sent as basic auth, never in the request line or the summary', async () => {
+    let seen: IncomingMessage | undefined;
+    const url = await listen((req, res) => {
+      seen = req;
+      req.resume();
+      req.on('end', () => res.writeHead(204).end());
+    });
+    const withAuth = url.replace('http://', 'http://metrics%40user:s3cr%3At@');
+    const summary = await new PrometheusRemoteWrite({ kind: 'prometheus-rw', url: withAuth, testid: 't' }, 'smoke').finish(recorder());
+    expect(seen?.headers.authorization).toBe(`Basic ${Buffer.from('metrics@user:s3cr:t').toString('base64')}`);
+    expect(seen?.url).toBe('/api/v1/write');
+    expect(summary.pushes).toBe(1);
+    expect(JSON.stringify(summary)).not.toMatch(/s3cr|metrics%40user/);
+  });
+
   it('posts snappy-compressed protobuf with the remote-write headers', async () => {
     const bodies: Series[][] = [];
     let headers: IncomingMessage['headers'] = {};
