@@ -24,6 +24,7 @@ interface CapacityFlags {
   out?: string;
   progress?: boolean;
   workers?: number | 'auto';
+  metricsOut?: string;
 }
 
 export function registerCapacityCommand(program: Command, setExit: (code: ExitCodeValue) => void): void {
@@ -40,6 +41,7 @@ export function registerCapacityCommand(program: Command, setExit: (code: ExitCo
     .option('--config <file>', 'config file (default: ./harness.config.yaml when present)')
     .option('--out <dir>', 'folder for reports/<run-id>/ (report.json with the capacity curve, report.html, junit.xml)')
     .option('--workers <n>', 'worker threads generating each step (a number or auto; default: load.workers in the config, else the scenario\'s workers, else auto); a step limited by the generator is never taken for the target\'s limit', workersFlag('--workers'))
+    .option('--metrics-out <kind=url>', 'push live metrics while scenarios run: prometheus-rw=URL (Prometheus remote write, k6\'s metric names, testid = the run id; default: load.metricsOut in the config, else none)')
     .option('--no-progress', 'no live progress line')
     .action(async (flags: CapacityFlags) => {
       const slo = parseExpression(flags.slo, 'http_req_duration');
@@ -51,8 +53,8 @@ export function registerCapacityCommand(program: Command, setExit: (code: ExitCo
       if (flags.start > flags.max) throw new UsageError(`--start (${flags.start}) is above --max (${flags.max})`);
       const config = loadConfig(resolveConfigFile(flags.config), {
         env: process.env,
-        overrides: { ...(flags.target ? { target: { baseUrl: flags.target } } : {}), ...(flags.out ? { report: { outDir: flags.out } } : {}) },
-        overrideSource: { 'target.baseUrl': '--target', 'report.outDir': '--out' },
+        overrides: { ...(flags.target ? { target: { baseUrl: flags.target } } : {}), ...(flags.out ? { report: { outDir: flags.out } } : {}), ...(flags.metricsOut ? { load: { metricsOut: flags.metricsOut } } : {}) },
+        overrideSource: { 'target.baseUrl': '--target', 'report.outDir': '--out', 'load.metricsOut': '--metrics-out' },
       });
       const [scenario] = loadScenarios([flags.scenario]);
       // --workers, else the config's load.workers, else (in runScenario) the scenario's workers, else auto.

@@ -17,6 +17,7 @@ interface LoadFlags {
   rate?: number;
   progress?: boolean;
   workers?: number | 'auto';
+  metricsOut?: string;
 }
 
 export function registerLoadCommand(program: Command, setExit: (code: ExitCodeValue) => void): void {
@@ -30,6 +31,7 @@ export function registerLoadCommand(program: Command, setExit: (code: ExitCodeVa
     .option('--duration <d>', 'override the duration (e.g. 10s; ramping executors keep their shape)')
     .option('--rate <r>', 'override the arrival rate per timeUnit (arrival-rate executors; ramping: the peak)', positiveNumberFlag('--rate'))
     .option('--workers <n>', "worker threads generating each scenario's load: VUs divided, arrivals dealt out in turn, metrics merged exactly (a number or auto; default: load.workers in the config, else the scenario's workers, else auto: one per 10000 req/s or 100 VUs, at most the cores less one)", workersFlag('--workers'))
+    .option('--metrics-out <kind=url>', 'push live metrics while scenarios run: prometheus-rw=URL (Prometheus remote write, k6\'s metric names, testid = the run id; default: load.metricsOut in the config, else none)')
     .option('--no-progress', 'no live progress line')
     .action(async (flags: LoadFlags) => {
       const config = loadConfig(resolveConfigFile(flags.config), {
@@ -37,8 +39,9 @@ export function registerLoadCommand(program: Command, setExit: (code: ExitCodeVa
         overrides: {
           ...(flags.target ? { target: { baseUrl: flags.target } } : {}),
           ...(flags.out ? { report: { outDir: flags.out } } : {}),
+          ...(flags.metricsOut ? { load: { metricsOut: flags.metricsOut } } : {}),
         },
-        overrideSource: { 'target.baseUrl': '--target', 'report.outDir': '--out' },
+        overrideSource: { 'target.baseUrl': '--target', 'report.outDir': '--out', 'load.metricsOut': '--metrics-out' },
       });
       const scenarios = loadScenarios(flags.scenario, { ...(flags.duration ? { duration: flags.duration } : {}), ...(flags.rate ? { rate: flags.rate } : {}) });
       // --workers, else the config's load.workers, else (in runScenario) the scenario's workers, else auto.

@@ -31,6 +31,7 @@ interface RunFlags {
   har?: string;
   /** false with --no-load */
   load?: boolean;
+  metricsOut?: string;
 }
 
 export function registerRunCommand(program: Command, setExit: (code: ExitCodeValue) => void): void {
@@ -45,6 +46,7 @@ export function registerRunCommand(program: Command, setExit: (code: ExitCodeVal
     .option('--timeout <ms>', 'per-request timeout in ms (default: target.timeoutMs, 10000)', integerFlag('--timeout', 1, 600_000))
     .option('--scenario <names>', 'comma-separated throughput scenarios to run after the suites: names (scenarios/<name>.yaml) or files (default: load.scenarios, "smoke")', nonEmptyListFlag('--scenario'))
     .option('--no-load', 'run no throughput scenario (conformance only)')
+    .option('--metrics-out <kind=url>', 'push live metrics while scenarios run: prometheus-rw=URL (Prometheus remote write, k6\'s metric names, testid = the run id; default: load.metricsOut in the config, else none)')
     .option('--har <file>', "write the conformance checks' traffic to this file as HAR 1.2, secrets redacted")
     .option('-q, --quiet', 'list only failed, errored and skipped checks')
     .option('--junit-warnings-as-failures', 'junit.xml: SHOULD/PROFILE findings as <failure>/<error> instead of <skipped> warnings (same as HARNESS_JUNIT_WARNINGS_AS_FAILURES=1)')
@@ -59,9 +61,11 @@ export function registerRunCommand(program: Command, setExit: (code: ExitCodeVal
           ...(!flags.target && flags.timeout ? { target: { timeoutMs: flags.timeout } } : {}),
           ...(flags.suite ? { conformance: { suites: flags.suite } } : {}),
           ...(flags.out ? { report: { outDir: flags.out } } : {}),
-          ...(flags.load === false ? { load: { scenarios: [] } } : flags.scenario ? { load: { scenarios: flags.scenario } } : {}),
+          ...(flags.load === false || flags.scenario || flags.metricsOut
+            ? { load: { ...(flags.load === false ? { scenarios: [] } : flags.scenario ? { scenarios: flags.scenario } : {}), ...(flags.metricsOut ? { metricsOut: flags.metricsOut } : {}) } }
+            : {}),
         },
-        overrideSource: { 'target.baseUrl': '--target', 'target.timeoutMs': '--timeout', 'conformance.suites': '--suite', 'report.outDir': '--out', 'load.scenarios': flags.load === false ? '--no-load' : '--scenario' },
+        overrideSource: { 'target.baseUrl': '--target', 'target.timeoutMs': '--timeout', 'conformance.suites': '--suite', 'report.outDir': '--out', 'load.scenarios': flags.load === false ? '--no-load' : '--scenario', 'load.metricsOut': '--metrics-out' },
       });
       // Scenario files are read and validated before any traffic (a bad one exits 104, an unknown name 2).
       const scenarios = loadScenarios(config.load.scenarios);

@@ -32,6 +32,8 @@ export function collectSecrets(config: HarnessConfig | DeepReadonly<HarnessConfi
     config.webhooks?.preRegistered?.secret,
     ...urlSecrets(config.target?.baseUrl),
     ...urlSecrets(config.webhooks?.preRegistered?.url),
+    // load.metricsOut is KIND=URL; a remote-write endpoint's basic auth sits in the URL's userinfo.
+    ...urlSecrets(config.load?.metricsOut?.replace(/^[a-z-]+=/, '')),
   ];
   return [...new Set(candidates.filter((s): s is string => typeof s === 'string' && s.length > 0))];
 }

@@ -299,6 +299,11 @@ export interface LoadConfig {
    * `auto`; `--workers` wins, and this wins over a scenario's own `workers`. Absent: the scenario's, else `auto`.
    */
   workers?: number | 'auto';
+  /**
+   * Live metrics while scenarios run, as `KIND=URL`: `prometheus-rw=http://host:9090/api/v1/write` (Prometheus
+   * remote write, k6's metric names; testid = the run id). `--metrics-out` wins. Absent: none.
+   */
+  metricsOut?: string;
 }
 
 export interface HarnessConfig {

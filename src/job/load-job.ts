@@ -20,6 +20,7 @@ import { runScenarios } from '../load/run-scenarios.ts';
 import type { Scenario } from '../load/scenario/types.ts';
 import type { WorkersSetting } from '../load/workers/count.ts';
 import { silent } from '../util/silent.ts';
+import { metricsOutFor } from '../load/metrics-out/prometheus-rw.ts';
 
 export interface LoadJobOptions {
   config: FrozenConfig;
@@ -77,6 +78,7 @@ export async function runLoadJob(options: LoadJobOptions): Promise<LoadJobOutcom
       credentials: target.credentials,
       log,
       ...(options.workers !== undefined ? { workers: options.workers } : {}),
+      ...(config.load.metricsOut ? { metricsOut: metricsOutFor(config.load.metricsOut, runId) } : {}),
       ...(options.signal ? { signal: options.signal } : {}),
       ...(options.progress ? { progress: options.progress } : {}),
     });

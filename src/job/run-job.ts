@@ -29,6 +29,7 @@ import { buildReport, newRunId, type Report } from '../reporters/report.ts';
 import type { ProgressSink } from '../load/progress.ts';
 import { thresholdsCrossed, type ScenarioResult } from '../load/result.ts';
 import { runScenarios, scenariosWithCredentials } from '../load/run-scenarios.ts';
+import { metricsOutFor } from '../load/metrics-out/prometheus-rw.ts';
 import type { Scenario } from '../load/scenario/types.ts';
 import { openTarget, type OpenTarget } from './open-target.ts';
 import { assertWritableOutDir } from './out-dir.ts';
@@ -161,7 +162,7 @@ export async function runJob(options: RunJobOptions): Promise<JobOutcome> {
         // A second webhook receiver during the scenarios: delivery latency under load (webhooks-under-load.ts).
         const underLoad = await startWebhooksUnderLoad({ config, baseUrl: target.info.baseUrl, apiKey: target.credentials.apiKey, checks: results, secrets, log });
         try {
-          ({ scenarioResults, aborted } = await loadPhase(options, target, scenarios, log, secrets));
+          ({ scenarioResults, aborted } = await loadPhase(options, target, scenarios, log, secrets, runId));
         } finally {
           const webhooks = withUnderLoad(findings.webhooks, await underLoad?.finish());
           if (webhooks) findings = { ...findings, webhooks };
@@ -202,6 +203,7 @@ async function loadPhase(
   scenarios: readonly Scenario[],
   log: (line: string) => void,
   secrets: SecretRegistry,
+  runId: string,
 ): Promise<{ scenarioResults: ScenarioResult[]; aborted?: { code: string; message: string } }> {
   const scenarioResults: ScenarioResult[] = [];
   log(`scenarios: ${scenarios.map((s) => s.name).join(', ')} against ${target.info.baseUrl}${target.info.embedded ? ' (embedded reference target)' : ''}`);
@@ -216,6 +218,7 @@ async function loadPhase(
       ...(options.progress ? { progress: options.progress } : {}),
       // load.workers (the config) applies to harness run's scenarios too; undefined leaves each scenario's own.
       ...(options.config.load.workers !== undefined ? { workers: options.config.load.workers } : {}),
+      ...(options.config.load.metricsOut ? { metricsOut: metricsOutFor(options.config.load.metricsOut, runId) } : {}),
     });
     scenarioResults.push(...outcome.results);
     const crossed = thresholdsCrossed(outcome.results);

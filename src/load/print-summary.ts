@@ -37,6 +37,15 @@ export function formatScenarioSummary(result: ScenarioResult): string {
     result.executor.endsWith('arrival-rate') ? 'latency in ms, from each request\'s intended send time (open model)' : 'latency in ms, from send to answer (closed model)',
     table(rows),
   ];
+  if (result.iterations) {
+    const it = result.iterations;
+    const failedBy = Object.entries(it.failedBy).map(([s, n]) => `${s}:${n}`).join(' ');
+    out.push(`iterations: ${it.count} (${it.rate}/s), failed ${it.failed}${failedBy ? ` (by step: ${failedBy})` : ''}; iteration_duration p50 ${ms(it.duration.p50)} p95 ${ms(it.duration.p95)} p99 ${ms(it.duration.p99)} max ${ms(it.duration.max)} ms`);
+  }
+  if (result.metricsOutput) {
+    const m = result.metricsOutput;
+    out.push(`metrics output ${m.kind} ${m.url} (testid ${m.testid}): ${m.pushes} pushes, ${m.samplesSent} samples sent${m.failedPushes || m.samplesNotSent ? `, ${m.failedPushes} failed pushes, ${m.samplesNotSent} samples not sent${m.lastError ? ` (last error: ${m.lastError})` : ''}` : ''}`);
+  }
   if (result.warmUp) {
     const w = result.warmUp;
     out.push(w.skipped ? `warm-up: no requests (${w.skipped})` : `warm-up (not counted): ${w.requests} requests on ${w.connections} connection(s) in ${w.durationMs.toFixed(0)} ms${w.errors ? `, ${w.errors} failed` : ''}`);

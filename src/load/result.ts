@@ -152,6 +152,40 @@ export interface ScenarioResult {
   warmUp?: WarmUp;
   /** Present only when the run was limited by the generator itself. */
   generatorBound?: GeneratorBound;
+  /** Flow scenarios only: their iterations (k6's iterations and iteration_duration). */
+  iterations?: IterationResult;
+  /** Present when the run pushed live metrics (--metrics-out): what was sent and what could not be. */
+  metricsOutput?: MetricsOutputResult;
+}
+
+/**
+ * A flow scenario's iterations: one pass through its steps each. Duration is from the iteration's intended
+ * start (the arrival's, in the open model) to its end, think times included, as k6's iteration_duration.
+ */
+export interface IterationResult {
+  count: number;
+  /** Iterations in which a step failed (aborted there with onStepFailure: abort). */
+  failed: number;
+  /** Completed iterations per second of the run. */
+  rate: number;
+  duration: LatencySummary;
+  /** Step name → iterations that step failed. */
+  failedBy: Record<string, number>;
+}
+
+/** What a live metrics output (src/load/metrics-out/) sent during the scenario, and what it could not. */
+export interface MetricsOutputResult {
+  kind: 'prometheus-rw';
+  /** The endpoint, without any userinfo or query. */
+  url: string;
+  testid: string;
+  pushes: number;
+  samplesSent: number;
+  failedPushes: number;
+  /** Samples never delivered: failed pushes and batches dropped while the endpoint was slow. */
+  samplesNotSent: number;
+  /** The last error, when a push failed. */
+  lastError?: string;
 }
 
 /** One step of `harness capacity`. */

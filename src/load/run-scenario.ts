@@ -15,7 +15,12 @@ import { buildScenarioResult } from './metrics/summarize.ts';
 import { hrClock, type Clock, type Scheduler } from './pacer/clock.ts';
 import { silentProgress, type ProgressSink } from './progress.ts';
 import { seededRandom, type Random } from './random.ts';
-import { createRequestMix } from './request-mix.ts';
+import { createRequestMix, type RequestMix } from './request-mix.ts';
+import { runClosedFlow } from './flow/closed-flow.ts';
+import { createFlowRunner, withFlowWarmUpRequests, type FlowRunner } from './flow/iteration.ts';
+import { flowMix, prepareFlow } from './flow/prepare.ts';
+import type { FlowState } from './flow/template.ts';
+import { PrometheusRemoteWrite, type MetricsOutSpec } from './metrics-out/prometheus-rw.ts';
 import { rateLimitExpectation, rateLimitThreshold } from './rate-limit-expectation.ts';
 import type { RateLimitExpectation, ScenarioResult, ThresholdResult } from './result.ts';
 import type { Scenario } from './scenario/types.ts';
@@ -41,6 +46,8 @@ export interface RunScenarioOptions {
   workers?: WorkersSetting;
   /** Seed of the template randomness ({{phone}}, {{uuid}} …). @default from the clock and pid */
   seed?: number;
+  /** Push live metrics there once a second (--metrics-out); what could not be sent is in result.metricsOutput. */
+  metricsOut?: MetricsOutSpec;
 }
 
 export { bearerFor, bearersFor } from './bearers.ts';
@@ -58,7 +65,9 @@ export async function runScenario(options: RunScenarioOptions): Promise<Scenario
   const executor = getExecutor(scenario.executor);
   const clock = options.clock ?? hrClock;
   const bearers = bearersFor(scenario, options.credentials);
-  const mix = createRequestMix(scenario, { api: options.api, credentials: options.credentials, bearers });
+  // A flow's steps are compiled by the flow (they hold {{variables}}); its mix only names them for the recorder.
+  const flow = scenario.flow ? prepareFlow(scenario.flow, { api: options.api, credentials: options.credentials, ...(bearers[0] !== undefined ? { bearer: bearers[0] } : {}) }) : undefined;
+  const mix: RequestMix = flow ? flowMix(flow) : createRequestMix(scenario, { api: options.api, credentials: options.credentials, bearers });
   let recorder = new Recorder(mix.names, { rateLimitedAsFailure: scenario.rateLimitedAsFailure });
   const { thresholds } = parseThresholds(scenario.thresholds);
   const progress = options.progress ?? silentProgress;
@@ -68,6 +77,8 @@ export async function runScenario(options: RunScenarioOptions): Promise<Scenario
   const onOuterAbort = (): void => stop.abort();
   options.signal?.addEventListener('abort', onOuterAbort, { once: true });
 
+  // Pushes never block: a slow endpoint costs queued batches (counted), not load (metrics-out/prometheus-rw.ts).
+  const pusher = options.metricsOut ? new PrometheusRemoteWrite(options.metricsOut, scenario.name) : undefined;
   let t0: number | undefined;
   let abortedBy: ThresholdResult | undefined;
   // What the monitor reads: the live recorder in-process, the merge of the workers' live snapshots otherwise.
@@ -80,6 +91,7 @@ export async function runScenario(options: RunScenarioOptions): Promise<Scenario
     source.elapsedMs = elapsed;
     abortedBy ??= abortingThreshold(thresholds, source, elapsed);
     if (abortedBy && !stop.signal.aborted) stop.abort();
+    pusher?.tick(source);
     const last = source.timeline[Math.floor(elapsed / 1000) - 1];
     const counts = source.counts();
     progress.update({
@@ -116,18 +128,26 @@ export async function runScenario(options: RunScenarioOptions): Promise<Scenario
       recorder = merged.recorder;
       outcome = { elapsedMs: merged.elapsedMs, notes: merged.notes, ...(merged.warmUp ? { warmUp: merged.warmUp } : {}) };
     } else {
+      const templateState = newTemplateState(options.random ?? seededRandom(seed));
+      let runner: FlowRunner | undefined;
+      if (flow) {
+        const state: FlowState = Object.assign(templateState, { vars: {} });
+        runner = createFlowRunner(flow, new URL(options.baseUrl).pathname.replace(/\/+$/, ''), state, clock);
+      }
       const input: EngineInput = {
         scenario,
         baseUrl: options.baseUrl,
         mix,
         recorder,
-        templateState: newTemplateState(options.random ?? seededRandom(seed)),
+        templateState,
+        ...(runner && executor.model === 'open' ? { flow: runner } : {}),
         signal: stop.signal,
         clock,
         ...(options.scheduler ? { scheduler: options.scheduler } : {}),
         onStart: (start) => (t0 = start),
       };
-      outcome = executor.model === 'open' ? await runOpenModel(input) : await runClosedModel(input);
+      outcome = executor.model === 'open' ? await runOpenModel(input) : runner ? await runClosedFlow(input, runner) : await runClosedModel(input);
+      if (runner) outcome = withFlowWarmUpRequests(outcome, runner, recorder);
     }
   } finally {
     clearInterval(timer);
@@ -151,5 +171,10 @@ export async function runScenario(options: RunScenarioOptions): Promise<Scenario
   if (abortedBy) notes.push(`stopped early: threshold ${abortedBy.metric} '${abortedBy.expr}' crossed (abortOnFail; actual ${abortedBy.actual})`);
   else if (options.signal?.aborted) notes.push('stopped early: interrupted');
   const result = buildScenarioResult(scenario, recorder, results, executor.describe(scenario), expectation, { workers, ...(outcome.warmUp ? { warmUp: outcome.warmUp } : {}) });
+  if (pusher) {
+    // The last push holds the final numbers, the same ones report.json holds.
+    result.metricsOutput = await pusher.finish(recorder);
+    if (result.metricsOutput.samplesNotSent > 0) notes.push(`metrics output: ${result.metricsOutput.samplesNotSent} samples could not be sent to ${result.metricsOutput.url}${result.metricsOutput.lastError ? ` (last error: ${result.metricsOutput.lastError})` : ''}; the report is complete`);
+  }
   return { result, recorder, notes, ...(abortedBy ? { abortedBy } : {}) };
 }

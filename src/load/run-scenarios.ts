@@ -11,6 +11,7 @@ import type { ScenarioResult } from './result.ts';
 import { bearersFor, runScenario } from './run-scenario.ts';
 import type { Scenario } from './scenario/types.ts';
 import type { WorkersSetting } from './workers/count.ts';
+import type { MetricsOutSpec } from './metrics-out/prometheus-rw.ts';
 
 export interface RunScenariosOptions {
   scenarios: readonly Scenario[];
@@ -22,6 +23,8 @@ export interface RunScenariosOptions {
   signal?: AbortSignal;
   /** Worker threads per scenario (wins over each scenario's `workers`). @default each scenario's, else auto */
   workers?: WorkersSetting;
+  /** Live metrics output (--metrics-out / load.metricsOut), testid set. */
+  metricsOut?: MetricsOutSpec;
 }
 
 export interface RunScenariosOutcome {
@@ -65,6 +68,7 @@ export async function runScenarios(options: RunScenariosOptions): Promise<RunSce
       api: options.api,
       credentials: options.credentials,
       ...(options.workers !== undefined ? { workers: options.workers } : {}),
+      ...(options.metricsOut ? { metricsOut: options.metricsOut } : {}),
       ...(options.signal ? { signal: options.signal } : {}),
       ...(options.progress ? { progress: options.progress } : {}),
     });

@@ -10,19 +10,9 @@ import type { HttpResponse } from '../../src/http/client.ts';
 import { createAjv } from '../../src/schemas/registry.ts';
 import type { ExpectSpec, ValueExpectation } from '../../src/suite-file/types.ts';
 
-/** Value at a JSON pointer (RFC 6901), or `missing`. */
-export const MISSING = Symbol('missing');
-export function atPointer(root: unknown, pointer: string): unknown {
-  if (pointer === '') return root;
-  let node: unknown = root;
-  for (const raw of pointer.slice(1).split('/')) {
-    const key = raw.replace(/~1/g, '/').replace(/~0/g, '~');
-    if (Array.isArray(node) && /^\d+$/.test(key) && Number(key) < node.length) node = node[Number(key)];
-    else if (node && typeof node === 'object' && !Array.isArray(node) && Object.hasOwn(node, key)) node = (node as Record<string, unknown>)[key];
-    else return MISSING;
-  }
-  return node;
-}
+/** Value at a JSON pointer (RFC 6901), or `missing`: shared with the load flows' captures (src/util/json-pointer.ts). */
+export { atPointer, MISSING } from '../../src/util/json-pointer.ts';
+import { atPointer, MISSING } from '../../src/util/json-pointer.ts';
 
 function typeOf(value: unknown): string {
   if (value === null) return 'null';

@@ -11,6 +11,8 @@ export function stepScenario(base: Scenario, rate: number, durationMs: number): 
     executor: 'constant-arrival-rate',
     credential: base.credential,
     requests: base.requests,
+    // A flow scenario steps up its iterations per second.
+    ...(base.flow ? { flow: base.flow } : {}),
     rateLimitedAsFailure: base.rateLimitedAsFailure,
     timeout: base.timeout,
     thresholds: {},

@@ -43,7 +43,10 @@ export async function runOpenModel(input: EngineInput): Promise<EngineOutcome> {
     ...(r.body ? { body: r.body.render(templateState) } : {}),
   });
   // One request, sent and recorded into its phase: the warm-up's rounds and lead and the run all go through this.
+  const flow = input.flow;
   const sendAndRecord = (phase: Phase, intended: number, done: (failed: boolean) => void): void => {
+    // A flow's arrival is an iteration: it holds its slot (VU) until its last step is answered.
+    if (flow) return flow.iterate(pool, phase.recorder, phase.base, intended, phase.timeoutMs, done, input.signal);
     const request = mix.next();
     send(pool, render(request), phase.timeoutMs, (outcome) => {
       const at = clock.now() - phase.base;

@@ -6,6 +6,7 @@ import type { WarmUp } from '../result.ts';
 import type { Scenario } from '../scenario/types.ts';
 import type { TemplateState } from '../template.ts';
 import type { Slice } from './segments.ts';
+import type { FlowRunner } from '../flow/iteration.ts';
 
 export interface EngineInput {
   scenario: Scenario;
@@ -24,6 +25,8 @@ export interface EngineInput {
    * starts (workers wait for a common t0), or undefined for "now". @default now
    */
   ready?(warmUp: WarmUp | undefined): Promise<number | undefined>;
+  /** A flow scenario: each arrival runs one iteration of it (src/load/flow/) instead of one request of `mix`. */
+  flow?: FlowRunner;
   /** Called with the clock reading at which the load started (ms on `clock`), once. */
   onStart?(t0: number): void;
 }

@@ -12,6 +12,7 @@ import type { ApiConfig, DeepReadonly } from '../../config/types.ts';
 import { OPERATION_DEFAULTS } from '../request-mix.ts';
 import type { RequestSpec, Scenario } from '../scenario/types.ts';
 import { tokenizeTemplate, type Placeholder } from '../template.ts';
+import { exportK6FlowScript } from './k6-flow.ts';
 
 /** Environment variable the script reads each credential from (the same names harness.config.yaml uses). */
 export const CREDENTIAL_ENV: Record<Exclude<Scenario['credential'], 'none'>, string> = {
@@ -119,6 +120,8 @@ export interface K6ExportOptions {
 }
 
 export function exportK6Script(scenario: Scenario, options: K6ExportOptions): string {
+  // Flow scenarios (journeys) have their own exporter: JavaScript for k6 >= 0.48 (src/load/export/k6-flow.ts).
+  if (scenario.flow) return exportK6FlowScript(scenario, options);
   const used = new Set<string>();
   const functions = scenario.requests.map((r, i) => requestFunction(r, i, scenario, options.api, used));
   const k6Scenario: Record<string, unknown> = { executor: scenario.executor };

@@ -13,6 +13,8 @@ export interface MetricSource {
   readonly dropped: number;
   counts(name?: string): Counts;
   histogram(name?: string): Histogram;
+  /** Flow scenarios' iterations (absent for a mix). */
+  readonly iterations?: IterationStats | undefined;
 }
 
 export interface Counts {
@@ -80,8 +82,18 @@ export interface RecorderOptions {
   secondMs?: number;
 }
 
+/** Flow scenarios' iterations (k6's iterations and iteration_duration); failedBy: the step that failed each failed one. */
+export interface IterationStats {
+  count: number;
+  failed: number;
+  failedBy: Map<string, number>;
+  histogram: Histogram;
+}
+
 export class Recorder implements MetricSource {
   readonly names: readonly string[];
+  /** Only flow scenarios record iterations (recordIteration); a mix's request is its own iteration and is not counted twice. */
+  iterations?: IterationStats;
   readonly errorCodes = new Map<string, number>();
   readonly timeline: SecondStats[] = [];
   dropped = 0;
@@ -174,6 +186,20 @@ export class Recorder implements MetricSource {
     this.errorCodes.set(code, (this.errorCodes.get(code) ?? 0) + 1);
   }
 
+  /**
+   * A flow iteration ended: `durationMs` from its intended start to its end (think times included, as k6's
+   * iteration_duration), `failedStep` the step that failed it, if one did.
+   */
+  recordIteration(durationMs: number, failedStep?: string): void {
+    const it = (this.iterations ??= { count: 0, failed: 0, failedBy: new Map(), histogram: createHistogram() });
+    it.count++;
+    recordMicros(it.histogram, durationMs * 1000);
+    if (failedStep !== undefined) {
+      it.failed++;
+      it.failedBy.set(failedStep, (it.failedBy.get(failedStep) ?? 0) + 1);
+    }
+  }
+
   /** An open-model arrival started `lagMs` after its intended time `atMs`. */
   recordStart(atMs: number, lagMs: number): void {
     const second = this.#second(atMs);
@@ -239,6 +265,7 @@ export class Recorder implements MetricSource {
         histogram: encodeHistogram(s.histogram),
       })),
       timeline: this.timeline.slice(timelineFrom).map(({ histogram, ...counts }) => ({ ...counts, histogram: encodeHistogram(histogram) })),
+      ...(this.iterations ? { iterations: { count: this.iterations.count, failed: this.iterations.failed, failedBy: Object.fromEntries(this.iterations.failedBy), histogram: encodeHistogram(this.iterations.histogram) } } : {}),
     };
   }
 
@@ -260,6 +287,13 @@ export class Recorder implements MetricSource {
       mergeInto(ours.histogram, decodeHistogram(theirs.histogram));
     });
     this.#allStale = true;
+    if (snapshot.iterations) {
+      const it = (this.iterations ??= { count: 0, failed: 0, failedBy: new Map(), histogram: createHistogram() });
+      it.count += snapshot.iterations.count;
+      it.failed += snapshot.iterations.failed;
+      for (const [step, n] of Object.entries(snapshot.iterations.failedBy)) it.failedBy.set(step, (it.failedBy.get(step) ?? 0) + n);
+      mergeInto(it.histogram, decodeHistogram(snapshot.iterations.histogram));
+    }
     snapshot.timeline.forEach((theirs, t) => {
       const ours = this.#second((t + (snapshot.timelineFrom ?? 0)) * this.#secondMs);
       for (const key of ['requests', 'failed', 'status2xx', 'status4xx', 'status5xx', 'rateLimited', 'errors', 'dropped', 'starts', 'lateStarts'] as const) ours[key] += theirs[key] ?? 0;
@@ -281,6 +315,8 @@ export interface RecorderSnapshot {
   all: string;
   byName: Array<Omit<Counts, 'statusCodes'> & { statusCodes: Record<string, number>; histogram: string }>;
   /** The generator fields are optional so snapshots from before they existed still merge. */
+  /** Flow scenarios only. */
+  iterations?: { count: number; failed: number; failedBy: Record<string, number>; histogram: string };
   timeline: Array<Omit<SecondStats, 'histogram' | 'starts' | 'lateStarts' | 'loopDelayMs'> & Partial<Pick<SecondStats, 'starts' | 'lateStarts' | 'loopDelayMs'>> & { histogram: string }>;
 }
 

@@ -74,5 +74,16 @@ export function buildScenarioResult(
     ...(generator.workers !== undefined ? { workers: generator.workers } : {}),
     ...(generator.warmUp ? { warmUp: generator.warmUp } : {}),
     ...(bound ? { generatorBound: bound } : {}),
+    ...(recorder.iterations
+      ? {
+          iterations: {
+            count: recorder.iterations.count,
+            failed: recorder.iterations.failed,
+            rate: seconds > 0 ? Math.round((recorder.iterations.count / seconds) * 10) / 10 : 0,
+            duration: summarizeLatency(recorder.iterations.histogram),
+            failedBy: Object.fromEntries(recorder.iterations.failedBy),
+          },
+        }
+      : {}),
   };
 }

@@ -1,6 +1,6 @@
 /**
  * `harness validate scenarios/x.yaml`: scenario files are told from configs by their top-level `executor:` or
- * `requests:` (a config has neither) and checked with the scenario pipeline.
+ * `requests:` or `flow:` (a config has none of them) and checked with the scenario pipeline.
  */
 import { isRecord } from '../../config/key-path.ts';
 import { registerFileKind, type FileKind } from '../../config/file-kinds.ts';
@@ -8,7 +8,7 @@ import { checkScenarioDocument } from './load.ts';
 
 export const SCENARIO_KIND: FileKind = {
   kind: 'scenario',
-  detect: (doc) => isRecord(doc.data) && ('executor' in doc.data || 'requests' in doc.data),
+  detect: (doc) => isRecord(doc.data) && ('executor' in doc.data || 'requests' in doc.data || 'flow' in doc.data),
   validate: (doc, file, _text, env) => checkScenarioDocument(doc.document, doc.lines, file, env).issues,
 };
 

@@ -19,7 +19,9 @@ import { defaultRequestName, requestTemplates } from '../request-mix.ts';
 import { compileTemplate } from '../template.ts';
 import { parseThresholds } from '../thresholds/parse.ts';
 import { scenarioSchemaErrors } from './schema.ts';
-import type { RequestSpec, Scenario } from './types.ts';
+import type { FlowSpec, RequestSpec, Scenario } from './types.ts';
+import { compileFlow, type FlowIssue } from '../flow/prepare.ts';
+import { defaultConfig } from '../../config/defaults.ts';
 
 export interface ScenarioCheck {
   scenario?: Scenario;
@@ -45,7 +47,13 @@ export function splitPathMessage(message: string): { path: KeyPath; message: str
 
 /** Applies the format's defaults to a schema-valid document. */
 export function scenarioFromData(data: Record<string, unknown>, file?: string): Scenario {
-  const requests = (data.requests as RequestSpec[]).map((r) => ({ ...r, name: r.name ?? defaultRequestName(r), weight: r.weight ?? 1 }));
+  const flow = data.flow as FlowSpec | undefined;
+  // A flow's steps, named, are also its `requests` (weight 1): thresholds' {name:x}, byName and the exporter's
+  // request list see the same names either way.
+  const steps = flow ? { ...flow, steps: flow.steps.map((s) => ({ ...s, name: s.name ?? defaultRequestName(s) })) } : undefined;
+  const requests = steps
+    ? steps.steps.map(({ capture: _c, expectJson: _e, think: _t, repeat: _r, ...r }) => ({ ...r, weight: 1 }))
+    : ((data.requests ?? []) as RequestSpec[]).map((r) => ({ ...r, name: r.name ?? defaultRequestName(r), weight: r.weight ?? 1 }));
   const scenario = {
     ...data,
     name: (data.name as string | undefined) ?? (file ? basename(file, extname(file)) : 'scenario'),
@@ -54,6 +62,7 @@ export function scenarioFromData(data: Record<string, unknown>, file?: string): 
     rateLimitedAsFailure: data.rateLimitedAsFailure ?? false,
     timeout: data.timeout ?? '10s',
     requests,
+    ...(steps ? { flow: steps } : {}),
     ...(file ? { source: file } : {}),
   } as Scenario;
   return withExecutorDefaults(scenario);
@@ -74,12 +83,37 @@ function credentialIssues(data: Record<string, unknown>, scenario: Scenario): Ra
 export function semanticScenarioIssues(scenario: Scenario, data: Record<string, unknown> = {}): RawIssue[] {
   const issues: RawIssue[] = getExecutor(scenario.executor).validate(scenario).map((m) => splitPathMessage(m));
   issues.push(...credentialIssues(data, scenario));
+  if (data.requests !== undefined && data.flow !== undefined) issues.push({ path: ['flow'], atKey: true, message: 'give either "requests" (a weighted mix) or "flow" (a journey), not both' });
+  else if (!scenario.flow && scenario.requests.length === 0) issues.push({ path: [], message: 'a scenario needs "requests" (a weighted mix) or "flow" (a journey)' });
+  if (scenario.flow) {
+    issues.push(...flowIssues(scenario));
+    return issues.concat(thresholdIssues(scenario));
+  }
   scenario.requests.forEach((r, i) => {
     const at = ['requests', i];
     if (r.operation && (r.method || r.path)) issues.push({ path: [...at, 'operation'], message: 'give either operation or method + path, not both' });
     if (!r.operation && !r.path) issues.push({ path: at, message: 'a request needs "operation" (send, list, account, login, inbound, webhooks) or "path"' });
     for (const t of requestTemplates(r)) for (const message of compileTemplate(t.text).problems) issues.push({ path: [...at, ...t.at], message });
   });
+  return issues.concat(thresholdIssues(scenario));
+}
+
+/**
+ * A flow's problems: its steps compiled against the default API paths with placeholder credentials (a run
+ * compiles them again with the target's), so a variable used before it is captured, an unknown generator, a
+ * repeat over nothing or a bad think time is named at its key.
+ */
+function flowIssues(scenario: Scenario): RawIssue[] {
+  const issues: FlowIssue[] = [];
+  const out: RawIssue[] = [];
+  if (scenario.credentials) out.push({ path: ['credentials'], atKey: true, message: 'a flow sends one credential (use "credential"; a step may send its own Authorization header)' });
+  if (scenario.rateLimit) out.push({ path: ['rateLimit'], atKey: true, message: 'applies to request mixes only (a flow\'s offered request rate depends on its repeats and failures)' });
+  compileFlow(scenario.flow as FlowSpec, { api: defaultConfig().api, credentials: { login: { email: 'user@example.com', password: 'password' } } as never, bearer: 'validate' }, issues);
+  return out.concat(issues.map((i) => ({ path: i.at, message: i.message, ...(i.atKey ? { atKey: true } : {}) })));
+}
+
+function thresholdIssues(scenario: Scenario): RawIssue[] {
+  const issues: RawIssue[] = [];
   const { thresholds, problems } = parseThresholds(scenario.thresholds);
   for (const p of problems) issues.push({ path: ['thresholds', ...p.at], message: p.message, ...(p.suggestion ? { suggestion: p.suggestion } : {}), atKey: p.at.length === 1 });
   const names = [...new Set(scenario.requests.map((r) => r.name))];

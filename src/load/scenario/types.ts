@@ -82,7 +82,10 @@ export interface Scenario extends ExecutorOptions {
   credentials?: Array<Exclude<CredentialName, 'none'>>;
   /** The limit the target is expected to enforce per credential; adds `rateLimitExpectation` to the result. */
   rateLimit?: RateLimitSpec;
+  /** The weighted mix; for a flow scenario, its steps as requests (so per-name checks and metrics see them). */
   requests: RequestSpec[];
+  /** A user journey instead of a mix (src/load/flow/): one iteration is one pass through its steps. */
+  flow?: FlowSpec;
   /** k6 syntax: metric (with optional `{name:x}`) → expressions. @default {} */
   thresholds: Record<string, ThresholdSpec[]>;
   /** Count 429 answers as failures (http_req_failed) too. @default false */
@@ -95,4 +98,26 @@ export interface Scenario extends ExecutorOptions {
   warmUp?: boolean;
   /** File the scenario came from, when it came from a file. */
   source?: string;
+}
+
+/** Where a step reads a value from its answer. */
+export type CaptureSpec = { json: string } | { header: string } | { status: true };
+
+/** One step of a flow: a request plus what it captures, checks, waits for and repeats. */
+export interface StepSpec extends Omit<RequestSpec, 'weight'> {
+  capture?: Record<string, CaptureSpec>;
+  /** JSON pointer → the value the answer must hold there (strings may use variables). */
+  expectJson?: Record<string, string | number | boolean | null>;
+  /** Think time after the step: a duration or a uniformly random one in [min, max]. */
+  think?: string | { min: string; max: string };
+  /** Run the step again while `while` holds a value, at most `max` times in all. */
+  repeat?: { while: string; max: number };
+}
+
+export interface FlowSpec {
+  /** Variables rendered once when an iteration starts (`phone: "{{phone}}"`). */
+  vars?: Record<string, string>;
+  /** What a failed step does to its iteration. @default "abort" */
+  onStepFailure?: 'abort' | 'continue';
+  steps: StepSpec[];
 }

@@ -13,8 +13,10 @@ export function actualValue(threshold: ParsedThreshold, source: MetricSource): n
   const { aggregation, metric, name } = threshold;
   const seconds = Math.max(source.elapsedMs, 1) / 1000;
   switch (metric) {
+    case 'iteration_duration':
     case 'http_req_duration': {
-      const histogram = source.histogram(name);
+      // A mix's iteration is one request: its iteration_duration is http_req_duration.
+      const histogram = metric === 'iteration_duration' && source.iterations ? source.iterations.histogram : source.histogram(name);
       if (aggregation.kind === 'p') return percentileMs(histogram, aggregation.p);
       if (aggregation.kind === 'med') return percentileMs(histogram, 50);
       const stats = statsMs(histogram);
@@ -30,6 +32,10 @@ export function actualValue(threshold: ParsedThreshold, source: MetricSource): n
     }
     case 'http_reqs': {
       const n = source.counts(name).requests;
+      return aggregation.kind === 'count' ? n : round(n / seconds);
+    }
+    case 'iterations': {
+      const n = source.iterations ? source.iterations.count : source.counts().requests;
       return aggregation.kind === 'count' ? n : round(n / seconds);
     }
     case 'dropped_iterations':

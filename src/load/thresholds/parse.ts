@@ -3,7 +3,7 @@
  *   http_req_duration: ['p(95)<50', 'avg<=20']      http_req_failed: ['rate<0.01']
  *   'http_req_duration{name:send}': [{ threshold: 'p(99)<100', abortOnFail: true, delayAbortEval: '5s' }]
  * Metrics and their types follow k6: a trend (ms) takes avg, min, max, med and p(N); a rate takes rate;
- * a counter takes count and rate (per second).
+ * a counter takes count and rate (per second). iteration_duration and iterations are a flow's iterations.
  */
 import { parseDuration } from '../duration.ts';
 import { suggestKey } from '../../util/suggest.ts';
@@ -15,6 +15,9 @@ export const THRESHOLD_METRICS = {
   http_reqs: 'counter',
   rate_limited: 'rate',
   dropped_iterations: 'counter',
+  // Iterations: a flow's passes through its steps (a mix's request is its own iteration, as in a one-request k6 script).
+  iteration_duration: 'trend',
+  iterations: 'counter',
 } as const;
 export type ThresholdMetric = keyof typeof THRESHOLD_METRICS;
 type MetricType = (typeof THRESHOLD_METRICS)[ThresholdMetric];
@@ -66,6 +69,7 @@ export function parseMetricKey(key: string): { metric: ThresholdMetric; name?: s
   const tag = /^name\s*:\s*([A-Za-z0-9_.:-]+)$/.exec(match[2].trim());
   if (!tag) return { problem: `tag "{${match[2]}}": only the name tag is supported, e.g. {name:send}` };
   if (metric === 'dropped_iterations') return { problem: 'dropped_iterations has no name tag: a dropped arrival never picked a request' };
+  if (metric === 'iteration_duration' || metric === 'iterations') return { problem: `${metric} has no name tag: an iteration is the whole flow (per step: http_req_duration{name:step})` };
   return { metric: metric as ThresholdMetric, name: tag[1] as string };
 }
 

@@ -6,6 +6,10 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { runClosedModel } from '../engine/closed-model.ts';
 import { runOpenModel } from '../engine/open-model.ts';
+import type { EngineInput } from '../engine/types.ts';
+import { runClosedFlow } from '../flow/closed-flow.ts';
+import { createFlowRunner, withFlowWarmUpRequests } from '../flow/iteration.ts';
+import { flowMix, prepareFlow } from '../flow/prepare.ts';
 import { getExecutor } from '../executors/registry.ts';
 import { Recorder } from '../metrics/recorder.ts';
 import { hrClock } from '../pacer/clock.ts';
@@ -22,7 +26,9 @@ const post = (message: FromWorker): void => port.postMessage(message);
 async function main(data: WorkerData): Promise<void> {
   const { scenario, slice } = data;
   const bearers = bearersFor(scenario, data.credentials);
-  const mix = createRequestMix(scenario, { api: data.api, credentials: data.credentials, bearers });
+  // A flow: this worker runs its share of the iterations (every W-th arrival, or its VUs) with the main thread's code.
+  const flow = scenario.flow ? prepareFlow(scenario.flow, { api: data.api, credentials: data.credentials, ...(bearers[0] !== undefined ? { bearer: bearers[0] } : {}) }) : undefined;
+  const mix = flow ? flowMix(flow) : createRequestMix(scenario, { api: data.api, credentials: data.credentials, bearers });
   const recorder = new Recorder(mix.names, { rateLimitedAsFailure: scenario.rateLimitedAsFailure });
   const stop = new AbortController();
   let go: (t0: number) => void = () => {};
@@ -39,9 +45,12 @@ async function main(data: WorkerData): Promise<void> {
   templateState.seq = slice.index + 1 - slice.count;
   templateState.seqStep = slice.count;
   let timer: NodeJS.Timeout | undefined;
-  const engine = getExecutor(scenario.executor).model === 'open' ? runOpenModel : runClosedModel;
+  const open = getExecutor(scenario.executor).model === 'open';
+  const runner = flow ? createFlowRunner(flow, new URL(data.baseUrl).pathname.replace(/\/+$/, ''), Object.assign(templateState, { vars: {} }), hrClock) : undefined;
+  const engine = open ? runOpenModel : runner ? (input: EngineInput) => runClosedFlow(input, runner) : runClosedModel;
   try {
-    const outcome = await engine({
+    let outcome = await engine({
+      ...(runner && open ? { flow: runner } : {}),
       scenario,
       baseUrl: data.baseUrl,
       mix,
@@ -61,6 +70,7 @@ async function main(data: WorkerData): Promise<void> {
       },
     });
     clearInterval(timer);
+    if (runner) outcome = withFlowWarmUpRequests(outcome, runner, recorder);
     recorder.elapsedMs = outcome.elapsedMs;
     post({ type: 'done', snapshot: recorder.snapshot(), notes: outcome.notes, elapsedMs: outcome.elapsedMs, ...(outcome.warmUp ? { warmUp: outcome.warmUp } : {}) });
   } finally {

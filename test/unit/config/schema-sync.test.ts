@@ -27,6 +27,7 @@ const OPTIONAL = [
   'webhooks.publicUrl',
   'webhooks.preRegistered',
   'load.workers',
+  'load.metricsOut',
 ];
 
 /** Map-valued options: their keys are data (resource names), not part of the format. */

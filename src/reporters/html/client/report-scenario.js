@@ -28,8 +28,32 @@
         S.fmtMs(l.p999), S.fmtMs(l.max), n.statuses, n.failures ? el('span', { class: 'bad' }, S.fmtNum(n.failures)) : '0'];
     });
     if (!rows.length) return null;
+    if (sc.iterations) return flowTables(sc, rows);
     return [el('h4', null, 'Per request name'),
       HR.table(['name', 'requests', 'rps', 'p50', 'p90', 'p95', 'p99', 'p99.9', 'max', 'statuses', 'failures (5xx)'], rows, { class: 'by-name' })];
+  }
+
+  /** A flow scenario: its iterations (k6's iterations and iteration_duration), then one row per step. */
+  function flowTables(sc, rows) {
+    var it = sc.iterations;
+    var d = it.duration;
+    var failedBy = it.failedBy || {};
+    S.perName(sc).forEach(function (n, i) {
+      var failed = failedBy[n.name] || 0;
+      rows[i].push(failed ? el('span', { class: 'bad' }, S.fmtNum(failed)) : '0');
+    });
+    return [el('h4', null, 'Iterations (one pass through the flow; duration from its intended start, think times included)'),
+      HR.table(['iterations', 'per s', 'failed', 'p50', 'p90', 'p95', 'p99', 'max'], [[S.fmtNum(it.count), S.fmtNum(it.rate),
+        it.failed ? el('span', { class: 'bad' }, S.fmtNum(it.failed)) : '0', S.fmtMs(d.p50), S.fmtMs(d.p90), S.fmtMs(d.p95), S.fmtMs(d.p99), S.fmtMs(d.max)]], { class: 'iterations' }),
+      el('h4', null, 'Per step'),
+      HR.table(['step', 'requests', 'rps', 'p50', 'p90', 'p95', 'p99', 'p99.9', 'max', 'statuses', 'failures (5xx)', 'iterations failed here'], rows, { class: 'by-name by-step' })];
+  }
+
+  /** What the live metrics output (--metrics-out) delivered, and what it could not. */
+  function metricsOutput(m) {
+    var lost = m.failedPushes || m.samplesNotSent;
+    return el('p', { class: 'metrics-output' + (lost ? ' bad' : '') }, 'Live metrics (' + m.kind + ' to ' + m.url + ', testid ' + m.testid + '): ' + S.fmtNum(m.pushes) + ' pushes, ' +
+      S.fmtNum(m.samplesSent) + ' samples sent' + (lost ? ', ' + S.fmtNum(m.failedPushes) + ' failed pushes, ' + S.fmtNum(m.samplesNotSent) + ' samples not sent' + (m.lastError ? ' (last error: ' + m.lastError + ')' : '') : ''));
   }
 
   /** One report.json `scenarios[]` entry: the load engine's ScenarioResult (plus `capacity` after a capacity search). */
@@ -45,6 +69,7 @@
       S.fmtNum(sc.requests), S.fmtNum(sc.rps), S.fmtNum(sc.dropped), S.fmtMs(l.p50), S.fmtMs(l.p90), S.fmtMs(l.p95), S.fmtMs(l.p99),
       S.fmtMs(l.p999), S.fmtMs(l.max), S.fmtPct(S.errorShare(sc)), S.fmtNum(sc.rateLimited) + ' (' + S.fmtPct(sc.requests ? sc.rateLimited / sc.requests : 0) + ')']], { class: 'totals' }));
     box.appendChild(el('div', null, perNameTable(sc)));
+    if (sc.metricsOutput) box.appendChild(metricsOutput(sc.metricsOutput));
     if (sc.thresholds.length) {
       box.appendChild(HR.table(['threshold', 'actual', 'result'], sc.thresholds.map(function (t) {
         return [t.metric + ': ' + t.expr, S.fmtNum(t.actual), el('span', { class: 'status status-' + (t.ok ? 'passed' : 'failed') }, t.ok ? 'passed' : 'CROSSED')];

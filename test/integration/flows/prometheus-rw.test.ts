@@ -1,0 +1,147 @@
+/**
+ * Live metrics against a real Prometheus (Debian's 2.42, installed by test/setup/prometheus.ts when missing):
+ * started on 127.0.0.1 with its remote-write receiver on a free port and a temporary storage folder, a short flow
+ * scenario run by `harness load --metrics-out prometheus-rw=…` against the embedded target, then Prometheus's
+ * HTTP API queried. The request count per name and status equals report.json's exactly; the p99 latency per name
+ * equals report.json's (ms there, seconds in Prometheus) to 1e-9 s (float formatting only: both are read from
+ * the same HDR histogram). A second run against a port nobody listens on finishes with its report complete and
+ * every sample counted as not sent.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ensurePrometheus } from '../../setup/prometheus.ts';
+
+const REPO = resolve(import.meta.dirname, '../../..');
+const HARNESS = join(REPO, 'bin', 'harness.js');
+
+let prometheus: ChildProcess | undefined;
+let problem: string | undefined;
+let base = '';
+let dir = '';
+let promLog = '';
+
+function freePort(): Promise<number> {
+  return new Promise((done, fail) => {
+    const server = createServer();
+    server.once('error', fail);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => done(port));
+    });
+  });
+}
+
+async function waitReady(url: string, ms: number): Promise<boolean> {
+  const end = Date.now() + ms;
+  while (Date.now() < end) {
+    try {
+      if ((await fetch(`${url}/-/ready`)).ok) return true;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return false;
+}
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'harness-prom-'));
+  const found = ensurePrometheus();
+  if (!found.path) {
+    problem = found.problem;
+    return;
+  }
+  const port = await freePort();
+  base = `http://127.0.0.1:${port}`;
+  writeFileSync(join(dir, 'prometheus.yml'), 'global:\n  scrape_interval: 1m\n');
+  prometheus = spawn(found.path, [`--config.file=${join(dir, 'prometheus.yml')}`, `--storage.tsdb.path=${join(dir, 'data')}`, `--web.listen-address=127.0.0.1:${port}`, '--web.enable-remote-write-receiver'], { stdio: ['ignore', 'ignore', 'pipe'] });
+  prometheus.stderr?.on('data', (chunk: Buffer) => {
+    promLog = (promLog + chunk.toString()).slice(-4000);
+  });
+  if (!(await waitReady(base, 30_000))) problem = `prometheus did not become ready on ${base}: ${promLog.slice(-1000)}`;
+}, 900_000);
+
+afterAll(async () => {
+  if (prometheus && prometheus.exitCode === null) {
+    const exited = new Promise((r) => prometheus!.once('exit', r));
+    prometheus.kill('SIGTERM');
+    await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
+    if (prometheus.exitCode === null) prometheus.kill('SIGKILL');
+  }
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+function harness(args: string[]): Promise<{ code: number | null; out: string }> {
+  return new Promise((done) => {
+    const child = spawn(process.execPath, [HARNESS, ...args], { cwd: dir, env: { ...process.env, NO_COLOR: '1' } });
+    let out = '';
+    child.stdout.on('data', (c: Buffer) => (out += c.toString()));
+    child.stderr.on('data', (c: Buffer) => (out += c.toString()));
+    const timer = setTimeout(() => child.kill('SIGKILL'), 120_000);
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      done({ code, out });
+    });
+  });
+}
+
+function lastReport(outDir: string): Record<string, any> {
+  const runs = readdirSync(outDir).sort();
+  return JSON.parse(readFileSync(join(outDir, runs[runs.length - 1]!, 'report.json'), 'utf8'));
+}
+
+async function query(promql: string): Promise<Array<{ metric: Record<string, string>; value: [number, string] }>> {
+  const res = await fetch(`${base}/api/v1/query?query=${encodeURIComponent(promql)}`);
+  const body = (await res.json()) as { status: string; data: { result: Array<{ metric: Record<string, string>; value: [number, string] }> } };
+  expect(body.status).toBe('success');
+  return body.data.result;
+}
+
+describe('live metrics to a real Prometheus (remote write)', () => {
+  it('request counts per name and status, and p99 per name, equal report.json', async () => {
+    expect(problem, problem).toBeUndefined();
+    const scenario = join(dir, 'journey.yaml');
+    // The shipped sender journey, shortened: 3 s at 10 iterations/s.
+    writeFileSync(scenario, readFileSync(join(REPO, 'scenarios', 'sender-journey.yaml'), 'utf8').replace('duration: 10s', 'duration: 3s'));
+    const out = join(dir, 'reports');
+    const run = await harness(['load', '--scenario', scenario, '--out', out, '--no-progress', '--metrics-out', `prometheus-rw=${base}/api/v1/write`]);
+    expect(run.code, run.out).toBe(0);
+    const report = lastReport(out);
+    const result = report.scenarios[0];
+    expect(result.metricsOutput.samplesNotSent, JSON.stringify(result.metricsOutput)).toBe(0);
+    expect(result.metricsOutput.pushes).toBeGreaterThanOrEqual(2);
+    const testid = result.metricsOutput.testid as string;
+    expect(testid).toBe(report.run.id);
+    // Prometheus's instant query answers the newest sample of each series: the scenario's final push.
+    const counts = await query(`k6_http_reqs_total{testid="${testid}"}`);
+    const fromProm: Record<string, Record<string, number>> = {};
+    for (const r of counts) (fromProm[r.metric.name!] ??= {})[r.metric.status!] = Number(r.value[1]);
+    const fromReport = Object.fromEntries(Object.entries(result.byName as Record<string, { statusCodes: Record<string, number> }>).map(([n, v]) => [n, v.statusCodes]));
+    expect(fromProm).toEqual(fromReport);
+    for (const r of counts) expect(r.metric.scenario).toBe(result.name);
+    const p99 = await query(`k6_http_req_duration_p99{testid="${testid}"}`);
+    expect(p99.length).toBe(Object.keys(result.byName).length);
+    for (const r of p99) expect(Math.abs(Number(r.value[1]) - result.byName[r.metric.name!].latency.p99 / 1000)).toBeLessThan(1e-9);
+    const iterations = await query(`k6_iterations_total{testid="${testid}"}`);
+    expect(Number(iterations[0]?.value[1])).toBe(result.iterations.count);
+  }, 300_000);
+
+  it('an endpoint nobody listens on: the run and its report are complete, every sample counted as not sent', async () => {
+    expect(problem, problem).toBeUndefined();
+    const closed = await freePort();
+    const out = join(dir, 'reports-down');
+    const run = await harness(['load', '--scenario', 'smoke', '--duration', '2s', '--out', out, '--no-progress', '--metrics-out', `prometheus-rw=http://127.0.0.1:${closed}/api/v1/write`]);
+    expect(run.code, run.out).toBe(0);
+    const m = lastReport(out).scenarios[0].metricsOutput;
+    expect(m.pushes).toBe(0);
+    expect(m.failedPushes).toBeGreaterThan(0);
+    expect(m.samplesNotSent).toBeGreaterThan(0);
+    expect(m.lastError).toMatch(/ECONNREFUSED/);
+    expect(lastReport(out).scenarios[0].requests).toBeGreaterThan(0);
+    expect(run.out).toMatch(/samples could not be sent/);
+  }, 300_000);
+});
