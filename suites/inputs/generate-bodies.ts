@@ -123,7 +123,8 @@ function mutatedBodies(spec: BodyOperationSpec, options: GenerationOptions): Arr
     for (const mutation of mutations) {
       const body = applyMutation(base, mutation);
       // One body per kind of mistake: the forms share /to and /type, so later forms add only their own fields.
-      if (seen.has(mutation.kind) || isValid(schema.ref, body)) continue;
+      // A hostile body breaks no rule, so whether the schema calls it valid does not matter.
+      if (seen.has(mutation.kind) || (!mutation.hostile && isValid(schema.ref, body))) continue;
       seen.add(mutation.kind);
       out.push({ mutation, kind: name ? `${name} form: ${mutation.kind}` : mutation.kind, body });
     }

@@ -139,8 +139,10 @@ export function deleteHook(id: string, state: SpecState): Answer {
 
 /** The URL as this target stores it (normalised, so what it answers is a well-formed URI), or undefined. */
 function parseUrl(text: string): string | undefined {
-  // An RFC 3986 URI is printable ASCII: anything else (spaces, lone surrogates, other Unicode) is refused.
-  if (!/^[\x21-\x7e]+$/.test(text)) return undefined;
+  // Parsed the way a WHATWG URL parser does (Node's URL): other Unicode in a path, an unpaired surrogate included,
+  // is taken and stored percent-encoded — a legal reading of "a URL" that no document forbids. Whitespace and
+  // control characters are refused: a parser would strip or encode them, and a URL that changes is not the one sent.
+  if (/[\s\p{Cc}]/u.test(text)) return undefined;
   try {
     const url = new URL(text);
     return url.protocol === 'http:' || url.protocol === 'https:' ? url.href : undefined;
