@@ -10,7 +10,7 @@ import fc from 'fast-check';
 import type { Operation } from '../../src/config/types.ts';
 import { applyMutation, bodyMutations, mutationsOf, type Mutation } from './invalid-bodies.ts';
 import { builtInRule, replacementRule } from './rule-sources.ts';
-import { child, isValid, loadReplacement, located, resolve } from './schema-walk.ts';
+import { child, isNever, isValid, loadReplacement, located, resolve } from './schema-walk.ts';
 import { isoDates, validArbitrary, type Overrides } from './valid-bodies.ts';
 
 export const INPUTS_SEED = 20_250_101;
@@ -84,11 +84,11 @@ export interface GenerationOptions {
 /** The schema's branches (oneOf) or the schema itself, each with the AJV ref that validates it alone. */
 function branches(schema: EffectiveSchema, keep: (name: string) => boolean): Array<{ name?: string; ref: string; node: ReturnType<typeof located> }> {
   const root = located(schema.ref);
-  const oneOf = root.schema.oneOf as Array<{ $ref?: string }> | undefined;
-  if (!oneOf || !oneOf.every((b) => typeof b.$ref === 'string' && b.$ref.startsWith('#'))) return [{ ref: schema.ref, node: root }];
-  return oneOf
-    .map((branch) => ({ name: branch.$ref!.split('/').pop()!, ref: `${schema.ref}${branch.$ref}`, node: resolve(child(root, branch)) }))
-    .filter((b) => keep(b.name));
+  const oneOf = root.schema.oneOf as Array<{ $ref?: string } | boolean> | undefined;
+  if (!oneOf || !oneOf.every((b) => typeof b === 'object' && b !== null && typeof b.$ref === 'string' && b.$ref.startsWith('#'))) return [{ ref: schema.ref, node: root }];
+  return (oneOf as Array<{ $ref: string }>)
+    .map((branch, i) => ({ name: branch.$ref.split('/').pop()!, ref: `${schema.ref}${branch.$ref}`, node: resolve(child(root, branch, 'oneOf', i)) }))
+    .filter((b) => keep(b.name) && !isNever(b.node.schema));
 }
 
 function builtIn(spec: BodyOperationSpec): EffectiveSchema {

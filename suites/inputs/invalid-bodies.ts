@@ -7,7 +7,7 @@
  * Hostile bodies (not rules of anyone's: a huge string, 1000 levels of nesting, an unpaired surrogate) are
  * marked `hostile`; they test robustness, not a rule.
  */
-import { child, expectedType, resolve, type Located } from './schema-walk.ts';
+import { child, expectedType, isNever, resolve, type Located } from './schema-walk.ts';
 
 export interface Mutation {
   /** What is wrong, for reports: "missing /to", "odd unicode (NUL) at /to". */
@@ -102,8 +102,13 @@ export function mutationsOf(node: Located, value: unknown, path: Array<string | 
       push(`extra property at ${at || '/'}`, ['additionalProperties'], 'x', [...path, 'unexpected_field']);
       push(`extra property with an odd unicode name at ${at || '/'}`, ['additionalProperties'], 1, [...path, '\u202eid\u0000']);
     }
-    for (const [name, sub] of Object.entries((schema.properties ?? {}) as Record<string, object>)) {
-      if (name in record) out.push(...mutationsOf(child(here, sub), record[name], [...path, name]));
+    for (const [name, sub] of Object.entries((schema.properties ?? {}) as Record<string, object | boolean>)) {
+      const prop = child(here, sub, 'properties', name);
+      // A property whose schema is false (or {not: {}}) must be absent: sending it breaks exactly that rule.
+      if (!(name in record) && isNever(resolve(prop).schema)) {
+        out.push({ kind: `forbidden property ${at}/${name} present`, path: [...path, name], value: 'x', keywords: ['false'], at: `${where}/${name}` });
+      }
+      if (name in record) out.push(...mutationsOf(prop, record[name], [...path, name]));
     }
   }
   if (type === 'array' && Array.isArray(value)) {
@@ -112,7 +117,9 @@ export function mutationsOf(node: Located, value: unknown, path: Array<string | 
       push(`too many items (${schema.maxItems + 1}) at ${at}`, ['maxItems'], Array.from({ length: schema.maxItems + 1 }, (_, i) => value[i % value.length]));
     }
     if (schema.uniqueItems && value.length > 0) push(`duplicate items at ${at}`, ['uniqueItems'], [value[0], value[0]]);
-    if (value.length > 0) out.push(...mutationsOf(child(here, schema.items as object), value[0], [...path, 0]));
+    const items = child(here, schema.items as object | boolean | undefined, 'items');
+    if (value.length > 0) out.push(...mutationsOf(items, value[0], [...path, 0]));
+    else if (isNever(resolve(items).schema)) push(`an item where items is false at ${at}`, ['false'], ['x']);
   }
   return out;
 }
@@ -165,8 +172,8 @@ function firstStringField(value: Record<string, unknown>): string | undefined {
 function longestStringField(node: Located, value: Record<string, unknown>): Array<string> | undefined {
   const here = resolve(node);
   let best: { path: string[]; max: number } | undefined;
-  for (const [name, sub] of Object.entries((here.schema.properties ?? {}) as Record<string, object>)) {
-    const prop = resolve(child(here, sub)).schema;
+  for (const [name, sub] of Object.entries((here.schema.properties ?? {}) as Record<string, object | boolean>)) {
+    const prop = resolve(child(here, sub, 'properties', name)).schema;
     if (!(name in value) || expectedType(prop) !== 'string') continue;
     const max = (prop.maxLength as number | undefined) ?? 0;
     if (!best || max > best.max) best = { path: [name], max };

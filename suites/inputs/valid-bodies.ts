@@ -5,7 +5,7 @@
  * `.invalid` hosts (RFC 6761), so a registered webhook can never deliver anywhere.
  */
 import fc from 'fast-check';
-import { child, resolve, type Located } from './schema-walk.ts';
+import { child, isNever, resolve, unreadable, type Located } from './schema-walk.ts';
 
 /** Arbitraries that replace the schema's own at a JSON Pointer (rules that live beyond the schema). */
 export type Overrides = Readonly<Record<string, fc.Arbitrary<unknown>>>;
@@ -34,25 +34,50 @@ export const invalidHostUrls: fc.Arbitrary<string> = fc
   .tuple(fc.constantFrom('http', 'https'), label, fc.array(fc.stringMatching(/^[A-Za-z0-9._~-]{1,12}$/), { maxLength: 3 }))
   .map(([scheme, host, segments]) => `${scheme}://${host}.example.invalid/${segments.join('/')}`);
 
+/** A plain JSON value, for a node that takes any value (`true`, `{}`). */
+const anyValue: fc.Arbitrary<unknown> = fc.oneof(fc.string({ maxLength: 16 }), fc.integer({ min: -1000, max: 1000 }), fc.boolean(), fc.constant(null));
+
 export function validArbitrary(node: Located, overrides: Overrides = {}, pointer = ''): fc.Arbitrary<unknown> {
   const override = overrides[pointer];
   if (override) return override;
   const here = resolve(node);
   const schema = here.schema;
+  if (isNever(schema)) unreadable(here, `no value is valid here (false), yet one is needed at ${pointer || '/'}`);
   if (Array.isArray(schema.oneOf)) {
-    return fc.oneof(...schema.oneOf.map((branch: object) => validArbitrary(child(here, branch), overrides, pointer)));
+    // A branch that takes no value (false) cannot be generated from; the others can.
+    const branches = (schema.oneOf as unknown[]).map((branch, i) => child(here, branch as object, 'oneOf', i)).filter((branch) => !isNever(resolve(branch).schema));
+    if (branches.length === 0) unreadable(here, 'every oneOf branch is false');
+    return fc.oneof(...branches.map((branch) => validArbitrary(branch, overrides, pointer)));
   }
   if ('const' in schema) return fc.constant(schema.const);
   if (Array.isArray(schema.enum)) return fc.constantFrom(...(schema.enum as unknown[]));
-  switch (schema.type) {
+  if (Array.isArray(schema.type)) {
+    // type: ["string", "null"]: any of the types, each with the node's other keywords.
+    const types = schema.type as unknown[];
+    if (types.length === 0 || !types.every((t) => typeof t === 'string')) unreadable(here, `type ${JSON.stringify(schema.type)}`);
+    return fc.oneof(...types.map((type) => validArbitrary({ ...here, schema: { ...schema, type } }, overrides, pointer)));
+  }
+  switch (schema.type ?? impliedType(schema)) {
     case 'object': {
-      const properties = (schema.properties ?? {}) as Record<string, object>;
+      const properties = (schema.properties ?? {}) as Record<string, object | boolean>;
+      const required = (schema.required ?? []) as string[];
       const shapes: Record<string, fc.Arbitrary<unknown>> = {};
-      for (const [name, sub] of Object.entries(properties)) shapes[name] = validArbitrary(child(here, sub), overrides, `${pointer}/${name}`);
-      return fc.record(shapes, { requiredKeys: (schema.required ?? []) as string[] });
+      for (const [name, sub] of Object.entries(properties)) {
+        const prop = child(here, sub, 'properties', name);
+        // A property whose schema is false must be absent: it is never generated.
+        if (isNever(resolve(prop).schema)) {
+          if (required.includes(name)) unreadable(prop, `property "${name}" is required but its schema is false, so no body is valid`);
+          continue;
+        }
+        shapes[name] = validArbitrary(prop, overrides, `${pointer}/${name}`);
+      }
+      return fc.record(shapes, { requiredKeys: required.filter((name) => name in shapes) });
     }
     case 'array': {
-      const item = validArbitrary(child(here, schema.items as object), overrides, `${pointer}/0`);
+      const items = child(here, schema.items as object | boolean | undefined, 'items');
+      // items: false — only the empty array.
+      if (isNever(resolve(items).schema)) return fc.constant([]);
+      const item = validArbitrary(items, overrides, `${pointer}/0`);
       const constraints = {
         minLength: (schema.minItems as number | undefined) ?? 0,
         maxLength: Math.max((schema.minItems as number | undefined) ?? 0, Math.min((schema.maxItems as number | undefined) ?? MAX_GENERATED_ITEMS, MAX_GENERATED_ITEMS)),
@@ -67,9 +92,26 @@ export function validArbitrary(node: Located, overrides: Overrides = {}, pointer
       return fc.double({ min: (schema.minimum as number | undefined) ?? -1000, max: (schema.maximum as number | undefined) ?? 1000, noNaN: true });
     case 'boolean':
       return fc.boolean();
+    case 'null':
+      return fc.constant(null);
+    case 'any':
+      return anyValue;
     default:
-      throw new Error(`the body generator cannot generate ${JSON.stringify(schema.type)} at ${pointer || '/'}`);
+      unreadable(here, `type ${JSON.stringify(schema.type)}`);
   }
+}
+
+/**
+ * The type a node without `type` constrains: the one its keywords apply to (properties → object, items → array,
+ * string limits → string, bounds → number), else `any` (true, `{}`, a node of annotations only). Values are kept
+ * only when AJV agrees, so a guess too narrow costs variety, never a wrong body.
+ */
+function impliedType(schema: Record<string, any>): string {
+  if ('properties' in schema || 'required' in schema || 'additionalProperties' in schema) return 'object';
+  if ('items' in schema || 'minItems' in schema || 'maxItems' in schema || 'uniqueItems' in schema) return 'array';
+  if ('minLength' in schema || 'maxLength' in schema || 'pattern' in schema || 'format' in schema) return 'string';
+  if ('minimum' in schema || 'maximum' in schema) return 'number';
+  return 'any';
 }
 
 function stringArbitrary(schema: Record<string, any>): fc.Arbitrary<string> {
