@@ -10,8 +10,8 @@ import fc from 'fast-check';
 import type { Operation } from '../../src/config/types.ts';
 import { applyMutation, bodyMutations, mutationsOf, type Mutation } from './invalid-bodies.ts';
 import { builtInRule, replacementRule } from './rule-sources.ts';
-import { child, isNever, isValid, loadReplacement, located, resolve } from './schema-walk.ts';
-import { isoDates, validArbitrary, type Overrides } from './valid-bodies.ts';
+import { child, isNever, isValid, lastValidationError, loadReplacement, located, resolve, unreadable, type Located } from './schema-walk.ts';
+import { boundedFilter, isoDates, MAX_REJECTIONS, validArbitrary, type Overrides } from './valid-bodies.ts';
 
 export const INPUTS_SEED = 20_250_101;
 export const MIN_INVALID = 8;
@@ -106,8 +106,15 @@ export function validBodies(
   accept: (body: unknown) => boolean = () => true,
   schema: EffectiveSchema = builtIn(spec),
 ): GeneratedBody[] {
-  const arbitrary = validArbitrary(located(schema.ref), spec.overrides).filter((body) => isValid(schema.ref, body) && accept(body));
+  const root = located(schema.ref);
+  const arbitrary = boundedFilter(validArbitrary(root, spec.overrides), (body) => isValid(schema.ref, body) && accept(body), () => noValidBody(root));
   return fc.sample(arbitrary, { seed, numRuns: count }).map((body, i) => ({ kind: `valid #${i + 1}`, body }));
+}
+
+/** The generator's bodies keep failing AJV: the schema holds a constraint it does not read (a format, a contradiction). */
+function noValidBody(node: Located): never {
+  const last = lastValidationError();
+  unreadable(node, `none of ${MAX_REJECTIONS} generated bodies in a row was valid against it (a format the generator does not produce, or constraints that contradict each other)${last ? `; the last one broke ${last}` : ''}`);
 }
 
 /** Every mutation of one valid base body per schema branch, the whole-body ones with the first branch. */
@@ -117,7 +124,7 @@ function mutatedBodies(spec: BodyOperationSpec, options: GenerationOptions): Arr
   const out: Array<{ mutation: Mutation; kind: string; body: unknown }> = [];
   const seen = new Set<string>();
   branches(schema, options.branch ?? (() => true)).forEach(({ name, ref, node }, index) => {
-    const arbitrary = validArbitrary(node, spec.overrides).filter((body) => isValid(ref, body));
+    const arbitrary = boundedFilter(validArbitrary(node, spec.overrides), (body) => isValid(ref, body), () => noValidBody(node));
     const [base] = fc.sample(arbitrary, { seed: seed + index, numRuns: 1 }) as [Record<string, unknown>];
     const mutations: Mutation[] = [...mutationsOf(node, base), ...(index === 0 ? bodyMutations(node, base) : [])];
     for (const mutation of mutations) {

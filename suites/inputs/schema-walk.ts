@@ -165,5 +165,15 @@ export function isValid(ref: string, body: unknown): boolean {
     if (!validate) throw new Error(`no schema ${ref}`);
     compiled.set(ref, validate);
   }
-  return validate(body) === true;
+  const ok = validate(body) === true;
+  const first = validate.errors?.[0];
+  lastError = ok || !first ? undefined : `${first.schemaPath} (${first.message ?? first.keyword})`;
+  return ok;
+}
+
+let lastError: string | undefined;
+
+/** Where the last body `isValid` refused broke the schema: AJV's schema path and message, e.g. "#/properties/ref/format (must match format "uuid")". */
+export function lastValidationError(): string | undefined {
+  return lastError;
 }

@@ -34,6 +34,30 @@ export const invalidHostUrls: fc.Arbitrary<string> = fc
   .tuple(fc.constantFrom('http', 'https'), label, fc.array(fc.stringMatching(/^[A-Za-z0-9._~-]{1,12}$/), { maxLength: 3 }))
   .map(([scheme, host, segments]) => `${scheme}://${host}.example.invalid/${segments.join('/')}`);
 
+/** Consecutive rejections after which a filter gives up (fast-check's own filter would retry forever). */
+export const MAX_REJECTIONS = 2000;
+
+/**
+ * `arb` narrowed by `keep`, bounded: after MAX_REJECTIONS candidates in a row fail, `exhausted` is called (it
+ * throws: the node is unreadable), instead of fast-check looping forever on constraints the generator cannot meet
+ * (a format it does not generate, limits that contradict each other). Within the bound it samples exactly what an
+ * unbounded filter would, so a seed still gives the same bodies.
+ */
+export function boundedFilter<T>(arb: fc.Arbitrary<T>, keep: (value: T) => boolean, exhausted: () => never): fc.Arbitrary<T> {
+  let rejected = 0;
+  return arb.filter((value) => {
+    if (keep(value)) {
+      rejected = 0;
+      return true;
+    }
+    if (++rejected >= MAX_REJECTIONS) {
+      rejected = 0;
+      exhausted();
+    }
+    return false;
+  });
+}
+
 /** A plain JSON value, for a node that takes any value (`true`, `{}`). */
 const anyValue: fc.Arbitrary<unknown> = fc.oneof(fc.string({ maxLength: 16 }), fc.integer({ min: -1000, max: 1000 }), fc.boolean(), fc.constant(null));
 
@@ -62,6 +86,13 @@ export function validArbitrary(node: Located, overrides: Overrides = {}, pointer
       const properties = (schema.properties ?? {}) as Record<string, object | boolean>;
       const required = (schema.required ?? []) as string[];
       const shapes: Record<string, fc.Arbitrary<unknown>> = {};
+      // A required name without a schema of its own takes what additionalProperties allows (absent: anything).
+      const extra = schema.additionalProperties as object | boolean | undefined;
+      for (const name of required.filter((n) => !(n in properties))) {
+        const prop = child(here, extra, 'additionalProperties');
+        if (isNever(resolve(prop).schema)) unreadable(here, `property "${name}" is required but additionalProperties is false and it has no schema, so no body is valid`);
+        shapes[name] = validArbitrary(prop, overrides, `${pointer}/${name}`);
+      }
       for (const [name, sub] of Object.entries(properties)) {
         const prop = child(here, sub, 'properties', name);
         // A property whose schema is false must be absent: it is never generated.
@@ -85,7 +116,7 @@ export function validArbitrary(node: Located, overrides: Overrides = {}, pointer
       return schema.uniqueItems ? fc.uniqueArray(item, { ...constraints, selector: (v) => JSON.stringify(v) }) : fc.array(item, constraints);
     }
     case 'string':
-      return stringArbitrary(schema);
+      return stringArbitrary(here);
     case 'integer':
       return fc.integer({ min: (schema.minimum as number | undefined) ?? -1000, max: (schema.maximum as number | undefined) ?? 1000 });
     case 'number':
@@ -114,14 +145,17 @@ function impliedType(schema: Record<string, any>): string {
   return 'any';
 }
 
-function stringArbitrary(schema: Record<string, any>): fc.Arbitrary<string> {
+function stringArbitrary(here: Located): fc.Arbitrary<string> {
+  const schema = here.schema;
   const min = (schema.minLength as number | undefined) ?? 0;
   const max = (schema.maxLength as number | undefined) ?? Number.MAX_SAFE_INTEGER;
   const fits = (s: string) => [...s].length >= min && [...s].length <= max;
-  if (schema.format === 'email') return fc.emailAddress().filter(fits);
-  if (schema.format === 'uri') return invalidHostUrls.filter(fits);
+  const bounded = (arb: fc.Arbitrary<string>, what: string): fc.Arbitrary<string> =>
+    boundedFilter(arb, fits, () => unreadable(here, `no ${what} of ${min}–${max} characters came out of ${MAX_REJECTIONS} tries`));
+  if (schema.format === 'email') return bounded(fc.emailAddress(), 'email address');
+  if (schema.format === 'uri') return bounded(invalidHostUrls, 'URL');
   if (schema.format === 'date-time') return isoDates(2000, 2020);
-  if (typeof schema.pattern === 'string') return fc.stringMatching(new RegExp(schema.pattern as string)).filter(fits);
+  if (typeof schema.pattern === 'string') return bounded(fc.stringMatching(new RegExp(schema.pattern as string)), `string matching ${schema.pattern}`);
   const constraints = { minLength: min, maxLength: Math.min(max, Math.max(min, MAX_GENERATED_LENGTH)) };
-  return fc.oneof(fc.string({ ...constraints, unit: codePoint }), fc.string({ ...constraints, unit: 'grapheme' })).filter(fits);
+  return bounded(fc.oneof(fc.string({ ...constraints, unit: codePoint }), fc.string({ ...constraints, unit: 'grapheme' })), 'string');
 }

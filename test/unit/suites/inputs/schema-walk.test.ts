@@ -130,6 +130,28 @@ describe('what the generator does not read is named, never a crash', () => {
     expect((result as { skipped: string }).skipped).toContain(`the body generator cannot read the schema at ${id}${where}`);
   });
 
+  it('a format the generator does not produce is named after a bounded number of tries, not an endless loop', () => {
+    const id = `https://walk.test/schemas/uuid-${++files}.json`;
+    const result = generate(replacement(sendSchema({ ref: { type: 'string', format: 'uuid' } }, { required: ['to', 'text', 'ref'] }), id));
+    expect((result as { skipped: string }).skipped).toMatch(new RegExp(`cannot read the schema at ${id.replaceAll('.', '\\.')}#: none of 2000 generated bodies in a row was valid.*; the last one broke #/properties/ref/format \\(must match format "uuid"\\)`));
+  });
+
+  it('string limits that no generated email meets are named with the pointer', () => {
+    const id = `https://walk.test/schemas/short-email-${++files}.json`;
+    const result = generate(replacement(sendSchema({ mail: { type: 'string', format: 'email', maxLength: 3 } }, { required: ['to', 'text', 'mail'] }), id));
+    expect((result as { skipped: string }).skipped).toContain(`${id}#/properties/mail: no email address of 0–3 characters came out of 2000 tries`);
+  });
+
+  it('a required name without a schema of its own is generated (any value), as JSON Schema allows', () => {
+    const schema = sendSchema({}, { required: ['to', 'text', 'tag'] });
+    const { valid } = generate(replacement(schema)) as { valid: unknown[] };
+    const validate = ajv.compile(schema);
+    for (const body of valid) {
+      expect(body).toHaveProperty('tag');
+      expect(validate(body)).toBe(true);
+    }
+  });
+
   it('hostile bodies from a schema with a false property do not crash either', () => {
     const schema = replacement(sendSchema({ type: false }));
     expect(hostileBodies(spec, { schema }).map((b) => b.kind)).toContain('deep nesting (1000 levels of objects)');
