@@ -324,6 +324,33 @@ export const DATA_FAULTS: FaultCase[] = [
     verdict: 'not-certified',
   },
   {
+    // An OpenAPI mock: one example page for every list request, whatever its parameters, and no sandbox to seed
+    // with. The config names the cursor, so the walk rule judges "advances" on the list as it is, and fails.
+    name: 'an OpenAPI mock: the same example page for every list request, no sandbox, the config names the cursor',
+    suites: ['pagination'],
+    config: { api: { query: { cursor: 'cursor' } } },
+    fault: {
+      onRequest(req) {
+        const url = urlOf(req);
+        if (req.method === 'POST' && url.pathname === '/v1/sandbox/inbound') {
+          return { status: 404, headers: { 'content-type': 'application/problem+json' }, body: JSON.stringify({ type: 'about:blank', title: 'Not Found', status: 404, code: 'not_found' }) };
+        }
+        if (req.method !== 'GET' || url.pathname !== MESSAGES_PATH) return req;
+        const example = { id: 'msg_01HZX3', from: '15551234567', text: 'Hello', timestamp: '2026-01-01T00:00:00Z' };
+        return { status: 200, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ data: [example], pagination: { next: 'eyJwIjoyfQ', limit: 20 } }) };
+      },
+    },
+    // The other walk checks need seeds and say why they did not run; the mock's other gaps are PROFILE findings.
+    failing: [
+      'pagination.walk.each-item-once',
+      'pagination.seed.sandbox-accepts',
+      'pagination.stability.insert-during-walk',
+      'pagination.cursor.garbled-rejected',
+      'pagination.limit.out-of-range-rejected',
+    ],
+    verdict: 'not-certified',
+  },
+  {
     // The same target under PROFILE's default parameter name: the walk rule cannot tell the target's fault from the
     // config's omission (the target may page with another parameter), so the MUST check does not fail; PROFILE does.
     name: 'the cursor parameter is ignored (every page is the first), and the config does not name it',
