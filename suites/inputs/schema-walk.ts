@@ -127,8 +127,11 @@ export function resolve(node: Located): Located {
   return current;
 }
 
-/** Keywords that only annotate: allowed beside a $ref. */
-const ANNOTATIONS = new Set(['title', 'description', '$comment', 'examples', 'default', 'deprecated', 'readOnly', 'writeOnly']);
+/** Keywords that annotate or hold definitions, not constraints: allowed beside a $ref (a root that refs its $defs). */
+const ANNOTATIONS = new Set([
+  'title', 'description', '$comment', 'examples', 'default', 'deprecated', 'readOnly', 'writeOnly',
+  '$schema', '$id', '$defs', 'definitions', '$anchor', 'contentMediaType', 'contentEncoding',
+]);
 
 /** A node whose schema is a boolean, read as the object schema that means the same. */
 function asObject(node: Located): Located {

@@ -109,6 +109,13 @@ describe('other boolean schemas', () => {
     expect((result as { skipped: string }).skipped).toContain(`${id}#/properties/type: property "type" is required but its schema is false`);
   });
 
+  it('a root that is a $ref into its own $defs (beside $schema, $id and $defs) is read', () => {
+    const schema = { $ref: '#/$defs/send', $defs: { send: sendSchema({ type: false }) } };
+    const result = generate(replacement(schema));
+    expect(result).not.toHaveProperty('skipped');
+    expect((result as { valid: unknown[] }).valid.length).toBe(10);
+  });
+
   it('type as a list of types is read', () => {
     const result = generate(replacement(sendSchema({ note: { type: ['string', 'null'], maxLength: 5 } }, { required: ['to', 'text', 'note'] })));
     const { valid } = result as { valid: Array<{ note: unknown }> };
