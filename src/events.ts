@@ -12,6 +12,8 @@ export type HarnessEvent =
   | { type: 'check-started'; id: string; suite: string; title: string }
   | { type: 'check-finished'; result: CheckResult }
   | { type: 'suite-finished'; suite: string }
+  /** The conformance part is over (every check ran, or the run stopped): before the run-end hooks and the scenarios. */
+  | { type: 'checks-finished' }
   | { type: 'notice'; level: 'info' | 'warn'; message: string }
   | { type: 'run-finished'; report: Report; outDir: string };
 

@@ -71,11 +71,13 @@ export function registerRunCommand(program: Command, setExit: (code: ExitCodeVal
       const scenarios = loadScenarios(config.load.scenarios);
       // SIGINT/SIGTERM abort this signal: the job stops, writes its partial report, and main exits 105.
       const signal = interruptSignal();
+      const consoleReporter = new ConsoleReporter({ showPassed: !flags.quiet });
       const outcome = await runJob({
         config,
         registry: flags.check ? registryFor(config).restrictTo(flags.check) : registryFor(config),
-        reporters: [new ConsoleReporter({ showPassed: !flags.quiet })],
-        log: (line) => process.stdout.write(`${line}\n`),
+        reporters: [consoleReporter],
+        // Through the console reporter, so a log line never lands on the live progress line.
+        log: (line) => consoleReporter.print(line),
         signal,
         scenarios,
         ...(flags.har ? { harFile: resolve(flags.har) } : {}),

@@ -119,7 +119,14 @@ function check(layer: FileLayer, interpolationIssues: RawIssue[], options: LoadO
   dropKeylessJwtSigning(config.credentials);
   applyDerivedDefaults(config);
   const withSource: HarnessConfig = layer.file ? { source: resolve(layer.file), ...config } : config;
-  return { config: deepFreeze(withSource), issues: [] };
+  const given = [...new Set([...leafPaths(layer.data), ...leafPaths(overrides)])].sort();
+  return { config: deepFreeze(given.length > 0 ? { ...withSource, given } : withSource), issues: [] };
+}
+
+/** Dotted paths of the values a layer sets (mappings walked, anything else a leaf): what its author stated. */
+function leafPaths(value: unknown, prefix = ''): string[] {
+  if (!isRecord(value)) return prefix ? [prefix] : [];
+  return Object.entries(value).flatMap(([key, inner]) => (inner === undefined ? [] : leafPaths(inner, prefix ? `${prefix}.${key}` : key)));
 }
 
 /** A parsed YAML config file (or none: defaults and overrides only). */

@@ -309,6 +309,12 @@ export interface LoadConfig {
 export interface HarnessConfig {
   /** File the config came from, or undefined for built-in defaults. Not part of the YAML. */
   readonly source?: string;
+  /**
+   * Dotted paths of the options the file or the overrides set, not left to a default (`api.query.cursor`): what
+   * the target's operators stated, e.g. the cursor parameter a MUST paging check may then rely on. Not part of
+   * the YAML; absent in a config built by hand.
+   */
+  readonly given?: readonly string[];
   target: TargetConfig;
   credentials: CredentialsConfig;
   api: ApiConfig;

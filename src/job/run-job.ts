@@ -114,7 +114,9 @@ export async function runJob(options: RunJobOptions): Promise<JobOutcome> {
   let findings: RunFindings = {};
   let checksDone = false;
   let scenarioResults: ScenarioResult[] = [];
+  let started = false;
   try {
+    started = true;
     await bus.emit({
       type: 'run-started',
       runId,
@@ -146,6 +148,8 @@ export async function runJob(options: RunJobOptions): Promise<JobOutcome> {
     else if (!isHarnessError(err)) throw err;
     else aborted = { code: err.code, message: secrets.redactText(err.message) };
   } finally {
+    // Whatever ended the checks, a live progress line ends here, before the hooks, the scenarios or anything they log.
+    if (started) await bus.emit({ type: 'checks-finished' });
     // Run-end hooks (closing a webhook receiver, deleting what checks registered) still talk to the target, within
     // a deadline: after a lost target or an interruption they must not hold the report back.
     const endRunMs = aborted || options.signal?.aborted ? Math.min(5000, config.conformance.checkTimeoutMs) : config.conformance.checkTimeoutMs;

@@ -129,6 +129,8 @@ export interface ScenarioResult {
   requests: number;
   /** requests / elapsed seconds */
   rps: number;
+  /** The run's measured length, ms (t0 to its end, warm-up excluded): what `rps` divides by. Absent in older reports. */
+  durationMs?: number;
   /** Arrivals that could not start on time because every VU (connection) was busy: k6's dropped_iterations. */
   dropped: number;
   latency: LatencySummary;

@@ -72,6 +72,10 @@ export class ConsoleReporter implements Reporter {
         this.#check(event.result);
         this.#progress.checkFinished();
         break;
+      case 'checks-finished':
+        // The live line ends with the checks: the run-end hooks, the load phase and its own progress line follow.
+        this.#progress.stop();
+        break;
       case 'notice':
         this.#line(event.level === 'warn' ? this.#style('yellow', `warning: ${event.message}`) : event.message);
         break;
@@ -108,6 +112,14 @@ export class ConsoleReporter implements Reporter {
   #style(style: Style, text: string): string {
     // validateStream off: whether to colour was decided once (TTY and no NO_COLOR, or the caller said so).
     return this.#color ? styleText(style, text, { validateStream: false }) : text;
+  }
+
+  /**
+   * A line from outside the event stream (the job's `log`: report paths, scenario summaries), written like the
+   * reporter's own: the live progress line, while there is one, is cleared first and drawn again below it.
+   */
+  print(text: string): void {
+    this.#line(text);
   }
 
   /** Every printed line first clears the live progress line, which is drawn again below it. */

@@ -10,8 +10,8 @@ import fc from 'fast-check';
 import type { Operation } from '../../src/config/types.ts';
 import { applyMutation, bodyMutations, mutationsOf, type Mutation } from './invalid-bodies.ts';
 import { builtInRule, replacementRule } from './rule-sources.ts';
-import { child, isValid, loadReplacement, located, resolve } from './schema-walk.ts';
-import { isoDates, validArbitrary, type Overrides } from './valid-bodies.ts';
+import { child, isNever, isValid, lastValidationError, loadReplacement, located, resolve, unreadable, type Located } from './schema-walk.ts';
+import { boundedFilter, isoDates, MAX_REJECTIONS, validArbitrary, type Overrides } from './valid-bodies.ts';
 
 export const INPUTS_SEED = 20_250_101;
 export const MIN_INVALID = 8;
@@ -84,11 +84,11 @@ export interface GenerationOptions {
 /** The schema's branches (oneOf) or the schema itself, each with the AJV ref that validates it alone. */
 function branches(schema: EffectiveSchema, keep: (name: string) => boolean): Array<{ name?: string; ref: string; node: ReturnType<typeof located> }> {
   const root = located(schema.ref);
-  const oneOf = root.schema.oneOf as Array<{ $ref?: string }> | undefined;
-  if (!oneOf || !oneOf.every((b) => typeof b.$ref === 'string' && b.$ref.startsWith('#'))) return [{ ref: schema.ref, node: root }];
-  return oneOf
-    .map((branch) => ({ name: branch.$ref!.split('/').pop()!, ref: `${schema.ref}${branch.$ref}`, node: resolve(child(root, branch)) }))
-    .filter((b) => keep(b.name));
+  const oneOf = root.schema.oneOf as Array<{ $ref?: string } | boolean> | undefined;
+  if (!oneOf || !oneOf.every((b) => typeof b === 'object' && b !== null && typeof b.$ref === 'string' && b.$ref.startsWith('#'))) return [{ ref: schema.ref, node: root }];
+  return (oneOf as Array<{ $ref: string }>)
+    .map((branch, i) => ({ name: branch.$ref.split('/').pop()!, ref: `${schema.ref}${branch.$ref}`, node: resolve(child(root, branch, 'oneOf', i)) }))
+    .filter((b) => keep(b.name) && !isNever(b.node.schema));
 }
 
 function builtIn(spec: BodyOperationSpec): EffectiveSchema {
@@ -106,8 +106,15 @@ export function validBodies(
   accept: (body: unknown) => boolean = () => true,
   schema: EffectiveSchema = builtIn(spec),
 ): GeneratedBody[] {
-  const arbitrary = validArbitrary(located(schema.ref), spec.overrides).filter((body) => isValid(schema.ref, body) && accept(body));
+  const root = located(schema.ref);
+  const arbitrary = boundedFilter(validArbitrary(root, spec.overrides), (body) => isValid(schema.ref, body) && accept(body), () => noValidBody(root));
   return fc.sample(arbitrary, { seed, numRuns: count }).map((body, i) => ({ kind: `valid #${i + 1}`, body }));
+}
+
+/** The generator's bodies keep failing AJV: the schema holds a constraint it does not read (a format, a contradiction). */
+function noValidBody(node: Located): never {
+  const last = lastValidationError();
+  unreadable(node, `none of ${MAX_REJECTIONS} generated bodies in a row was valid against it (a format the generator does not produce, or constraints that contradict each other)${last ? `; the last one broke ${last}` : ''}`);
 }
 
 /** Every mutation of one valid base body per schema branch, the whole-body ones with the first branch. */
@@ -117,13 +124,14 @@ function mutatedBodies(spec: BodyOperationSpec, options: GenerationOptions): Arr
   const out: Array<{ mutation: Mutation; kind: string; body: unknown }> = [];
   const seen = new Set<string>();
   branches(schema, options.branch ?? (() => true)).forEach(({ name, ref, node }, index) => {
-    const arbitrary = validArbitrary(node, spec.overrides).filter((body) => isValid(ref, body));
+    const arbitrary = boundedFilter(validArbitrary(node, spec.overrides), (body) => isValid(ref, body), () => noValidBody(node));
     const [base] = fc.sample(arbitrary, { seed: seed + index, numRuns: 1 }) as [Record<string, unknown>];
     const mutations: Mutation[] = [...mutationsOf(node, base), ...(index === 0 ? bodyMutations(node, base) : [])];
     for (const mutation of mutations) {
       const body = applyMutation(base, mutation);
       // One body per kind of mistake: the forms share /to and /type, so later forms add only their own fields.
-      if (seen.has(mutation.kind) || isValid(schema.ref, body)) continue;
+      // A hostile body breaks no rule, so whether the schema calls it valid does not matter.
+      if (seen.has(mutation.kind) || (!mutation.hostile && isValid(schema.ref, body))) continue;
       seen.add(mutation.kind);
       out.push({ mutation, kind: name ? `${name} form: ${mutation.kind}` : mutation.kind, body });
     }

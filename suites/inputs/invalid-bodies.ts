@@ -4,10 +4,10 @@
  * pattern or a format, strings one past their length limits, wrong enum values, extra properties where
  * additionalProperties is false, array bound violations. Each mutation names the schema keyword(s) it breaks
  * and where, so the caller can say which rule it tests and where that rule comes from (rule-sources.ts).
- * Hostile bodies (not rules of anyone's: not an object, a huge string, 1000 levels of nesting) are marked
- * `hostile`; they test robustness, not a rule.
+ * Hostile bodies (not rules of anyone's: a huge string, 1000 levels of nesting, an unpaired surrogate) are
+ * marked `hostile`; they test robustness, not a rule.
  */
-import { child, expectedType, resolve, type Located } from './schema-walk.ts';
+import { child, expectedType, isNever, resolve, type Located } from './schema-walk.ts';
 
 export interface Mutation {
   /** What is wrong, for reports: "missing /to", "odd unicode (NUL) at /to". */
@@ -41,11 +41,20 @@ const WRONG_TYPES: Record<string, Array<[string, unknown]>> = {
   boolean: [['string for a boolean', 'true']],
 };
 
+/**
+ * Characters that break a constrained value (a pattern, a format, an enum) under every reading of its rule: an RTL
+ * override in front of a URL, a date or a number, a NUL inside it. No unpaired surrogate here: RFC 8259 §8.2 leaves
+ * what a JSON parser makes of `"\ud800"` unpredictable (kept, replaced by U+FFFD, refused), and a WHATWG URL parser
+ * takes the result in a path, so "a lone surrogate is invalid" is a rule no document states. It is sent only as a
+ * hostile body (LONE_SURROGATE), where the one thing owed is an answer that is not a 5xx.
+ */
 const ODD_UNICODE: Array<[string, (s: string) => string]> = [
   ['RTL override', (s) => `\u202e${s}`],
   ['NUL', (s) => `${s.slice(0, 1)}\u0000${s.slice(1)}`],
-  ['lone surrogate', (s) => `${s}\ud800`],
 ];
+
+/** The unpaired high surrogate of the hostile body: JSON.stringify writes it as the escape `\ud800`. */
+export const LONE_SURROGATE = '\ud800';
 
 /** Plain ASCII twists of a patterned value: a sign, a separator, a letter (kept only where the pattern objects). */
 const PATTERN_TWISTS: Array<[string, (s: string) => string]> = [
@@ -93,8 +102,13 @@ export function mutationsOf(node: Located, value: unknown, path: Array<string | 
       push(`extra property at ${at || '/'}`, ['additionalProperties'], 'x', [...path, 'unexpected_field']);
       push(`extra property with an odd unicode name at ${at || '/'}`, ['additionalProperties'], 1, [...path, '\u202eid\u0000']);
     }
-    for (const [name, sub] of Object.entries((schema.properties ?? {}) as Record<string, object>)) {
-      if (name in record) out.push(...mutationsOf(child(here, sub), record[name], [...path, name]));
+    for (const [name, sub] of Object.entries((schema.properties ?? {}) as Record<string, object | boolean>)) {
+      const prop = child(here, sub, 'properties', name);
+      // A property whose schema is false (or {not: {}}) must be absent: sending it breaks exactly that rule.
+      if (!(name in record) && isNever(resolve(prop).schema)) {
+        out.push({ kind: `forbidden property ${at}/${name} present`, path: [...path, name], value: 'x', keywords: ['false'], at: `${where}/${name}` });
+      }
+      if (name in record) out.push(...mutationsOf(prop, record[name], [...path, name]));
     }
   }
   if (type === 'array' && Array.isArray(value)) {
@@ -103,14 +117,17 @@ export function mutationsOf(node: Located, value: unknown, path: Array<string | 
       push(`too many items (${schema.maxItems + 1}) at ${at}`, ['maxItems'], Array.from({ length: schema.maxItems + 1 }, (_, i) => value[i % value.length]));
     }
     if (schema.uniqueItems && value.length > 0) push(`duplicate items at ${at}`, ['uniqueItems'], [value[0], value[0]]);
-    if (value.length > 0) out.push(...mutationsOf(child(here, schema.items as object), value[0], [...path, 0]));
+    const items = child(here, schema.items as object | boolean | undefined, 'items');
+    if (value.length > 0) out.push(...mutationsOf(items, value[0], [...path, 0]));
+    else if (isNever(resolve(items).schema)) push(`an item where items is false at ${at}`, ['false'], ['x']);
   }
   return out;
 }
 
 /**
  * Whole-body mutations: the body is not an object (a rule: the operation's body is an object), and the hostile
- * ones — deep nesting (of the body and at the first property), a huge string.
+ * ones — deep nesting (of the body and at the first property), a huge string, an unpaired surrogate in the first
+ * string field.
  */
 export function bodyMutations(node: Located, value: Record<string, unknown>): Mutation[] {
   const first = Object.keys(value)[0];
@@ -127,6 +144,10 @@ export function bodyMutations(node: Located, value: Record<string, unknown>): Mu
     out.push({ kind: `deep nesting (${NESTING_DEPTH} levels of arrays) at /${first}`, path: [first], value: nested(NESTING_DEPTH, (inner) => [inner], []), keywords: [], at: `/${first}`, hostile: true });
   }
   if (longest) out.push({ kind: `huge string (${HUGE_LENGTH} characters) at ${pointer(longest)}`, path: longest, value: 'h'.repeat(HUGE_LENGTH), keywords: [], at: pointer(longest), hostile: true });
+  const text = firstStringField(value);
+  if (text) {
+    out.push({ kind: `an unpaired surrogate (JSON escape \\ud800, RFC 8259 §8.2) at ${pointer([text])}`, path: [text], value: `${value[text] as string}${LONE_SURROGATE}`, keywords: [], at: pointer([text]), hostile: true });
+  }
   return out;
 }
 
@@ -142,12 +163,17 @@ export function applyMutation(base: unknown, mutation: Mutation): unknown {
   return copy;
 }
 
+/** The first top-level property of the body that holds a string. */
+function firstStringField(value: Record<string, unknown>): string | undefined {
+  return Object.keys(value).find((name) => typeof value[name] === 'string');
+}
+
 /** Path of the string property with the largest maxLength (the one a huge string most obviously exceeds). */
 function longestStringField(node: Located, value: Record<string, unknown>): Array<string> | undefined {
   const here = resolve(node);
   let best: { path: string[]; max: number } | undefined;
-  for (const [name, sub] of Object.entries((here.schema.properties ?? {}) as Record<string, object>)) {
-    const prop = resolve(child(here, sub)).schema;
+  for (const [name, sub] of Object.entries((here.schema.properties ?? {}) as Record<string, object | boolean>)) {
+    const prop = resolve(child(here, sub, 'properties', name)).schema;
     if (!(name in value) || expectedType(prop) !== 'string') continue;
     const max = (prop.maxLength as number | undefined) ?? 0;
     if (!best || max > best.max) best = { path: [name], max };

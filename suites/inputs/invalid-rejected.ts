@@ -7,8 +7,9 @@
  * so even a body that breaks a §2.1 rule is not a MUST failure when it is accepted — these are PROFILE checks,
  * and each offending case says which rule it broke and where that rule comes from.
  *
- * Hostile bodies (1000 levels of nesting, a 1 MiB string) break no stated rule; the one thing every server owes
- * them is an answer that is not a 5xx (RFC 9110 §15.6), a SHOULD check of its own.
+ * Hostile bodies (1000 levels of nesting, a 1 MiB string, an unpaired surrogate whose meaning RFC 8259 §8.2 leaves
+ * to the parser) break no stated rule; the one thing every server owes them is an answer that is not a 5xx
+ * (RFC 9110 §15.6), a SHOULD check of its own.
  */
 import { defineCheck, fail, skip, type Check } from '../../src/conformance/check.ts';
 import type { CheckContext } from '../../src/conformance/context.ts';
@@ -96,7 +97,7 @@ export const hostileNoServerError = requiresSendingKey(
   defineCheck({
     id: 'inputs.hostile-bodies-no-5xx',
     suite: 'inputs',
-    title: 'Hostile bodies (1000 levels of nesting, a string of 1 MiB) are answered, never with a 5xx',
+    title: 'Hostile bodies (1000 levels of nesting, a string of 1 MiB, an unpaired surrogate) are answered, never with a 5xx',
     level: 'SHOULD',
     specRef: 'RFC 9110 §15.6 (a 5xx says the server failed; no request body may make it fail)',
     clauses: ['§4.json'],

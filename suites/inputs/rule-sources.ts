@@ -8,6 +8,10 @@
  * A target's own replacement schema (config `api.schemas`) is different: every rule in it is the target's
  * statement about itself, so each is tested with the source "api.schemas <name>".
  *
+ * A mutation is credited to a rule only when it breaks that rule under every reading of its source: "a URL" may be
+ * RFC 3986's or a WHATWG parser's, so only characters no reading takes (an RTL override in front, a NUL in the
+ * scheme) stand for "not a URL"; an unpaired surrogate is never a rule case (invalid-bodies.ts, ODD_UNICODE).
+ *
  * Whether a broken rule must be REJECTED is never stated by SERVICE-SPEC.md (it shows no validation status, §7
  * "statuses for validation … not shown"); the rejection itself is PROFILE General ("A rejected request body is
  * 400") and api.rejectedStatus. So a rule's source says why the body is wrong, not that refusing it is a MUST.

@@ -1,6 +1,7 @@
 /**
  * Walking the message list page by page, bounded: follow `pagination.next` (sent as the configured cursor
- * parameter, with the same limit and filters) until it is null or absent, or until `maxPages`. A walk never
+ * parameter, with the same limit and filters) until it is null or absent, until an empty page hands back the
+ * cursor it was reached with, or until `maxPages`. A walk never
  * throws for what the target answers: a non-2xx page or a broken envelope ends it with `failure`, so each check
  * decides what that means for its own rule.
  */
@@ -48,6 +49,11 @@ export interface Walk {
   pages: Page[];
   /** The walk reached a page whose next is null or absent. */
   complete: boolean;
+  /**
+   * The walk stopped on an empty page, reached through a cursor, that hands back that same cursor: following it
+   * again can only answer the same empty page, so the list has run out although next is not null.
+   */
+  exhausted?: true;
   /** What stopped the walk early: a non-2xx page or a body that is not a list envelope. */
   failure?: { message: string; exchange: Exchange; viaCursor: boolean };
 }
@@ -78,9 +84,24 @@ export async function walkList(ctx: CheckContext, options: WalkOptions): Promise
       walk.failure = { message: `page ${n + 1} (${options.label}) has a pagination.next that is not a string: ${JSON.stringify(next)}`, exchange: res.exchange, viaCursor };
       return walk;
     }
+    if (viaCursor && items.length === 0 && next === cursor) {
+      walk.exhausted = true;
+      return walk;
+    }
     cursor = next;
   }
   return walk;
+}
+
+/**
+ * Whether the walk got past its last item: next was null or absent, or the walk ended on an empty page reached
+ * through a cursor (the list ran out, although next still pointed on). SERVICE-SPEC §2.4 types next as a string and
+ * does not say how the end is marked, so a MUST judgement takes either; PROFILE's `next: null` is judged apart
+ * (pagination.walk.last-page-next-null).
+ */
+export function reachedEnd(walk: Walk): boolean {
+  const last = walk.pages[walk.pages.length - 1];
+  return walk.complete || (last !== undefined && last.viaCursor && last.items.length === 0);
 }
 
 function toItem(raw: unknown): ListedItem {

@@ -5,6 +5,7 @@
 import { defineCheck, fail, passVacuously, skip } from '../../src/conformance/check.ts';
 import type { Exchange } from '../../src/http/exchange.ts';
 import { guarded, requiresCredential } from '../../src/conformance/preconditions.ts';
+import { reachedEnd } from './list-walk.ts';
 import { sizedWalks, walkSet } from './walk-set.ts';
 
 export const pageWithinLimit = requiresCredential('apiKey')(
@@ -120,10 +121,11 @@ export const fullPages = requiresCredential('apiKey')(
       const shown: Exchange[] = [];
       let judged = 0;
       for (const { walk, size } of sizedWalks(set, ctx)) {
-        // A complete walk's last page with items may be short (an empty page after it is the next-null
-        // check's concern); a walk that was cut had a next on every page it saw, so all of them must be full.
+        // The last page with items of a walk that ran out may be short (empty pages after it are the next-null
+        // check's concern); a walk that was cut while still listing items had a next on every page it saw, so all
+        // of them must be full.
         const lastWithItems = walk.pages.map((p) => p.items.length > 0).lastIndexOf(true);
-        const mustBeFull = walk.complete ? walk.pages.slice(0, Math.max(0, lastWithItems)) : walk.pages;
+        const mustBeFull = reachedEnd(walk) ? walk.pages.slice(0, Math.max(0, lastWithItems)) : walk.pages;
         judged += mustBeFull.length;
         mustBeFull.forEach((page, i) => {
           if (page.items.length !== size) {
@@ -154,6 +156,13 @@ export const lastPageNextNull = guarded(
       for (const { walk } of sizedWalks(set, ctx)) {
         const last = walk.pages[walk.pages.length - 1];
         if (!last || walk.failure) continue;
+        if (walk.exhausted) {
+          judged++;
+          const holder = walk.pages.slice(0, -1).reverse().find((p) => p.items.length > 0);
+          problems.push(`${walk.label}: next is never null: ${holder ? `the page holding the last item carried next ${JSON.stringify(holder.next)}, which led to` : 'the walk ended on'} an empty page that answers next ${JSON.stringify(last.next)} again`);
+          shown.push(...(holder ? [holder.exchange] : []), last.exchange);
+          continue;
+        }
         if (!walk.complete) {
           // Read-only walks are cut on purpose; a seeded walk needs only a few pages more than the seeds fill.
           if (set.mode === 'seeded') {

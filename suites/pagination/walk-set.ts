@@ -32,6 +32,11 @@ export function walkSet(ctx: CheckContext): Promise<WalkSet> {
   return seedPromise.then((seed) => ctx.memo('pagination.walks', () => computeWalks(ctx, seed)));
 }
 
+/** The walks over whatever the target lists, without seeds (memoised apart from the seeded ones). */
+export function readOnlyWalkSet(ctx: CheckContext): Promise<WalkSet> {
+  return ctx.memo('pagination.walks.read-only', () => computeWalks(ctx, undefined));
+}
+
 async function computeWalks(ctx: CheckContext, seed: Seed | undefined): Promise<WalkSet> {
   const { defaultLimit, maxLimit, order } = ctx.config.api.pagination;
   const filter = seed ? { from: seed.from } : {};

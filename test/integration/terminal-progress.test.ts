@@ -1,7 +1,8 @@
 /**
  * The terminal as a person sees it, in a pseudo-terminal of 80 columns (util-linux `script`): the live check line
- * (done/total, elapsed, the current check) and the load progress line fit the width with their counts whole, and
- * CROSSED/FAIL are coloured; piped (no TTY), nothing is coloured and no live line is drawn.
+ * (done/total, elapsed, the current check) and the load progress line fit the width with their counts whole, the
+ * check line ends before the load phase (nothing written onto it, no redraw during load), the load line is one row
+ * redrawn in place, and CROSSED/FAIL are coloured; piped (no TTY), nothing is coloured and no live line is drawn.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
@@ -33,8 +34,37 @@ describe('progress in a pseudo-terminal at 80 columns', () => {
     expect(live.some((l) => /· webhooks\.delivery-retries.*…$/.test(l))).toBe(true);
   });
 
+  it('ends the live check line before the load phase: "scenarios:" starts its own row and no check line follows', () => {
+    const at = segments.findIndex((s) => s.includes('scenarios: '));
+    expect(at, segments.join('\n')).toBeGreaterThan(0);
+    // Not "…no-server-errorsscenarios: …": the line was ended, not written over.
+    expect(segments[at]).toMatch(/^scenarios: /);
+    expect(segments.slice(at).filter((s) => s.startsWith('checks ')), segments.slice(at).join('\n')).toEqual([]);
+    // The check line was live up to the end of the checks: it was redrawn while the last check ran.
+    expect(segments.slice(0, at).filter((s) => /· standing\.no-server-errors$/.test(s)).length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('draws the load progress as one row redrawn in place, with requests, rate, p99 and dropped, ended before the summary', () => {
+    const start = raw.indexOf('scenarios: ');
+    const end = raw.indexOf('scenario a-scenario (constant-arrival-rate)');
+    expect(start).toBeGreaterThan(0);
+    expect(end).toBeGreaterThan(start);
+    const phase = raw.slice(raw.indexOf('\n', start) + 1, end);
+    // Every draw starts with a carriage return and a line clear; no newline in between: one row, redrawn.
+    const draws = phase.split(`\r${ESC}[2K`).map((d) => d.replace(ANSI, '')).filter((d) => d.length > 0);
+    expect(draws.length, JSON.stringify(phase)).toBe(4);
+    expect(phase).not.toContain('\n');
+    for (const draw of draws) {
+      expect(draw.length, draw).toBeLessThanOrEqual(79);
+      expect(draw).toMatch(/ 2345\/s p99 12\.5ms req \d+ fail 17 429 429 drop 3$/);
+    }
+    expect(draws.map((d) => /req (\d+)/.exec(d)![1])).toEqual(['123000', '123152', '123304', '123456']);
+    // The row is cleared before the summary line is written: the summary starts at column 0.
+    expect(raw.slice(0, end).endsWith(`\r${ESC}[2K`)).toBe(true);
+  });
+
   it('fits the load progress line with every count whole', () => {
-    const line = segments.find((s) => s.includes('fail 17'))!;
+    const line = segments.find((s) => s.includes('req 123456'))!;
     expect(line, segments.join('\n')).toBeDefined();
     expect(line.length).toBeLessThanOrEqual(79);
     expect(line).toMatch(/req 123456 fail 17 429 429 drop 3$/);

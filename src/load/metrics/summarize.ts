@@ -56,6 +56,7 @@ export function buildScenarioResult(
     config: scenarioConfig(scenario, description),
     requests: all.requests,
     rps: seconds > 0 ? Math.round((all.requests / seconds) * 10) / 10 : 0,
+    durationMs: Math.round(recorder.elapsedMs),
     dropped: recorder.dropped,
     latency: summarizeLatency(recorder.histogram()),
     percentiles: percentileCurve(recorder.histogram()),

@@ -7,7 +7,7 @@
 import type { SecretRegistry } from '../../http/redact.ts';
 import { headlineOf } from '../headline.ts';
 import type { Report } from '../report.ts';
-import { junitSuites, type Case, type JunitOptions } from './cases.ts';
+import { junitSuites, runSeconds, type Case, type JunitOptions } from './cases.ts';
 import { cut } from './excerpt.ts';
 import { attrs, xmlText } from './xml.ts';
 
@@ -17,7 +17,7 @@ const MESSAGE_LIMIT = 500;
 export function buildJunit(report: Report, secrets: SecretRegistry, options: JunitOptions = {}): string {
   const suites = junitSuites(report, options);
   const clean = (text: string) => secrets.redactText(text);
-  const totals = count(suites.flatMap((s) => s.cases));
+  const totals = { ...count(suites.flatMap((s) => s.cases)), timeS: runSeconds(report) };
   const timestamp = report.run.startedAt.replace(/Z$/, '');
   const title = headlineOf(report).title;
   const out = [

@@ -9,7 +9,12 @@
  *   `<failure>` / `<error>` with warningsAsFailures (HARNESS_JUNIT_WARNINGS_AS_FAILURES=1);
  * - one per scenario threshold (a crossed one fails: the run exits 99), one per capacity search and one per
  *   rate-limit probe finding (warnings, like SHOULD findings: those commands exit 0).
- * Times are what the run measured: check durations, each scenario's measured duration, the run's wall time.
+ * Times are what the run measured, each second counted once, so a CI that sums testcase times and one that reads
+ * the testsuite times both show the run's real length (a report of an 11 s run says 11 s, not 71): a check's
+ * testcase has its measured duration (checks run one after another); a scenario's measured run is counted on its
+ * first testcase (its other thresholds were judged on the same run: 0 s); a probe's findings come from the probe,
+ * which is the whole of a probe run; the verdict testcase has the rest of the wall time (opening the target,
+ * preflight, hooks, reports). Each testsuite's time is the sum of its testcases', testsuites' the wall time.
  */
 import type { CheckResult } from '../../conformance/result.ts';
 import { headlineOf, type HeadlineLine } from '../headline.ts';
@@ -39,23 +44,28 @@ export interface JunitOptions {
 
 export function junitSuites(report: Report, options: JunitOptions = {}): Suite[] {
   const warn = options.warningsAsFailures === true;
-  return [
-    verdictSuite(report),
+  const measured = [
     ...checkSuites(report.checks, warn),
     ...(report.scenarios ?? []).map(scenarioSuite),
-    ...(report.rateLimit ? [probeSuite(report, warn)] : []),
   ];
+  const counted = measured.flatMap((suite) => suite.cases).reduce((sum, c) => sum + c.timeS, 0);
+  // A probe run is the probe and nothing else: its findings' time is the run's, less what was counted already.
+  const probe = report.rateLimit ? [probeSuite(report, warn, Math.max(0, runSeconds(report) - counted))] : [];
+  const probeS = probe.reduce((sum, suite) => sum + suite.cases.reduce((n, c) => n + c.timeS, 0), 0);
+  return [verdictSuite(report, Math.max(0, runSeconds(report) - counted - probeS)), ...measured, ...probe];
 }
 
-function runSeconds(report: Report): number {
+/** The run's wall time: finishedAt − startedAt (testsuites' time). */
+export function runSeconds(report: Report): number {
   const s = (Date.parse(report.run.finishedAt) - Date.parse(report.run.startedAt)) / 1000;
   return Number.isFinite(s) && s > 0 ? s : 0;
 }
 
-function verdictSuite(report: Report): Suite {
+/** `ownS`: the wall time no check, scenario or probe took (opening the target, preflight, hooks, reports). */
+function verdictSuite(report: Report, ownS: number): Suite {
   const h = headlineOf(report);
   const facts = h.lines.map((l) => `${l.label}: ${l.text}`).join('\n');
-  const base = { classname: 'harness.verdict', name: `${h.what}: ${h.title}`, timeS: runSeconds(report), systemOut: facts };
+  const base = { classname: 'harness.verdict', name: `${h.what}: ${h.title}`, timeS: ownS, systemOut: facts };
   let tc: Case = base;
   if (report.run.aborted) {
     tc = { ...base, outcome: { kind: 'error', type: report.run.aborted.code, message: `${h.title}: ${report.run.aborted.message}`, body: facts } };
@@ -98,11 +108,19 @@ function checkCase(check: CheckResult, warn: boolean): Case {
 /** A scenario's thresholds (a crossed one fails: the run exits 99) and, after a capacity search, its finding. */
 function scenarioSuite(scenario: ScenarioReport): Suite {
   const classname = `scenario.${scenario.name}`;
-  const seconds = scenario.rps > 0 ? scenario.requests / scenario.rps : scenario.timeline.length;
+  // The measured length; a report written before it was recorded: requests ÷ rps (rps = requests ÷ that length).
+  const runS = scenario.durationMs !== undefined ? scenario.durationMs / 1000 : scenario.rps > 0 ? scenario.requests / scenario.rps : scenario.timeline.length;
+  // The run is counted once, on the scenario's first testcase: every threshold was judged on that same run.
+  let first = true;
+  const once = (): number => {
+    const s = first ? runS : 0;
+    first = false;
+    return s;
+  };
   const cases: Case[] = scenario.thresholds.map((t) => ({
     classname,
     name: `${t.metric}: ${t.expr}`,
-    timeS: seconds,
+    timeS: once(),
     systemOut: `measured ${t.actual}`,
     ...(t.ok ? {} : { outcome: { kind: 'failure' as const, type: 'threshold', message: `${t.metric} ${t.expr} crossed: actual ${t.actual}`, body: `scenario ${scenario.name}: ${t.metric} ${t.expr}, measured ${t.actual}` } }),
   }));
@@ -111,18 +129,19 @@ function scenarioSuite(scenario: ScenarioReport): Suite {
     const curve = cap.steps.map((s) => `${s.rate}/s → ${s.achievedRps}/s achieved, p99 ${s.p99} ms, errors ${(s.errorRate * 100).toFixed(2)} % ${s.ok ? 'held' : 'broke'}`).join('\n');
     const name = `capacity under SLO ${cap.slo}, error budget ${(cap.errorBudget * 100).toFixed(2)} %`;
     // harness capacity exits 0 whatever it finds: "no sustainable rate" is a finding shown as skipped, not a red test.
+    const timeS = once();
     cases.push(cap.sustainableRps > 0
-      ? { classname: `capacity.${scenario.name}`, name, timeS: seconds, systemOut: `sustainable rate ${cap.sustainableRps} req/s\n${curve}` }
-      : { classname: `capacity.${scenario.name}`, name, timeS: seconds, outcome: { kind: 'skipped', message: 'no sustainable rate: the start rate already broke the SLO or the error budget' }, systemOut: curve });
+      ? { classname: `capacity.${scenario.name}`, name, timeS, systemOut: `sustainable rate ${cap.sustainableRps} req/s\n${curve}` }
+      : { classname: `capacity.${scenario.name}`, name, timeS, outcome: { kind: 'skipped', message: 'no sustainable rate: the start rate already broke the SLO or the error budget' }, systemOut: curve });
   }
   return { name: classname, cases };
 }
 
 /** The rate-limit probe's findings (policy match, Retry-After honesty, isolation), the same lines as the banner. */
-function probeSuite(report: Report, warn: boolean): Suite {
-  const timeS = runSeconds(report);
-  const cases = probeFindings(report.rateLimit!).map((line: HeadlineLine): Case => {
-    const base = { classname: 'probe.ratelimit', name: line.label, timeS, systemOut: line.text };
+function probeSuite(report: Report, warn: boolean, probeS: number): Suite {
+  const cases = probeFindings(report.rateLimit!).map((line: HeadlineLine, i): Case => {
+    // Every finding comes from the same probe: its time is counted once, on the first.
+    const base = { classname: 'probe.ratelimit', name: line.label, timeS: i === 0 ? probeS : 0, systemOut: line.text };
     if (line.tone === 'pass') return base;
     if (line.tone === 'neutral') return { ...base, outcome: { kind: 'skipped', message: `not established: ${line.text}` } };
     return { ...base, outcome: warn ? { kind: 'failure', type: 'probe', message: line.text } : { kind: 'skipped', type: 'probe', message: `warning: ${line.text}` } };

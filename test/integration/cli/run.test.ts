@@ -51,6 +51,16 @@ describe('harness run (embedded reference target)', () => {
     expect(reportIssues(report)).toEqual([]);
     const junit = readFileSync(join(out, runId!, 'junit.xml'), 'utf8');
     expect(junit).toContain('<testsuite name="scenario.smoke"');
+    // JUnit times are the measured ones, each second once: the total is the run's wall time, and the testcases
+    // (checks one after another, the scenario's run once, the verdict the rest) add up to it, not to a multiple.
+    const wallS = (Date.parse(report.run.finishedAt) - Date.parse(report.run.startedAt)) / 1000;
+    const rootTime = Number(/<testsuites [^>]*time="([\d.]+)"/.exec(junit)![1]);
+    const caseTimes = [...junit.matchAll(/<testcase [^>]*time="([\d.]+)"/g)].map((m) => Number(m[1]));
+    const suiteTimes = [...junit.matchAll(/<testsuite [^>]*time="([\d.]+)"/g)].map((m) => Number(m[1]));
+    expect(rootTime).toBeCloseTo(wallS, 2);
+    expect(Math.abs(caseTimes.reduce((a, b) => a + b, 0) - wallS)).toBeLessThan(0.001 * caseTimes.length + 0.002);
+    expect(Math.abs(suiteTimes.reduce((a, b) => a + b, 0) - wallS)).toBeLessThan(0.001 * caseTimes.length + 0.002);
+    expect(Number(/<testsuite name="scenario.smoke"[^>]*time="([\d.]+)"/.exec(junit)![1])).toBeCloseTo(smoke.durationMs / 1000, 2);
   }, 120_000); // the whole run: about half a minute, longer on a busy machine (runCli allows 120 s)
 
   it('--no-load runs the suites only', async () => {

@@ -261,6 +261,119 @@ export const DATA_FAULTS: FaultCase[] = [
     verdict: 'certified-with-warnings',
   },
   {
+    // SERVICE-SPEC §2.4 types next as a string and does not say how the end is marked: only PROFILE's null is broken.
+    name: 'next is never null: after the last item, an empty page that hands its own cursor back',
+    suites: ['pagination'],
+    fault: {
+      onRequest(req) {
+        const url = urlOf(req);
+        if (req.method !== 'GET' || url.pathname !== MESSAGES_PATH || url.searchParams.get('cursor') !== END_MARKER) return req;
+        return { status: 200, headers: { 'content-type': 'application/json; charset=utf-8' }, body: JSON.stringify({ data: [], pagination: { next: END_MARKER, limit: askedLimit(req) } }) };
+      },
+      onResponse(req, res) {
+        if (!isListPage(req, res)) return res;
+        const body = jsonBody<ListBody>(res);
+        return body.pagination.next !== null ? res : withJson(res, { ...body, pagination: { ...body.pagination, next: END_MARKER } });
+      },
+    },
+    failing: ['pagination.walk.last-page-next-null'],
+    verdict: 'certified-with-warnings',
+  },
+  {
+    name: 'next is never null: after the last item, empty pages with a fresh cursor each time',
+    suites: ['pagination'],
+    fault: {
+      onRequest(req) {
+        const url = urlOf(req);
+        const cursor = url.searchParams.get('cursor') ?? '';
+        if (req.method !== 'GET' || url.pathname !== MESSAGES_PATH || !cursor.startsWith(`${END_MARKER}-`)) return req;
+        const next = `${END_MARKER}-${Number(cursor.slice(END_MARKER.length + 1)) + 1}`;
+        return { status: 200, headers: { 'content-type': 'application/json; charset=utf-8' }, body: JSON.stringify({ data: [], pagination: { next, limit: askedLimit(req) } }) };
+      },
+      onResponse(req, res) {
+        if (!isListPage(req, res)) return res;
+        const body = jsonBody<ListBody>(res);
+        return body.pagination.next !== null ? res : withJson(res, { ...body, pagination: { ...body.pagination, next: `${END_MARKER}-1` } });
+      },
+    },
+    failing: ['pagination.walk.last-page-next-null'],
+    verdict: 'certified-with-warnings',
+  },
+  {
+    // Like an OpenAPI mock: the cursor parameter is not read at all, so a garbled cursor brings back the first page
+    // too. The config names the parameter, so the walk rule decides: a cursor that never advances is a finding.
+    name: 'the cursor parameter the config names is ignored (every page is the first)',
+    suites: ['pagination'],
+    config: { api: { query: { cursor: 'cursor' } } },
+    fault: {
+      onRequest(req) {
+        const url = urlOf(req);
+        if (req.method !== 'GET' || url.pathname !== MESSAGES_PATH || !url.searchParams.has('cursor')) return req;
+        return withQuery(req, { cursor: undefined });
+      },
+    },
+    failing: [
+      'pagination.walk.each-item-once',
+      'pagination.walk.next-leads-to-next-page',
+      'pagination.walk.no-duplicates',
+      'pagination.walk.union-equals-data',
+      'pagination.walk.last-page-next-null',
+      'pagination.stability.insert-during-walk',
+      'pagination.cursor.garbled-rejected',
+    ],
+    verdict: 'not-certified',
+  },
+  {
+    // An OpenAPI mock: one example page for every list request, whatever its parameters, and no sandbox to seed
+    // with. The config names the cursor, so the walk rule judges "advances" on the list as it is, and fails.
+    name: 'an OpenAPI mock: the same example page for every list request, no sandbox, the config names the cursor',
+    suites: ['pagination'],
+    config: { api: { query: { cursor: 'cursor' } } },
+    fault: {
+      onRequest(req) {
+        const url = urlOf(req);
+        if (req.method === 'POST' && url.pathname === '/v1/sandbox/inbound') {
+          return { status: 404, headers: { 'content-type': 'application/problem+json' }, body: JSON.stringify({ type: 'about:blank', title: 'Not Found', status: 404, code: 'not_found' }) };
+        }
+        if (req.method !== 'GET' || url.pathname !== MESSAGES_PATH) return req;
+        const example = { id: 'msg_01HZX3', from: '15551234567', text: 'Hello', timestamp: '2026-01-01T00:00:00Z' };
+        return { status: 200, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ data: [example], pagination: { next: 'eyJwIjoyfQ', limit: 20 } }) };
+      },
+    },
+    // The other walk checks need seeds and say why they did not run; the mock's other gaps are PROFILE findings.
+    failing: [
+      'pagination.walk.each-item-once',
+      'pagination.seed.sandbox-accepts',
+      'pagination.stability.insert-during-walk',
+      'pagination.cursor.garbled-rejected',
+      'pagination.limit.out-of-range-rejected',
+    ],
+    verdict: 'not-certified',
+  },
+  {
+    // The same target under PROFILE's default parameter name: the walk rule cannot tell the target's fault from the
+    // config's omission (the target may page with another parameter), so the MUST check does not fail; PROFILE does.
+    name: 'the cursor parameter is ignored (every page is the first), and the config does not name it',
+    suites: ['pagination'],
+    fault: {
+      onRequest(req) {
+        const url = urlOf(req);
+        if (req.method !== 'GET' || url.pathname !== MESSAGES_PATH || !url.searchParams.has('cursor')) return req;
+        return withQuery(req, { cursor: undefined });
+      },
+    },
+    failing: [
+      'pagination.walk.next-leads-to-next-page',
+      'pagination.walk.no-duplicates',
+      'pagination.walk.union-equals-data',
+      'pagination.walk.last-page-next-null',
+      'pagination.stability.insert-during-walk',
+      'pagination.cursor.garbled-rejected',
+    ],
+    // each-item-once is skipped, saying why: a MUST check that did not run leaves the run incomplete, not failed.
+    verdict: 'incomplete',
+  },
+  {
     name: 'a cursor the service never issued is answered 500',
     suites: ['pagination', 'standing'],
     fault: {

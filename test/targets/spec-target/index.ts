@@ -23,6 +23,9 @@
  *   never-throttle     claims 60 requests per 60 s in its headers (the config states the window) and never 429s
  *   lying-retry-after  9 s window, but every 429 says Retry-After: 1
  *   long-token         tokens live 24 h (a correct target: expiry can only be tested with a shared signing key)
+ *   endless-next       next is never null: the page after the last item is empty and hands its cursor back (a
+ *                      PROFILE fault only: SERVICE-SPEC §2.4 types next as a string and does not say how the end is marked)
+ *   static-page        like an OpenAPI mock, the list ignores its cursor: every page is the first, with the same next
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -32,7 +35,7 @@ import { account, authorize, AUTHORIZE_PATH, login, token, unauthorized } from '
 import { createCampaign, createHook, deleteHook, getCampaign, listHooks, listMessages, sendMessage, testInbound } from './routes-data.ts';
 import { newCredentials, SpecState, type Permission, type SpecCredentials } from './state.ts';
 
-export type SpecVariant = 'correct' | 'static-token' | 'any-password' | 'never-throttle' | 'lying-retry-after' | 'long-token';
+export type SpecVariant = 'correct' | 'static-token' | 'any-password' | 'never-throttle' | 'lying-retry-after' | 'long-token' | 'endless-next' | 'static-page';
 
 export interface SpecTargetOptions {
   variant?: SpecVariant;
@@ -105,7 +108,7 @@ async function route(req: Req, state: SpecState, deliveries: Deliveries, variant
     case 'POST /v1/whatsapp/messages':
       return guarded('messages:send', () => sendMessage(req, state, deliveries));
     case 'GET /v1/whatsapp/messages':
-      return guarded('messages:read', () => listMessages(req, state));
+      return guarded('messages:read', () => listMessages(req, state, variant));
     case 'POST /v1/test/inbound':
       return guarded('sandbox', () => testInbound(req, state, deliveries));
     case 'POST /v1/email/campaigns':

@@ -41,7 +41,7 @@ export function sendMessage(req: Req, state: SpecState, deliveries: Deliveries):
 }
 
 /** Cursor = base64url of the last item's (timestamp, id): stable while messages arrive (newer ones sort before). */
-export function listMessages(req: Req, state: SpecState): Answer {
+export function listMessages(req: Req, state: SpecState, variant: 'endless-next' | 'static-page' | string = 'correct'): Answer {
   const sizeText = req.query.get(LIST.sizeParam);
   const size = sizeText === null ? LIST.defaultSize : Number(sizeText);
   if (!Number.isInteger(size) || size < 1 || size > LIST.maxSize) return error(400, `${LIST.sizeParam} must be 1–${LIST.maxSize}`, LIST.sizeParam);
@@ -53,7 +53,8 @@ export function listMessages(req: Req, state: SpecState): Answer {
   for (const [name, value] of [['since', since], ['until', until]] as const) if (value !== null && Number.isNaN(Date.parse(value))) return error(400, `${name} must be an ISO 8601 date-time`, name);
   if (since !== null) items = items.filter((m) => Date.parse(m.timestamp) >= Date.parse(since));
   if (until !== null) items = items.filter((m) => Date.parse(m.timestamp) < Date.parse(until));
-  const cursor = req.query.get(LIST.cursorParam);
+  // static-page reads no cursor at all (a mock serving one example page).
+  const cursor = variant === 'static-page' ? null : req.query.get(LIST.cursorParam);
   if (cursor !== null) {
     const after = decodeCursor(cursor);
     if (!after) return error(400, `${LIST.cursorParam} was not issued by this service`, LIST.cursorParam);
@@ -61,7 +62,11 @@ export function listMessages(req: Req, state: SpecState): Answer {
   }
   const page = items.slice(0, size);
   const last = page.at(-1);
-  const next = items.length > size && last ? Buffer.from(JSON.stringify({ t: last.timestamp, i: last.id })).toString('base64url') : null;
+  const cursorOf = (m: ListedMessage): string => Buffer.from(JSON.stringify({ t: m.timestamp, i: m.id })).toString('base64url');
+  let next = items.length > size && last ? cursorOf(last) : null;
+  // endless-next: a cursor after every page, the empty one past the end included (it hands its own cursor back).
+  if (variant === 'endless-next') next = last ? cursorOf(last) : cursor;
+  if (variant === 'static-page' && last) next = cursorOf(last);
   return { status: 200, body: { data: page, pagination: { next, limit: size } } };
 }
 
@@ -139,8 +144,10 @@ export function deleteHook(id: string, state: SpecState): Answer {
 
 /** The URL as this target stores it (normalised, so what it answers is a well-formed URI), or undefined. */
 function parseUrl(text: string): string | undefined {
-  // An RFC 3986 URI is printable ASCII: anything else (spaces, lone surrogates, other Unicode) is refused.
-  if (!/^[\x21-\x7e]+$/.test(text)) return undefined;
+  // Parsed the way a WHATWG URL parser does (Node's URL): other Unicode in a path, an unpaired surrogate included,
+  // is taken and stored percent-encoded — a legal reading of "a URL" that no document forbids. Whitespace and
+  // control characters are refused: a parser would strip or encode them, and a URL that changes is not the one sent.
+  if (/[\s\p{Cc}]/u.test(text)) return undefined;
   try {
     const url = new URL(text);
     return url.protocol === 'http:' || url.protocol === 'https:' ? url.href : undefined;

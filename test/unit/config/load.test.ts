@@ -12,7 +12,7 @@ const good = fileURLToPath(new URL('../../fixtures/configs/good/', import.meta.u
 const rootConfig = join(root, 'harness.config.yaml');
 
 function withoutSource(config: unknown): unknown {
-  const { source: _source, ...rest } = config as HarnessConfig;
+  const { source: _source, given: _given, ...rest } = config as HarnessConfig;
   return rest;
 }
 
@@ -25,6 +25,15 @@ function issuesOf(run: () => unknown): ConfigError['issues'] {
   }
   throw new Error('expected a ConfigError');
 }
+
+describe('what a config states (given)', () => {
+  it('lists the options the file and the overrides set, not the defaults', () => {
+    const config = configFromObject({ api: { query: { cursor: 'page_token' } }, target: { baseUrl: 'http://127.0.0.1:1' } }, { overrides: { conformance: { suites: ['pagination'] } } });
+    expect(config.given).toEqual(['api.query.cursor', 'conformance.suites', 'target.baseUrl']);
+    expect(config.api.query.limit).toBe('limit');
+    expect(configFromObject({}).given).toBeUndefined();
+  });
+});
 
 describe('loadConfig: the root harness.config.yaml', () => {
   it('equals defaultConfig() with an empty environment', () => {

@@ -88,7 +88,7 @@ describe('junit.xml', () => {
   it('says why the run failed in its verdict testcase, with the real run time and properties', () => {
     const verdict = cases[0]!;
     expect(verdict['@classname']).toBe('harness.verdict');
-    expect(verdict['@time']).toBe('68.000');
+    expect(root['@time']).toBe('68.000');
     expect(verdict.failure['@message']).toMatch(/^NOT-CERTIFIED \(exit 1\) — Conformance: MUST 1 passed, 1 failed; SHOULD 0 passed, 1 failed, 1 not run; PROFILE 0 passed, 1 could not decide; Thresholds: 1 of 4 crossed/);
     const props = asArray<Node>(suites[0]!.properties.property);
     expect(props.map((p) => [p['@name'], p['@value']])).toEqual([['verdict', 'not-certified'], ['exitCode', '1'], ['kind', 'conformance'], ['title', 'NOT-CERTIFIED (exit 1)']]);
@@ -167,6 +167,36 @@ describe('junit.xml', () => {
     expect(probe['@failures']).toBe('0');
     const strict = parseJunit(buildJunit(reportOfKind('probe'), new SecretRegistry(), { warningsAsFailures: true }));
     expect(strict['@failures']).toBe('1');
+  });
+
+  it('times are the measured ones, each second counted once: testcases sum to the wall time, suites to their cases', () => {
+    // A 68 s run: checks one after another, then a 20 s scenario judged by three thresholds.
+    const base = reportOfKind('certified');
+    const scenario = { ...richReport().scenarios![0]!, durationMs: 20_000 };
+    scenario.thresholds = [scenario.thresholds[0]!, { ...scenario.thresholds[0]!, expr: 'p(99)<500' }, { ...scenario.thresholds[0]!, expr: 'p(50)<100' }];
+    const report = { ...base, scenarios: [scenario] };
+    const timed = parseJunit(buildJunit(report, new SecretRegistry()));
+    const timedSuites = asArray<Node>(timed.testsuite);
+    const all = timedSuites.flatMap((s) => asArray<Node>(s.testcase));
+    const wall = (Date.parse(report.run.finishedAt) - Date.parse(report.run.startedAt)) / 1000;
+    expect(timed['@time']).toBe(wall.toFixed(3));
+    const sum = (nodes: Node[]) => nodes.reduce((n, c) => n + Number(c['@time']), 0);
+    expect(sum(all)).toBeCloseTo(wall, 2);
+    for (const suite of timedSuites) expect(Number(suite['@time']), suite['@name']).toBeCloseTo(sum(asArray<Node>(suite.testcase)), 2);
+    // Each check: its own measured duration.
+    for (const check of report.checks) expect(all.find((c) => c['@name'].startsWith(`${check.id} `))!['@time']).toBe((check.durationMs / 1000).toFixed(3));
+    // The scenario's 20 s run once, on its first threshold; the other two were judged on that same run.
+    expect(asArray<Node>(timedSuites.find((s) => s['@name'] === `scenario.${scenario.name}`)!.testcase).map((c) => c['@time'])).toEqual(['20.000', '0.000', '0.000']);
+    // The verdict: the rest of the wall time (opening the target, preflight, reports).
+    const checksS = report.checks.reduce((n, c) => n + c.durationMs / 1000, 0);
+    expect(Number(all[0]!['@time'])).toBeCloseTo(wall - checksS - 20, 2);
+  });
+
+  it('a scenario from a report written before durationMs was recorded: requests ÷ rps', () => {
+    const { durationMs: _none, ...scenario } = { ...richReport().scenarios![0]!, requests: 5000, rps: 500 };
+    const old = parseJunit(buildJunit({ ...reportOfKind('load'), scenarios: [scenario] }, new SecretRegistry()));
+    const first = asArray<Node>(asArray<Node>(old.testsuite).find((s) => s['@name'] === `scenario.${scenario.name}`)!.testcase)[0]!;
+    expect(first['@time']).toBe('10.000');
   });
 
   it('keeps target markup as text and no secret in the file', () => {

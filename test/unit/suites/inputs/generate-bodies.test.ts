@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -82,16 +82,47 @@ describe('SERVICE-SPEC §2.1: `to` is digits only with country code', () => {
     }
   });
 
-  it('sends lone surrogates as JSON escapes, RTL overrides and NUL', () => {
+  it('sends RTL overrides and NUL as invalid values, an unpaired surrogate never (no document makes it invalid)', () => {
     const text = invalidBodies(BODY_OPERATIONS.sendMessage).map((b) => JSON.stringify(b.body)).join('\n');
-    expect(text).toContain('\\ud800');
     expect(text).toContain('\u202e');
     expect(text).toContain('\\u0000');
+    expect(text).not.toContain('\\ud800');
   });
 
   it('the message forms can be narrowed to the profile (no media, no short form)', () => {
     const kinds = invalidBodies(BODY_OPERATIONS.sendMessage, { branch: (name) => name === 'text' }).map((b) => b.kind);
     expect(kinds.every((k) => k.startsWith('text form:'))).toBe(true);
+  });
+});
+
+/** Whether a generated value holds an unpaired surrogate anywhere (keys included). */
+function holdsLoneSurrogate(value: unknown): boolean {
+  if (typeof value === 'string') return /\p{Cs}/u.test(value);
+  if (Array.isArray(value)) return value.some(holdsLoneSurrogate);
+  return value !== null && typeof value === 'object' && Object.entries(value).some(([k, v]) => holdsLoneSurrogate(k) || holdsLoneSurrogate(v));
+}
+
+describe('an unpaired surrogate (RFC 8259 §8.2: what a parser makes of it is unpredictable)', () => {
+  // The spec-only target's own schemas (test/fixtures/spec-target), the way its config names them.
+  const fixtures = join(import.meta.dirname, '../../../fixtures/spec-target');
+  const replacements = Object.fromEntries(specs.map((s) => [s.schema, join(fixtures, `${s.schema}.schema.json`)]).filter(([, file]) => existsSync(file!)));
+
+  it.each(specs)('is in no invalid $slug body, built-in or the spec-only target\'s own schema', (spec) => {
+    const schemas = [undefined, ...(replacements[spec.schema] ? [effectiveSchema(spec, replacements)] : [])];
+    for (const schema of schemas) {
+      const cases = invalidBodies(spec, schema ? { schema } : {});
+      expect(cases.length).toBeGreaterThan(0);
+      for (const c of cases) {
+        expect(holdsLoneSurrogate(c.body), `${c.kind} (${c.source})`).toBe(false);
+        expect(c.kind).not.toMatch(/surrogate/);
+      }
+    }
+  });
+
+  it.each(specs)('is one hostile $slug body, sent as the JSON escape \\ud800', (spec) => {
+    const lone = hostileBodies(spec).filter((b) => holdsLoneSurrogate(b.body));
+    expect(lone.map((b) => b.kind)).toEqual([expect.stringMatching(/^(text form: )?an unpaired surrogate \(JSON escape \\ud800, RFC 8259 §8\.2\) at \/\w+$/)]);
+    expect(JSON.stringify(lone[0]!.body)).toContain('\\ud800');
   });
 });
 
