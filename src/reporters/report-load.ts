@@ -70,7 +70,7 @@ export interface RateLimitReport {
     format: 'ietf-draft-09' | 'ietf-draft-07' | 'ietf-draft-06' | 'x-ratelimit';
     revision: string;
     fields: Record<string, string>;
-    compared: Array<{ what: 'limit' | 'window' | 'remaining' | 'reset'; claimed?: number; observed?: number; inferred?: boolean; resolutionS?: number; basis: string }>;
+    compared: Array<{ what: 'limit' | 'window' | 'remaining' | 'reset'; claimed?: number; observed?: number; inferred?: boolean; resolutionS?: number; mayExceed?: boolean; basis: string }>;
     findings: string[];
     notes: string[];
   }>;

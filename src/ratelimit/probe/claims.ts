@@ -41,6 +41,8 @@ export interface HeaderFamilyClaim {
   windowS?: number;
   remaining?: number;
   resetS?: number;
+  /** How far below `resetS` the true reset may lie (see `resolutionOf`). */
+  resetResolutionS?: number;
   /** What the quota counts (draft -08 on `qu`), when not requests. */
   quotaUnit?: string;
   /** The reset this family announced on the probe's first 429. */
@@ -107,7 +109,7 @@ function familyClaim(reading: RateLimitReading, format: HeaderFormat, firstIndex
     ...(reading.quota !== undefined ? { quota: reading.quota } : {}),
     ...(reading.windowS !== undefined ? { windowS: reading.windowS } : {}),
     ...(reading.remaining !== undefined ? { remaining: reading.remaining } : {}),
-    ...(reading.resetS !== undefined ? { resetS: reading.resetS } : {}),
+    ...(reading.resetS !== undefined ? { resetS: reading.resetS, resetResolutionS: resolutionOf(reading) } : {}),
     ...(reading.quotaUnit !== undefined && reading.quotaUnit !== 'requests' ? { quotaUnit: reading.quotaUnit } : {}),
     fields: reading.fields ?? {},
     findings: reading.findings,
@@ -136,11 +138,18 @@ export function compareHeaderClaims(claims: readonly HeaderFamilyClaim[], result
       `${claim.windowS !== undefined ? 'stated' : inferred ? 'not stated; the reset announced on a fresh window (remaining = limit − 1)' : 'not stated'}; observed: ${est.windowS !== undefined ? `the ${est.algorithm} estimate` : 'not measured'}`,
       inferred, inferred ? claim.windowFromResetResolutionS : undefined));
     let admittedAfter: number | undefined;
+    let mayExceed = false;
     if (first429 > claim.firstIndex && !units) {
       admittedAfter = samples.slice(claim.firstIndex + 1, first429).filter((s) => s.admitted && s.credential === 'primary').length;
+      // The count holds only until the window it was announced in ends (or a bucket refills). Unless the first 429
+      // came before the announced reset's earliest moment, more admissions than announced are no contradiction —
+      // fewer still are.
+      const spanS = (samples[first429]!.t - samples[claim.firstIndex]!.t) / 1000;
+      mayExceed = est.algorithm === 'token-bucket' || claim.resetS === undefined || spanS >= claim.resetS - (claim.resetResolutionS ?? 1);
     }
-    compared.push(item('remaining', claim.remaining, admittedAfter,
-      `announced on probe response ${claim.firstIndex + 1}; observed: ${units ?? (admittedAfter === undefined ? 'not measured: no 429 came after it' : 'requests admitted after it before the first 429')}`));
+    const remaining = item('remaining', claim.remaining, admittedAfter,
+      `announced on probe response ${claim.firstIndex + 1}; observed: ${units ?? (admittedAfter === undefined ? 'not measured: no 429 came after it' : 'requests admitted after it before the first 429')}`);
+    compared.push(mayExceed && remaining.claimed !== undefined && remaining.observed !== undefined ? { ...remaining, mayExceed: true } : remaining);
     compared.push(item('reset', claim.resetAt429S, claim.resetAt429S === undefined ? undefined : retryAfter.actualRecoveryS,
       `announced on the first 429; observed: ${retryAfter.actualRecoveryS !== undefined ? 'time until a request was admitted again' : 'not measured: no recovery observed'}`,
       false, claim.resetAt429ResolutionS));
@@ -175,6 +184,7 @@ export function headerClaimLines(result: Pick<ProbeResult, 'headerClaims' | 'cla
       const unit = c.what === 'window' || c.what === 'reset' ? ' s' : '';
       const label = `${c.what}${c.what === 'reset' ? ' at the first 429' : ''} ${c.claimed}${unit}${c.inferred ? ' (inferred from the reset)' : ''}`;
       if (c.observed === undefined) return `${label}: not comparable (${c.basis.replace(/^.*observed: /, '')})`;
+      if (c.mayExceed && c.observed > c.claimed!) return `${label}: not comparable (${c.observed} admitted after it, but its window may have reset or its bucket refilled before the first 429)`;
       const whole = c.what === 'reset' || c.inferred;
       const ok = c.what === 'limit' || c.what === 'remaining'
         ? Math.abs(c.claimed! - c.observed) <= tolerance * Math.max(c.claimed!, c.observed)

@@ -113,6 +113,11 @@ export interface HeaderClaimComparison {
     inferred?: boolean;
     /** Whole-second claims (a reset, a window inferred from one): how far below the claim the truth may lie. */
     resolutionS?: number;
+    /**
+     * remaining: the window announced with the count may have reset (or a bucket refilled) before the first 429,
+     * so more admissions than claimed contradict nothing; fewer still do.
+     */
+    mayExceed?: boolean;
     /** Where the claim and the observation come from, in words. */
     basis: string;
   }>;
