@@ -36,7 +36,9 @@ export const HEADER_FORMATS: readonly HeaderFormat[] = ['ietf-draft-09', 'ietf-d
 export function detectFormats(headers: HeaderBag): HeaderFormat[] {
   const rateLimit = header(headers, 'ratelimit');
   const policy = header(headers, 'ratelimit-policy');
-  const policyList = policy === undefined ? undefined : tryList(policy);
+  // The policy's form matters only without a RateLimit field; detection runs on every probe response, so the
+  // policy is parsed only then.
+  const policyList = policy === undefined || rateLimit !== undefined ? undefined : tryList(policy);
   const policyQuotaItems = policyList !== undefined && policyList.length > 0 && policyList.every((e) => e.item.kind === 'integer');
   const fields = ['ratelimit-limit', 'ratelimit-remaining', 'ratelimit-reset'].some((n) => header(headers, n) !== undefined);
   const x = xPrefix(headers) !== undefined;

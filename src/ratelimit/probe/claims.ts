@@ -5,7 +5,7 @@
  * remaining and reset, set against what the probe measured.
  */
 import type { RateLimitHeaderStyle } from '../../config/types.ts';
-import { readAllRateLimit, readRateLimit, type HeaderFormat, type RateLimitReading } from '../headers.ts';
+import { detectFormats, readFormat, readRateLimit, type HeaderFormat, type RateLimitReading } from '../headers.ts';
 import { primarySamples } from './runs.ts';
 import type { ClaimContradiction, ClaimedPolicy, HeaderClaimComparison, ProbeResult, Sample } from './types.ts';
 
@@ -68,14 +68,19 @@ export class HeaderClaimsRecorder {
 
   observe(headers: Record<string, string>, status: number, nowMs: number): void {
     const index = this.#index++;
-    for (const reading of readAllRateLimit(headers, nowMs)) {
-      if (reading.style === 'none') continue;
-      let claim = this.#claims.get(reading.style);
+    const first429 = status === 429 && !this.#saw429;
+    // The probe paces requests at up to hundreds a second: a family is read in full only on the responses that can
+    // still add to its claim (its first, the first 429, a fresh window while its window is unknown).
+    for (const format of detectFormats(headers)) {
+      let claim = this.#claims.get(format);
+      const wantsWindow = claim !== undefined && claim.windowS === undefined && claim.windowFromResetS === undefined && status !== 429;
+      if (claim && !first429 && !wantsWindow) continue;
+      const reading = readFormat(headers, format, nowMs);
       if (!claim) {
-        claim = familyClaim(reading, reading.style, index);
-        this.#claims.set(reading.style, claim);
+        claim = familyClaim(reading, format, index);
+        this.#claims.set(format, claim);
       }
-      if (status === 429 && !this.#saw429 && reading.resetS !== undefined) {
+      if (first429 && reading.resetS !== undefined) {
         claim.resetAt429S = reading.resetS;
         claim.resetAt429ResolutionS = resolutionOf(reading);
       }

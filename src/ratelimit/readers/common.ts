@@ -62,11 +62,22 @@ export interface ReadContext {
   notes: string[];
 }
 
+/**
+ * Each bag's lower-cased view, built once (a response's headers do not change once received): detection looks up
+ * a dozen absent names on every probe response.
+ */
+const LOWER = new WeakMap<HeaderBag, HeaderBag>();
+
 export function header(headers: HeaderBag, lowerName: string): string | undefined {
   const direct = headers[lowerName];
   if (direct !== undefined) return direct;
-  for (const [name, value] of Object.entries(headers)) if (name.toLowerCase() === lowerName) return value;
-  return undefined;
+  let lower = LOWER.get(headers);
+  if (!lower) {
+    const names = Object.keys(headers);
+    lower = names.every((n) => n === n.toLowerCase()) ? headers : Object.fromEntries(names.map((n) => [n.toLowerCase(), headers[n]]));
+    LOWER.set(headers, lower);
+  }
+  return lower[lowerName];
 }
 
 export function contextFor(headers: HeaderBag, nowMs: number): ReadContext {

@@ -62,6 +62,9 @@ function member(dict: Map<string, SfItem>, key: string, findings: string[], requ
 
 /** True when a field parses as a Dictionary holding at least one of draft -07's keys with an Integer value. */
 export function isDraft07Dictionary(value: string): boolean {
+  // Read on every probe response: a failed parse throws, and throwing costs more than the parse, so only a field
+  // that has a `key=` member at all is parsed.
+  if (!/(?:^|,)\s*(?:limit|remaining|reset)\s*=/.test(value)) return false;
   try {
     const dict = parseDictionary(value);
     // An Integer, not just the key: `RateLimit: limit;r=1` is a -11 item whose policy is named by the Token limit.
