@@ -17,6 +17,7 @@ import { runProbeJob } from '../../../src/ratelimit/probe/probe-job.ts';
 import type { HeaderClaimComparison, ProbeResult } from '../../../src/ratelimit/probe/types.ts';
 import { formatProbe } from '../../../src/ratelimit/probe/verdict.ts';
 import { reportIssues } from '../../../src/reporters/report-schema.ts';
+import { runCli } from '../../helpers/cli.ts';
 import { startExpressLimiter, startFastifyLimiter, type LimiterTarget } from '../../targets/rate-limiters/index.ts';
 
 const QUOTA = 5;
@@ -98,6 +99,20 @@ describe('the probe reads what real rate limiters claim', () => {
     expect(claimed(ietf, 'remaining')?.claimed).toBe(QUOTA - 1);
     expect(claimed(ietf, 'window')).toMatchObject({ claimed: 1, inferred: true });
   }, 30_000);
+
+  it('`harness probe ratelimit --target` against express-rate-limit with its default draft-6 headers (the command issue 23 ran)', async () => {
+    target = await startExpressLimiter({ standardHeaders: 'draft-6', limit: QUOTA, windowMs: WINDOW_MS });
+    const out = mkdtempSync(join(tmpdir(), 'probe-express-cli-'));
+    const result = await runCli(['probe', 'ratelimit', '--target', target.baseUrl, '--credential', 'none', '--max-rps', '40', '--budget-requests', '80', '--budget-seconds', '6', '--out', out]);
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout).toContain('claimed:    5 per 1 s (ietf-draft-06: 5;w=1)');
+    expect(result.stdout).not.toMatch(/no quota in the headers/);
+    // The preflight request used one of the five, so the probe's first response announces 3 remaining (4 if the
+    // 1 s window ended between the two, which a stalled machine can make happen).
+    expect(result.stdout).toMatch(/header: {5}ietf-draft-06 \[draft-ietf-httpapi-ratelimit-headers-04 to -06 .*\]: limit 5: .*; window 1 s: .*; remaining [34]: /);
+    expect(result.stdout).toMatch(/header: {5}x-ratelimit \[.*\]: limit 5: .*; window 1 s: .*; remaining [34]: /);
+    expect(result.stdout).toMatch(/note: X-RateLimit-Reset \d+ read as epoch seconds/);
+  }, 60_000);
 
   it('harness probe ratelimit (the job) against express-rate-limit draft-7 writes each family\'s claims into a valid report.json', async () => {
     target = await startExpressLimiter({ standardHeaders: 'draft-7', limit: QUOTA, windowMs: WINDOW_MS });
