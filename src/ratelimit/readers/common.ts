@@ -200,6 +200,7 @@ export function readReset(raw: string, name: string, ctx: ReadContext, expectDel
       deltaS = value - refMs / 1000;
     } else {
       if (!expectDelta) ctx.notes.push(`${name} ${text} read as delta seconds (far below an epoch time)`);
+      else if (!Number.isInteger(value)) ctx.findings.push(`${name} must be a whole number of seconds (delay-seconds), got ${text}`);
       return { resetS: value, form: 'delta-seconds' };
     }
   } else if (/[A-Za-z]/.test(text) && Number.isFinite(Date.parse(text))) {

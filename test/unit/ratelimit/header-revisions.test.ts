@@ -83,6 +83,12 @@ const ROWS: Row[] = [
     expected: { style: 'ietf-draft-06', quota: 100, resetS: 30, resetForm: 'epoch-seconds' },
     findings: [/RateLimit-Reset \d+ is epoch seconds, but the drafts define it as delay-seconds; read as 30 s/],
   },
+  {
+    source: 'a fractional RateLimit-Reset (delay-seconds are whole seconds): read, and a finding',
+    headers: { 'RateLimit-Limit': '100', 'RateLimit-Remaining': '5', 'RateLimit-Reset': '1.5' },
+    expected: { style: 'ietf-draft-06', resetS: 1.5 },
+    findings: [/RateLimit-Reset must be a whole number of seconds \(delay-seconds\), got 1.5/],
+  },
   // Draft -07: the RateLimit Dictionary.
   {
     source: 'draft -07 "Throttling window specified via parameter"',
