@@ -43,7 +43,7 @@ export { mergeSnapshots, Recorder, type RecorderSnapshot, type RecorderOptions }
 export { runProbeJob, PROBE_CREDENTIALS, type ProbeJobOptions, type ProbeCredentialName } from './ratelimit/probe/probe-job.ts';
 export { probeRateLimit, formatProbe } from './ratelimit/probe/index.ts';
 export type { ProbeResult } from './ratelimit/probe/index.ts';
-export { readRateLimit, detectStyle, type RateLimitReading } from './ratelimit/headers.ts';
+export { readRateLimit, readAllRateLimit, detectStyle, detectFormats, HEADER_FORMATS, type RateLimitReading, type HeaderFormat, type QuotaPolicy } from './ratelimit/headers.ts';
 
 // Reports: the model, the three file reporters and `harness compare`.
 export { buildReport, newRunId, REPORT_SCHEMA_VERSION, type ReportInput } from './reporters/report.ts';

@@ -62,7 +62,7 @@ export const PROFILE_AREAS = [
 export type ProfileArea = (typeof PROFILE_AREAS)[number];
 
 export type WebhookSigningKey = 'auto' | 'whsec-base64' | 'raw';
-export type RateLimitHeaderStyle = 'auto' | 'ietf-draft-09' | 'ietf-draft-06' | 'x-ratelimit' | 'none';
+export type RateLimitHeaderStyle = 'auto' | 'ietf-draft-09' | 'ietf-draft-07' | 'ietf-draft-06' | 'x-ratelimit' | 'none';
 export type ConsentMode = 'automated' | 'code' | 'command';
 export type RateLimitAlgorithm = 'fixed-window' | 'sliding-window' | 'token-bucket';
 

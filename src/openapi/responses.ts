@@ -32,6 +32,11 @@ export function rateLimitHeaders(style: RateLimitHeaderStyle): Record<string, Ob
         'RateLimit-Remaining': { description: 'Requests left in the window.', schema: INT },
         'RateLimit-Reset': { description: 'Seconds until the quota resets.', schema: INT },
       };
+    case 'ietf-draft-07':
+      return {
+        'RateLimit-Policy': { description: 'Quota policies, an RFC 9651 List: `<quota>;w=<window seconds>` (draft-ietf-httpapi-ratelimit-headers-07).', schema: { type: 'string' }, example: '100;w=1' },
+        RateLimit: { description: 'An RFC 9651 Dictionary: `limit=<quota>, remaining=<left>, reset=<seconds to reset>`.', schema: { type: 'string' }, example: 'limit=100, remaining=99, reset=1' },
+      };
     case 'x-ratelimit':
       return {
         'X-RateLimit-Limit': { description: 'Quota of the window.', schema: INT },

@@ -1,5 +1,5 @@
 /**
- * RFC 9651 (Structured Field Values for HTTP) Lists, as the rate-limit headers need them, parsed by the
+ * RFC 9651 (Structured Field Values for HTTP) Lists and Dictionaries, as the rate-limit headers need them, parsed by the
  * `structured-headers` package and mapped onto a small tagged model (`kind`) that the header readers match on.
  * Bare items: Integer, Decimal, String, Token, Byte Sequence, Boolean, Date and Display String. A malformed value
  * throws `StructuredFieldError` (with the library's offset in the message), so callers turn it into a finding
@@ -10,7 +10,7 @@
  * And structured-headers 2.1.0 reads a Date (`@…`) to the end of the field, so a Date followed by another member
  * is rejected; the rate-limit fields carry no Dates.
  */
-import { DisplayString, parseList as parseSfList, Token, type BareItem as LibBareItem, type InnerList, type Item, type Parameters } from 'structured-headers';
+import { DisplayString, parseDictionary as parseSfDictionary, parseList as parseSfList, Token, type BareItem as LibBareItem, type InnerList, type Item, type Parameters } from 'structured-headers';
 
 export type BareItem =
   | { kind: 'integer' | 'decimal' | 'date'; value: number }
@@ -40,6 +40,17 @@ export function parseList(field: string): SfItem[] {
     throw new StructuredFieldError((err as Error).message.replace(/^Parse error: /, ''));
   }
   return list.map(member);
+}
+
+/** Parses an RFC 9651 Dictionary (§4.2.2): the `RateLimit` field of draft -07 (`limit=10, remaining=5, reset=3`). */
+export function parseDictionary(field: string): Map<string, SfItem> {
+  let dict: Map<string, Item | InnerList>;
+  try {
+    dict = parseSfDictionary(field);
+  } catch (err) {
+    throw new StructuredFieldError((err as Error).message.replace(/^Parse error: /, ''));
+  }
+  return new Map([...dict].map(([key, value]) => [key, member(value)]));
 }
 
 function member(entry: Item | InnerList): SfItem {

@@ -62,6 +62,18 @@ export interface RateLimitReport {
   };
   /** Traffic admitted without any 429: a lower bound of the limit, not a limit. */
   admitted?: { requests: number; seconds: number; peakRps: number };
+  /**
+   * What each rate-limit header family the target sent claimed (limit, window, remaining, reset) against what the
+   * probe measured, newest family first: numbers and where they come from (src/ratelimit/probe/claims.ts).
+   */
+  headerClaims?: Array<{
+    format: 'ietf-draft-09' | 'ietf-draft-07' | 'ietf-draft-06' | 'x-ratelimit';
+    revision: string;
+    fields: Record<string, string>;
+    compared: Array<{ what: 'limit' | 'window' | 'remaining' | 'reset'; claimed?: number; observed?: number; inferred?: boolean; resolutionS?: number; mayExceed?: boolean; basis: string }>;
+    findings: string[];
+    notes: string[];
+  }>;
   /** The claimed policy contradicted by what was admitted (more within a span than the claim allows): DIFFERS. */
   contradiction?: { admitted: number; spanS: number; bound: number; detail: string };
   /** Why a measurement is absent: keys observed, window, recovery, isolation. */

@@ -11,7 +11,7 @@
  */
 import { parseRetryAfter } from '../../http/retry-after.ts';
 import { readRateLimit } from '../headers.ts';
-import { claimedPolicy, contradiction, withConfiguredPolicy } from './claims.ts';
+import { claimedPolicy, compareHeaderClaims, contradiction, HeaderClaimsRecorder, withConfiguredPolicy } from './claims.ts';
 import { estimate, type EstimateOptions } from './estimate.ts';
 import { createPacer } from './pacer.ts';
 import { analyseRecovery } from './recovery.ts';
@@ -31,6 +31,8 @@ export async function probeRateLimit(options: ProbeOptions): Promise<ProbeResult
   const start = pacer.startedAt;
   const samples: Sample[] = [];
   let claimed: ClaimedPolicy = { headerStyle: 'none', findings: [] };
+  // Every header family the target sends, read on every response: what each claims is compared at the end.
+  const headerClaims = new HeaderClaimsRecorder();
   let stoppedBy: string | undefined;
 
   async function send(credential: SampleCredential, phase: SamplePhase, at?: number): Promise<Sample | undefined> {
@@ -67,6 +69,7 @@ export async function probeRateLimit(options: ProbeOptions): Promise<ProbeResult
         sample.retryAfterFromReset = true;
       }
     }
+    headerClaims.observe(res.headers, res.status, clock);
     samples.push(sample);
     return sample;
   }
@@ -81,7 +84,7 @@ export async function probeRateLimit(options: ProbeOptions): Promise<ProbeResult
   // Rate of the first burst: n sends span n − 1 intervals.
   const burstSpanMs = (samples.at(-1)?.t ?? 0) - (samples[0]?.t ?? 0);
   const peakRps = samples.length > 1 && burstSpanMs > 0 ? Math.round(((samples.length - 1) / burstSpanMs) * 1000 * 10) / 10 : 0;
-  if (!first429) return finish(samples, claimed, stoppedBy ?? 'budget', start, now(), peakRps, options, 'unknown');
+  if (!first429) return withHeaderClaims(finish(samples, claimed, stoppedBy ?? 'budget', start, now(), peakRps, options, 'unknown'), headerClaims);
 
   // 2. Isolation, while the primary credential is throttled.
   if (options.secondCredential !== undefined) await send('second', 'isolation');
@@ -159,7 +162,12 @@ export async function probeRateLimit(options: ProbeOptions): Promise<ProbeResult
     if (current.complete) stoppedBy = 'complete';
     else if (runs >= 3 && current.algorithm !== 'token-bucket') stoppedBy = 'complete';
   }
-  return finish(samples, claimed, stoppedBy ?? pacer.exhausted ?? 'budget', start, now(), peakRps, options, throttledConsume, estimateOptions);
+  return withHeaderClaims(finish(samples, claimed, stoppedBy ?? pacer.exhausted ?? 'budget', start, now(), peakRps, options, throttledConsume, estimateOptions), headerClaims);
+}
+
+function withHeaderClaims(result: ProbeResult, recorder: HeaderClaimsRecorder): ProbeResult {
+  const claims = recorder.claims();
+  return claims.length > 0 ? { ...result, headerClaims: compareHeaderClaims(claims, result) } : result;
 }
 
 function finish(

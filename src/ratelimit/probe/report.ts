@@ -34,6 +34,7 @@ export function toRateLimitReport(result: ProbeResult): RateLimitReport {
       : {}),
     ...(observed ? { observed } : {}),
     ...(estimate.limited ? {} : { admitted: { requests: result.requests, seconds: result.elapsedS, peakRps: result.peakRps } }),
+    ...(result.headerClaims && result.headerClaims.length > 0 ? { headerClaims: result.headerClaims } : {}),
     ...(result.contradiction
       ? { contradiction: { admitted: result.contradiction.admitted, spanS: result.contradiction.spanS, bound: result.contradiction.bound, detail: result.contradiction.detail } }
       : {}),

@@ -4,6 +4,7 @@
  */
 import type { RateLimitHeaderStyle } from '../../config/types.ts';
 import type { RateLimitAlgorithm } from '../../reporters/report-load.ts';
+import type { HeaderFormat } from '../headers.ts';
 
 /** What a probe needs of an HTTP client: HttpClient fits, and so does a fake in tests. */
 export interface ProbeHttp {
@@ -68,11 +69,13 @@ export interface ProbeOptions {
 export interface ClaimedPolicy {
   /** Header family as report.json names it. */
   headerStyle: 'ietf' | 'x-ratelimit' | 'none';
+  /** The header format read (api.rateLimitHeaders, or the one auto detected); absent when none was. */
+  format?: HeaderFormat;
   quota?: number;
   windowS?: number;
   /** What the quota counts (draft-09 `qu`), when the policy says; absent means requests. */
   quotaUnit?: string;
-  /** The policy header as sent (RateLimit-Policy, RateLimit-Limit or X-RateLimit-Limit). */
+  /** The policy header as sent (RateLimit-Policy, else RateLimit-Limit, RateLimit or X-RateLimit-Limit). */
   raw?: string;
   /** Where quota and window come from: the headers, or api.rateLimitPolicy for what the headers do not state. */
   source?: 'headers' | 'config';
@@ -93,6 +96,33 @@ export interface ClaimContradiction {
   claimedQuota: number;
   claimedWindowS: number;
   detail: string;
+}
+
+/** What one header family a target sent claimed, against what the probe measured (claims.ts). */
+export interface HeaderClaimComparison {
+  format: HeaderFormat;
+  /** The published revisions (or vendor convention) the family follows, in words. */
+  revision: string;
+  /** The family's fields on the first response that carried it, as sent. */
+  fields: Record<string, string>;
+  compared: Array<{
+    what: 'limit' | 'window' | 'remaining' | 'reset';
+    claimed?: number;
+    observed?: number;
+    /** The claimed window was not stated but inferred from the reset on a fresh window. */
+    inferred?: boolean;
+    /** Whole-second claims (a reset, a window inferred from one): how far below the claim the truth may lie. */
+    resolutionS?: number;
+    /**
+     * remaining: the window announced with the count may have reset (or a bucket refilled) before the first 429,
+     * so more admissions than claimed contradict nothing; fewer still do.
+     */
+    mayExceed?: boolean;
+    /** Where the claim and the observation come from, in words. */
+    basis: string;
+  }>;
+  findings: string[];
+  notes: string[];
 }
 
 export interface Estimate {
@@ -150,6 +180,8 @@ export interface ProbeResult {
   throttledConsume: 'yes' | 'no' | 'unknown';
   /** Present when no 429 came: "no limit observed up to N req/s". */
   noLimitNote?: string;
+  /** What each rate-limit header family the target sent claimed, against the measurement (newest family first). */
+  headerClaims?: HeaderClaimComparison[];
   /** Present when the admissions contradict the claimed policy (a DIFFERS finding, 429 or not). */
   contradiction?: ClaimContradiction;
   /** Why the probe stopped: "complete", "request budget", "time budget", "transport error: …". */

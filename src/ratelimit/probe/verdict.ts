@@ -1,5 +1,5 @@
 /** The probe's findings in words, for the terminal: claimed vs observed, algorithm, Retry-After, isolation. */
-import { deviation } from './claims.ts';
+import { deviation, headerClaimLines } from './claims.ts';
 import type { ProbeResult } from './types.ts';
 
 /** Claims within this share of the observation are "matching". */
@@ -9,7 +9,7 @@ export function formatProbe(result: ProbeResult): string[] {
   const { claimed, estimate: est, retryAfter, isolation } = result;
   const lines: string[] = [];
   const claim = claimed.quota !== undefined
-    ? `${claimed.quota} per ${claimed.windowS ?? '?'} s (${claimed.headerStyle}${claimed.raw ? `: ${claimed.raw}` : ''}${claimed.source === 'config' ? '; api.rateLimitPolicy' : ''})`
+    ? `${claimed.quota} per ${claimed.windowS ?? '?'} s (${claimed.format ?? claimed.headerStyle}${claimed.raw ? `: ${claimed.raw}` : ''}${claimed.source === 'config' ? '; api.rateLimitPolicy' : ''})`
     : `nothing (${claimed.headerStyle === 'none' ? 'no rate-limit headers' : 'no quota in the headers'})`;
   lines.push(`claimed:    ${claim}`);
   if (!est.limited) {
@@ -30,6 +30,7 @@ export function formatProbe(result: ProbeResult): string[] {
     lines.push(`isolation:  ${isolation.tested ? `${isolation.perCredential ? 'per credential' : 'SHARED'} — ` : ''}${isolation.detail}`);
     lines.push(`throttled requests consume quota: ${result.throttledConsume}`);
   }
+  lines.push(...headerClaimLines(result, CLAIM_TOLERANCE));
   lines.push(`traffic:    ${result.requests} requests in ${result.elapsedS} s (peak ${result.peakRps} req/s); stopped: ${result.stoppedBy}`);
   if (claimed.findings.length > 0) lines.push(`headers:    ${claimed.findings.join('; ')}`);
   return lines;

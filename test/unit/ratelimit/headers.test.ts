@@ -51,19 +51,22 @@ describe('IETF draft-09 RateLimit-Policy / RateLimit', () => {
       'auto',
       NOW,
     );
-    expect(reading).toEqual({ style: 'ietf-draft-09', quota: 1000, windowS: 86400, remaining: 5, resetS: 600, findings: [] });
+    expect(reading).toMatchObject({ style: 'ietf-draft-09', quota: 1000, windowS: 86400, remaining: 5, resetS: 600, findings: [], notes: [] });
+    expect(reading.policies).toEqual([{ name: 'burst', quota: 100, windowS: 1 }, { name: 'daily', quota: 1000, windowS: 86400 }]);
   });
 
   it('reads the reference target headers', () => {
-    expect(readRateLimit({ 'ratelimit-policy': '"default";q=100;w=1', ratelimit: '"default";r=99;t=1' }, 'ietf-draft-09', NOW)).toEqual({
-      style: 'ietf-draft-09', quota: 100, windowS: 1, remaining: 99, resetS: 1, findings: [],
+    expect(readRateLimit({ 'ratelimit-policy': '"default";q=100;w=1', ratelimit: '"default";r=99;t=1' }, 'ietf-draft-09', NOW)).toMatchObject({
+      style: 'ietf-draft-09', quota: 100, windowS: 1, remaining: 99, resetS: 1, findings: [], notes: [],
+      fields: { 'RateLimit-Policy': '"default";q=100;w=1', RateLimit: '"default";r=99;t=1' },
     });
   });
 
   it('turns malformed and missing parts into findings', () => {
     const reading = readRateLimit({ 'ratelimit-policy': 'default;q=abc', ratelimit: '"other";t=-1' }, 'auto', NOW);
     expect(reading.style).toBe('ietf-draft-09');
-    expect(reading.findings.join('\n')).toMatch(/should be a String/);
+    // A Token name is allowed from draft -11 on: a note, not a finding.
+    expect(reading.notes.join('\n')).toMatch(/is a Token, which draft -11 allows/);
     expect(reading.findings.join('\n')).toMatch(/q must be a non-negative Integer/);
     expect(reading.findings.join('\n')).toMatch(/parameter r is missing/);
     expect(reading.findings.join('\n')).toMatch(/t must be a non-negative Integer/);
@@ -80,8 +83,8 @@ describe('IETF draft-09 RateLimit-Policy / RateLimit', () => {
 
 describe('IETF draft-06 RateLimit-Limit / -Remaining / -Reset', () => {
   it('reads limit, window from the quota policy, remaining and reset', () => {
-    expect(readRateLimit({ 'ratelimit-limit': '100, 100;w=60, 1000;w=3600', 'ratelimit-remaining': '7', 'ratelimit-reset': '12' }, 'auto', NOW)).toEqual({
-      style: 'ietf-draft-06', quota: 100, windowS: 60, remaining: 7, resetS: 12, findings: [],
+    expect(readRateLimit({ 'ratelimit-limit': '100, 100;w=60, 1000;w=3600', 'ratelimit-remaining': '7', 'ratelimit-reset': '12' }, 'auto', NOW)).toMatchObject({
+      style: 'ietf-draft-06', quota: 100, windowS: 60, remaining: 7, resetS: 12, findings: [], notes: [],
     });
   });
 
@@ -97,8 +100,8 @@ describe('IETF draft-06 RateLimit-Limit / -Remaining / -Reset', () => {
 
 describe('X-RateLimit-*', () => {
   it('reads a delta-seconds reset', () => {
-    expect(readRateLimit({ 'x-ratelimit-limit': '60', 'x-ratelimit-remaining': '59', 'x-ratelimit-reset': '30' }, 'auto', NOW)).toEqual({
-      style: 'x-ratelimit', quota: 60, remaining: 59, resetS: 30, findings: [],
+    expect(readRateLimit({ 'x-ratelimit-limit': '60', 'x-ratelimit-remaining': '59', 'x-ratelimit-reset': '30' }, 'auto', NOW)).toMatchObject({
+      style: 'x-ratelimit', quota: 60, remaining: 59, resetS: 30, findings: [], notes: ['X-RateLimit-Reset 30 read as delta seconds (far below an epoch time)'],
     });
   });
 
@@ -114,7 +117,7 @@ describe('X-RateLimit-*', () => {
     expect(resetSeconds(NOW + 5000, NOW, findings)).toBe(5);
     expect(findings).toEqual([]);
     expect(resetSeconds(NOW / 1000 - 10, NOW, findings)).toBe(0);
-    expect(findings).toEqual(['X-RateLimit-Reset (epoch seconds) lies 10 s in the past']);
+    expect(findings).toEqual(['X-RateLimit-Reset (epoch seconds) lies 10 s in the past of the local clock (the response has no Date)']);
   });
 
   it('takes the leading integer of a limit with a policy', () => {
@@ -128,7 +131,7 @@ describe('style selection', () => {
     expect(detectStyle({ 'ratelimit-remaining': '1' })).toBe('ietf-draft-06');
     expect(detectStyle({ 'x-ratelimit-reset': '1' })).toBe('x-ratelimit');
     expect(detectStyle({ 'content-type': 'application/json' })).toBe('none');
-    expect(readRateLimit({}, 'auto', NOW)).toEqual({ style: 'none', findings: [] });
+    expect(readRateLimit({}, 'auto', NOW)).toEqual({ style: 'none', findings: [], notes: [] });
   });
 
   it('a pinned style reports its own headers as missing', () => {
@@ -138,6 +141,6 @@ describe('style selection', () => {
   });
 
   it('"none" reads nothing', () => {
-    expect(readRateLimit({ ratelimit: '"a";r=1' }, 'none', NOW)).toEqual({ style: 'none', findings: [] });
+    expect(readRateLimit({ ratelimit: '"a";r=1' }, 'none', NOW)).toEqual({ style: 'none', findings: [], notes: [] });
   });
 });
