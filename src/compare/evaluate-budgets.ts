@@ -3,8 +3,8 @@
  * 99 % confidence intervals of the percentile from each run's HDR histogram (percentile-interval.ts): exceeded
  * only when the candidate's interval lies wholly above the limit the baseline's interval allows, within when
  * wholly below, otherwise "inconclusive" with its reason and what to change (exit 0 with a warning, never a
- * failure); a run marked generator-bound is never "exceeded" (inconclusive, because its latencies include the load
- * generator's own delay). Reports
+ * failure); a run marked generator-bound is "exceeded" only by more than the generator delay it measured (else
+ * inconclusive, because its latencies include that delay). Reports
  * without histograms fall back to the point estimates, and the detail says so. Scenario metrics are compared
  * per scenario name present in both runs; a scenario metric with no common scenario is `not-evaluated` (said,
  * not silently passed, and not failed either: a conformance-only run has no latency to regress).
@@ -156,18 +156,22 @@ function intervalResult(budget: LatencyBudget, run: string, scenario: string, ba
   const said = `${run} ${range(c.lowMs, c.highMs)} vs limit ${range(limitOf(b.lowMs), limitOf(b.highMs))} from baseline ${range(b.lowMs, b.highMs)}; 99 % intervals, ${c.n} and ${b.n} samples${how}`;
   const exceeded = c.lowMs > limitOf(b.highMs) + EPSILON;
   const within = c.highMs <= limitOf(b.lowMs) + EPSILON;
-  // A generator-bound run measured the load generator's own delay along with the target's latency: a difference
-  // then says nothing about the target. Exceeded never stands on such a run; nor does "within" on a baseline whose
-  // limit was raised by that delay (a candidate that is itself slowed by its generator and still within is within).
+  // A generator-bound run measured the load generator's own delay along with the target's latency: each of its
+  // latencies may be up to that delay too high (stalledBy). "Exceeded" stands only when the candidate's interval is
+  // above the limit by more than the delay its own run measured; "within" on a generator-bound baseline only when
+  // the candidate is within the limit of a baseline lowered by the baseline's delay. Otherwise: inconclusive, because.
+  const dc = cand.generatorBound ? stalledBy(cand.generatorBound) : 0;
+  const db = base.generatorBound ? stalledBy(base.generatorBound) : 0;
   const bound: Array<{ label: string; g: NonNullable<ScenarioMetrics['generatorBound']> }> = [];
-  if (exceeded && cand.generatorBound) bound.push({ label: run, g: cand.generatorBound });
-  if ((exceeded || within) && base.generatorBound) bound.push({ label: 'the baseline', g: base.generatorBound });
+  if (exceeded && dc > 0 && !(c.lowMs - dc > limitOf(b.highMs) + EPSILON)) bound.push({ label: run, g: cand.generatorBound! });
+  if (within && db > 0 && !(c.highMs <= limitOf(Math.max(0, b.lowMs - db)) + EPSILON)) bound.push({ label: 'the baseline', g: base.generatorBound! });
   if (bound.length > 0) {
-    const runs = bound.map(({ label, g }) => `${label} was generator-bound in ${g.seconds} of ${g.ofSeconds} s (event-loop stalls up to ${g.worstLoopDelayMs} ms, up to ${round(g.worstLateShare * 100)} % of a second's arrivals late)`).join(', and ');
-    const would = exceeded ? `would be exceeded (${round(c.valueMs)} ms > limit ${round(limitOf(b.valueMs))} ms)` : `would be within (${round(c.valueMs)} ms ≤ limit ${round(limitOf(b.valueMs))} ms)`;
-    const reason = `the load generator stalled: ${runs}, so the latencies include its own delay; ${where} ${would}`;
+    const runs = bound.map(({ label, g }) => `${label} was generator-bound in ${g.seconds} of ${g.ofSeconds} s (event-loop stalls up to ${g.worstLoopDelayMs} ms, up to ${round(g.worstLateShare * 100)} % of a second's arrivals over ${g.lateStartMs} ms late)`).join(', and ');
+    const would = exceeded ? `would be exceeded (${round(c.valueMs)} ms > limit ${round(limitOf(b.valueMs))} ms) by less than that delay` : `would be within (${round(c.valueMs)} ms ≤ limit ${round(limitOf(b.valueMs))} ms) by less than that delay`;
+    const reason = `the load generator stalled: ${runs}, so its latencies include up to ${round(Math.max(exceeded ? dc : 0, within ? db : 0))} ms of its own delay; ${where} ${would}`;
     return { ...common, status: 'inconclusive', reason, advice: ADVICE.generator, detail: `${budget.text}: inconclusive, because ${reason} (${said})` };
   }
+  const stallNote = exceeded && dc > 0 ? `; ${run} was generator-bound (up to ${round(dc)} ms of its own delay), and exceeds the limit by more than that` : '';
   // The candidate's latencies moved together in time (stalls) and the baseline's did not: runner stalls that hit
   // only one run look exactly like an intermittent slowdown of the build, and no interval of one run can tell them
   // apart (a run that saw no stall has no evidence that stalls happen). Said, never failed.
@@ -177,12 +181,24 @@ function intervalResult(budget: LatencyBudget, run: string, scenario: string, ba
     const reason = `the runs stalled unevenly: ${run}'s latencies moved together in time (its interval ${round(c.widening)}× as wide as for independent requests, the baseline's ${round(b.widening)}×), which runner stalls hitting one run do as well as an intermittent slowdown; ${where} would be exceeded (${round(c.valueMs)} ms > limit ${round(limitOf(b.valueMs))} ms), but over its calmer half of seconds it is ${round(c.calmMs ?? c.valueMs)} ms, within the limit`;
     return { ...common, status: 'inconclusive', reason, advice: ADVICE.uneven, detail: `${budget.text}: inconclusive, because ${reason} (${said})` };
   }
-  if (exceeded) return { ...common, status: 'exceeded', detail: `${budget.text}: ${where} is ${round(c.valueMs)} ms > limit ${round(limitOf(b.valueMs))} ms (${said})` };
+  if (exceeded) return { ...common, status: 'exceeded', detail: `${budget.text}: ${where} is ${round(c.valueMs)} ms > limit ${round(limitOf(b.valueMs))} ms (${said}${stallNote})` };
   if (within) return { ...common, status: 'within', detail: `${budget.text}: ${where} is ${round(c.valueMs)} ms ≤ limit ${round(limitOf(b.valueMs))} ms (${said})` };
   const correlated = Math.max(b.widening, c.widening) >= 1.5;
   const reason = `the 99 % intervals overlap the limit: ${where} (${round(c.valueMs)} ms) cannot be told from the limit ${round(limitOf(b.valueMs))} ms`;
   return { ...common, status: 'inconclusive', reason, advice: correlated ? ADVICE.correlated : ADVICE.samples, detail: `${budget.text}: inconclusive: ${reason} (${said})` };
 }
+
+/**
+ * How much a generator-bound run's latencies may be too high: the largest event-loop stall it measured, at least
+ * the late-start bound (a start counted late was late by more than that). A run that fell behind its own schedule
+ * for most of a second (more than FELL_BEHIND of its arrivals late) has lateness it did not measure: unbounded.
+ */
+function stalledBy(g: NonNullable<ScenarioMetrics['generatorBound']>): number {
+  return g.worstLateShare > FELL_BEHIND ? Infinity : Math.max(g.worstLoopDelayMs, g.lateStartMs);
+}
+
+/** Share of a second's arrivals late beyond which the generator fell behind instead of stalling (stalledBy). */
+export const FELL_BEHIND = 0.5;
 
 function round(n: number): number {
   return Math.round(n * 100) / 100;

@@ -46,6 +46,7 @@ export function scenarioMetrics(scenario: ScenarioEntry): ScenarioMetrics {
             ofSeconds: scenario.timeline.length,
             worstLoopDelayMs: scenario.generatorBound.worstLoopDelayMs,
             worstLateShare: scenario.generatorBound.worstLateShare,
+            lateStartMs: scenario.generatorBound.bounds.lateStartMs,
           },
         }
       : {}),

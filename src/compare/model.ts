@@ -51,9 +51,10 @@ export interface ScenarioMetrics {
   /**
    * The run was marked generator-bound (report.json `generatorBound`): in `seconds` of its `ofSeconds` seconds the
    * load generator's event loop stalled or its arrivals started late past the engine's bounds, so its latencies
-   * include the generator's own delay. A latency budget on such a run is never "exceeded" (evaluate-budgets.ts).
+   * include the generator's own delay (`lateStartMs`: a start that late counts as late). A latency budget on such a
+   * run is "exceeded" only by more than that delay (evaluate-budgets.ts).
    */
-  generatorBound?: { seconds: number; ofSeconds: number; worstLoopDelayMs: number; worstLateShare: number };
+  generatorBound?: { seconds: number; ofSeconds: number; worstLoopDelayMs: number; worstLateShare: number; lateStartMs: number };
 }
 
 /** One scenario across runs; `null` where a run did not have it. */

@@ -175,19 +175,30 @@ describe(`${BUDGET} on runs whose seconds stall together`, () => {
     }
   });
 
-  it('a generator-bound run is never "exceeded": inconclusive, because …, with what to change', () => {
-    const bound = { seconds: 4, ofSeconds: 30, worstLoopDelayMs: 180, worstLateShare: 0.2 };
+  it('a generator-bound run is "exceeded" only by more than the delay it measured: else inconclusive, because …', () => {
+    const bound = { seconds: 4, ofSeconds: 30, worstLoopDelayMs: 180, worstLateShare: 0.2, lateStartMs: 10 };
     const [p50] = gate(metrics(syntheticRun(7000)), metrics(syntheticRun(7001, { shiftMs: 50 }), bound));
     expect(p50!.status).toBe('inconclusive');
-    expect(p50!.detail).toMatch(/^p50:\+10ms: inconclusive, because the load generator stalled: B was generator-bound in 4 of 30 s \(event-loop stalls up to 180 ms, up to 20 % of a second's arrivals late\), so the latencies include its own delay; p50 of scenario "gate" in B would be exceeded/);
+    expect(p50!.detail).toMatch(/^p50:\+10ms: inconclusive, because the load generator stalled: B was generator-bound in 4 of 30 s \(event-loop stalls up to 180 ms, up to 20 % of a second's arrivals over 10 ms late\), so its latencies include up to 180 ms of its own delay; p50 of scenario "gate" in B would be exceeded \(.*\) by less than that delay/);
     expect(p50!.advice).toMatch(/quieter runner/);
-    // A stalled baseline raises the limit: "within" on it is not evidence either.
-    const [within] = gate(metrics(syntheticRun(7002), bound), metrics(syntheticRun(7003)));
+    // A stalled baseline raises the limit: "within" on it is not evidence, unless within the limit of a baseline
+    // lowered by its delay (p50:+10ms still is: 10 ms over nothing; p95:+10% of nothing is not).
+    const [p50within, within] = gate(metrics(syntheticRun(7002), bound), metrics(syntheticRun(7003, { factor: 0.7 })));
+    expect(gate(metrics(syntheticRun(7002)), metrics(syntheticRun(7003, { factor: 0.7 })))[1]!.status).toBe("within");
+    expect(p50within!.status).toBe('within');
     expect(within!.status).toBe('inconclusive');
     expect(within!.reason).toMatch(/the baseline was generator-bound .* would be within/);
     // A stalled candidate that is still within is within (its own delay only made it look slower).
     const [candidateBound] = gate(metrics(syntheticRun(7004)), metrics(syntheticRun(7005), bound));
     expect(candidateBound!.status).toBe('within');
+    // Stalls of 20 ms cannot explain 50 ms: still exceeded, and it says so.
+    const small = { ...bound, worstLoopDelayMs: 20 };
+    const [caught] = gate(metrics(syntheticRun(7006)), metrics(syntheticRun(7007, { shiftMs: 50 }), small));
+    expect(caught!.status).toBe('exceeded');
+    expect(caught!.detail).toMatch(/B was generator-bound \(up to 20 ms of its own delay\), and exceeds the limit by more than that\)$/);
+    // A generator that fell behind its schedule for most of a second measured no bound on its lateness.
+    const [behind] = gate(metrics(syntheticRun(7006)), metrics(syntheticRun(7007, { shiftMs: 50 }), { ...small, worstLateShare: 0.8 }));
+    expect(behind!.status).toBe('inconclusive');
   });
 
   it('stalls that hit only the candidate are inconclusive, not exceeded: one run cannot tell them from a slow build', () => {
