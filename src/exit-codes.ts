@@ -9,7 +9,12 @@
  * but a scenario threshold was crossed) > Certified. The reports still list every crossed threshold.
  */
 export const ExitCode = {
-  /** The run finished and the target is certified (SHOULD/PROFILE warnings allowed). */
+  /**
+   * The run finished and the target is certified (SHOULD/PROFILE warnings allowed). A run of selected checks
+   * (`--check`, `--suite`, `conformance.suites`, `conformance.skipChecks`) whose selected MUST checks all passed also
+   * ends 0 — the command did what it was asked, and a CI step running one suite must not go red for passing — but
+   * its verdict is `selection-passed` ("PASSED — 2 of 163 checks selected; not a certification"), never `certified`.
+   */
   Certified: 0,
   /** At least one MUST check failed (or could not decide): the target is not certified. */
   MustFailed: 1,
@@ -39,7 +44,7 @@ export type ExitCodeValue = (typeof ExitCode)[keyof typeof ExitCode];
 
 /** One line per code for `--help` and the README table. */
 export const EXIT_CODE_DOCS: ReadonlyArray<readonly [ExitCodeValue, string]> = [
-  [ExitCode.Certified, 'certified (SHOULD and PROFILE warnings allowed); for validate/serve: success'],
+  [ExitCode.Certified, 'certified (SHOULD and PROFILE warnings allowed); a run of selected checks: every selected MUST check passed (verdict selection-passed, not a certification); for validate/serve: success'],
   [ExitCode.MustFailed, 'a MUST check failed: not certified; for compare: a budget was exceeded'],
   [ExitCode.Usage, 'usage error: unknown command or flag, bad flag value, missing file'],
   [ExitCode.TargetUnreachable, 'the target could not be reached, or was lost during the run'],

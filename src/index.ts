@@ -17,7 +17,7 @@ export { requiresProfile, requiresSandbox, requiresCredential, withPrecondition,
 export type { CheckContext, TargetInfo } from './conformance/context.ts';
 export type { CheckResult, Evidence, Summary, Verdict } from './conformance/result.ts';
 export type { HarnessEvent, Reporter } from './events.ts';
-export type { Report } from './reporters/report.ts';
+export type { Report, Selection } from './reporters/report.ts';
 export { ConsoleReporter } from './reporters/console-reporter.ts';
 export { HttpClient, TransportError, type HttpResponse, type RequestOptions } from './http/client.ts';
 export { SecretRegistry, REDACTED } from './http/redact.ts';

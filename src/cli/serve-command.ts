@@ -2,6 +2,7 @@
  * `harness serve`: the reference target alone, until SIGINT/SIGTERM. Prints one JSON line (machine-readable:
  * port and credentials) and then a readable table, so both scripts and people can start from its output.
  */
+import { randomBytes } from 'node:crypto';
 import type { Command } from 'commander';
 import { defaultConfig, loadConfig } from '../config/index.ts';
 import { buildOpenApiDocument } from '../openapi/index.ts';
@@ -26,6 +27,7 @@ interface ServeFlags {
   loginAttempts?: number;
   injectLatency?: number;
   webhookAllow?: string[];
+  jwtKey?: string;
 }
 
 const ALGORITHMS: readonly RateLimitAlgorithm[] = ['fixed-window', 'sliding-window', 'token-bucket'];
@@ -65,6 +67,7 @@ export function registerServeCommand(program: Command): void {
     .option('--code-ttl <s>', 'OAuth authorization-code lifetime in seconds', integerFlag('--code-ttl', 1, 1e9))
     .option('--login-attempts <n>', 'failed logins per email before 429', integerFlag('--login-attempts', 1, 1e6))
     .option('--inject-latency <ms>', 'add a fixed delay to every response, e.g. to try a CI latency gate (default: reference.injectLatencyMs, 0)', integerFlag('--inject-latency', 0, 60_000))
+    .option('--jwt-key <key>', 'HS256 key to sign JWTs with (test-only; default: a random key per start, printed with the credentials; also HARNESS_REFERENCE_JWT_KEY)')
     .option('--webhook-allow <host[:port]>', 'a host webhook URLs may name besides loopback (repeatable; adds to reference.webhooks.allow)', (value: string, previous: string[] = []) => [...previous, value])
     .action(async (flags: ServeFlags) => {
       if (flags.algorithm !== undefined && !ALGORITHMS.includes(flags.algorithm as RateLimitAlgorithm)) {
@@ -76,18 +79,25 @@ export function registerServeCommand(program: Command): void {
         overrideSource: FLAG_SOURCE,
       });
       const reference = structuredClone(config.reference) as ReferenceConfig;
+      // A test-only signing key, printed like every credential, so a tester's credentials.jwtSigning can mint the
+      // expired and not-yet-valid tokens the auth suite needs (the embedded target shares its key the same way:
+      // src/job/open-target.ts). Random per start unless given; never a production key.
+      const jwtSigningKey = jwtKeyOf(flags.jwtKey ?? process.env.HARNESS_REFERENCE_JWT_KEY);
       if (flags.webhookAllow) reference.webhooks.allow = [...new Set([...reference.webhooks.allow, ...flags.webhookAllow])];
       let started;
       try {
         // The reference target implements PROFILE.md, so its sandbox shows the default description (server "/":
         // the explorer's "try it" calls the target that serves the page), whatever the config says of other targets.
         const document = buildOpenApiDocument({ api: defaultConfig().api, serverUrl: '/' });
-        started = await startReferenceTarget({ ...reference, explorer: { document } });
+        started = await startReferenceTarget({ ...reference, jwtSigningKey, explorer: { document } });
       } catch (err) {
         throw new TargetStartError(`cannot listen on ${reference.host}:${reference.port}: ${(err as Error).message}`, { cause: err });
       }
-      const banner = credentialBanner(started.credentials, started.baseUrl);
-      process.stdout.write(`${banner.json}\n${banner.table}\n\nBrowser sandbox (API explorer, pre-filled with the full-scope key): ${started.baseUrl}/sandbox\n`);
+      const banner = credentialBanner(started.credentials, started.baseUrl, { jwtSigningKey });
+      process.stdout.write(
+        `${banner.json}\n${banner.table}\n\nBrowser sandbox (API explorer, pre-filled with the full-scope key): ${started.baseUrl}/sandbox\n` +
+          `\nThe variables harness.config.yaml reads (eval "$(grep '^export HARNESS_' <this output>)"):\n${banner.env}\n`,
+      );
       await new Promise<void>((resolve) => {
         const stop = () => resolve();
         process.once('SIGINT', stop);
@@ -98,6 +108,13 @@ export function registerServeCommand(program: Command): void {
       setTimeout(() => process.exit(process.exitCode ?? 0), 1500).unref();
       await started.close();
     });
+}
+
+/** The --jwt-key value (or a fresh random one): HS256 needs a key of some length to mean anything. */
+function jwtKeyOf(given: string | undefined): string {
+  if (given === undefined || given === '') return randomBytes(32).toString('base64url');
+  if (given.length < 16) throw new UsageError(`--jwt-key (or HARNESS_REFERENCE_JWT_KEY): a signing key of at least 16 characters is needed, got ${given.length}`);
+  return given;
 }
 
 function referenceOverrides(flags: ServeFlags): Record<string, unknown> {

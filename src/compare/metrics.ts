@@ -6,7 +6,7 @@
 import { isImportedScenario, type ImportedScenario, type ReadReport as Report, type ScenarioEntry } from '../reporters/report.ts';
 import type { ScenarioReport } from '../reporters/report-load.ts';
 import type { ComparedRun, ScenarioMetrics } from './model.ts';
-import { decodeHistogram, percentileInterval } from './percentile-interval.ts';
+import { blockCounts, decodeHistogram, percentileInterval, type BlockInput } from './percentile-interval.ts';
 
 /**
  * k6's numbers under compare's names. errorRate and rate429 stay absent: k6's http_req_failed counts statuses
@@ -39,22 +39,45 @@ export function scenarioMetrics(scenario: ScenarioEntry): ScenarioMetrics {
     dropped: scenario.dropped,
     percentiles: scenario.percentiles,
     ...intervalsOf(scenario),
+    ...(scenario.generatorBound
+      ? {
+          generatorBound: {
+            seconds: scenario.generatorBound.seconds.length,
+            ofSeconds: scenario.timeline.length,
+            worstLoopDelayMs: scenario.generatorBound.worstLoopDelayMs,
+            worstLateShare: scenario.generatorBound.worstLateShare,
+            lateStartMs: scenario.generatorBound.bounds.lateStartMs,
+          },
+        }
+      : {}),
   };
 }
 
-/** Confidence intervals from the encoded HDR histogram, when the report has one that decodes. */
+/**
+ * Confidence intervals from the encoded HDR histograms, when the report has them and they decode: the whole run's
+ * for the value and the bounds, the blocks of time (`histograms.blocks`) for how wide (percentile-interval.ts).
+ */
 function intervalsOf(scenario: ScenarioReport): Pick<ScenarioMetrics, 'samples' | 'intervals'> {
   const encoded = scenario.histograms?.all;
   if (!encoded) return {};
   let histogram;
+  let blocks: BlockInput | undefined;
   try {
     histogram = decodeHistogram(encoded);
   } catch {
     return {}; // a damaged histogram: the budget falls back to the point estimates and says so
   }
+  const stored = scenario.histograms?.blocks;
+  if (stored) {
+    try {
+      blocks = { seconds: stored.seconds, counts: stored.histograms.map(blockCounts) };
+    } catch {
+      blocks = undefined; // damaged blocks: the independent-samples interval, and the detail says so
+    }
+  }
   return {
     samples: histogram.totalCount,
-    intervals: { p50: percentileInterval(histogram, 50), p95: percentileInterval(histogram, 95), p99: percentileInterval(histogram, 99) },
+    intervals: { p50: percentileInterval(histogram, 50, blocks), p95: percentileInterval(histogram, 95, blocks), p99: percentileInterval(histogram, 99, blocks) },
   };
 }
 

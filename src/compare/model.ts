@@ -48,6 +48,13 @@ export interface ScenarioMetrics {
   samples?: number;
   /** 99 % confidence intervals of p50 / p95 / p99 from the run's HDR histogram (percentile-interval.ts); absent without one. */
   intervals?: Record<'p50' | 'p95' | 'p99', PercentileInterval>;
+  /**
+   * The run was marked generator-bound (report.json `generatorBound`): in `seconds` of its `ofSeconds` seconds the
+   * load generator's event loop stalled or its arrivals started late past the engine's bounds, so its latencies
+   * include the generator's own delay (`lateStartMs`: a start that late counts as late). A latency budget on such a
+   * run is "exceeded" only by more than that delay (evaluate-budgets.ts).
+   */
+  generatorBound?: { seconds: number; ofSeconds: number; worstLoopDelayMs: number; worstLateShare: number; lateStartMs: number };
 }
 
 /** One scenario across runs; `null` where a run did not have it. */
@@ -74,6 +81,10 @@ export interface BudgetResult {
   status: BudgetStatus;
   /** One readable sentence: what was compared and why it passed or not. */
   detail: string;
+  /** For `inconclusive`: why the runs could not tell (too few samples, too short, overlapping intervals, a stalled generator). */
+  reason?: string;
+  /** For `inconclusive`: what to change so the next run decides. */
+  advice?: string;
   /** For latency budgets decided on confidence intervals: each run's 99 % interval (ms) and the samples. */
   intervals?: { baseline: [number, number]; actual: [number, number]; baselineSamples: number; actualSamples: number };
 }

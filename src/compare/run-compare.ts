@@ -2,7 +2,7 @@
  * `harness compare` end to end, without the CLI: load every report, pick the baseline, compare, write
  * compare.json / compare.html (and the Markdown summary when asked), and say whether the gate passed.
  */
-import { writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { UsageError } from '../errors.ts';
 import { SecretRegistry } from '../http/redact.ts';
@@ -54,7 +54,11 @@ export async function runCompare(options: CompareOptions): Promise<CompareOutcom
   const written = await writeComparison(comparison, options.outDir);
   options.write(`compare.json: ${written.json}\ncompare.html: ${written.html}\n`);
   if (options.summaryMd) {
-    await writeFile(options.summaryMd, formatMarkdown(comparison), { flag: 'a' });
+    // Appended (earlier steps' summaries stay), after a blank line: glued to a previous line, the heading or the
+    // first table row would be read as part of that line's paragraph.
+    const before = await readFile(options.summaryMd, 'utf8').catch(() => '');
+    const gap = before.length === 0 ? '' : before.endsWith('\n\n') ? '' : before.endsWith('\n') ? '\n' : '\n\n';
+    await writeFile(options.summaryMd, gap + formatMarkdown(comparison), { flag: 'a' });
     options.write(`summary: ${options.summaryMd}\n`);
   }
   return { comparison, passed: comparison.gate !== 'failed' };

@@ -92,7 +92,11 @@ export function gateLines(c: Comparison): string[] {
   const exceeded = c.budgets.filter((b) => b.status === 'exceeded');
   const inconclusive = c.budgets.filter((b) => b.status === 'inconclusive');
   const within = c.budgets.filter((b) => b.status === 'within').length;
-  const warnings = inconclusive.length ? [`warning: ${inconclusive.length} budget check${inconclusive.length === 1 ? '' : 's'} inconclusive (not a failure):`, ...inconclusive.map((b) => `  ${b.detail}`)] : [];
+  // What to change, once per distinct advice (several budgets usually lack the same thing).
+  const advice = [...new Set(inconclusive.map((b) => b.advice).filter((a): a is string => a !== undefined))];
+  const warnings = inconclusive.length
+    ? [`warning: ${inconclusive.length} budget check${inconclusive.length === 1 ? '' : 's'} inconclusive (not a failure):`, ...inconclusive.map((b) => `  ${b.detail}`), ...advice.map((a) => `  to decide: ${a}`)]
+    : [];
   if (exceeded.length > 0) return [`gate: FAILED — ${exceeded.length} budget${exceeded.length === 1 ? '' : 's'} exceeded:`, ...exceeded.map((b) => `  ${b.detail}`), ...warnings];
   if (inconclusive.length > 0) return [`gate: INCONCLUSIVE — ${within} budget checks within limits, none exceeded, ${inconclusive.length} undecided (exit 0)`, ...warnings];
   return [`gate: PASSED — ${within} budget checks within limits`];

@@ -37,6 +37,11 @@ export class CheckRegistry {
     return [...this.#suites.values()];
   }
 
+  /** The `restrictTo` ids (`harness run --check`), when set. */
+  get restrictedTo(): string[] | undefined {
+    return this.#only ? [...this.#only] : undefined;
+  }
+
   get checkIds(): string[] {
     return [...this.#checks.keys()];
   }

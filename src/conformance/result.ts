@@ -36,7 +36,12 @@ export interface CheckResult {
  * or the run was interrupted / lost the target): the run cannot certify. `not-evaluated`: no check ran (a report of
  * throughput scenarios or a rate-limit probe only).
  */
-export type Verdict = 'certified' | 'certified-with-warnings' | 'incomplete' | 'not-certified' | 'not-evaluated';
+/**
+ * `selection-passed`: a run of selected checks (report.json `selection`: `--check`, `--suite`, `conformance.suites`,
+ * `conformance.skipChecks`) that would have certified had it been the whole catalogue: every selected MUST check
+ * passed. Never a certification (src/reporters/report.ts selectionVerdict); exit 0 like certified.
+ */
+export type Verdict = 'certified' | 'certified-with-warnings' | 'selection-passed' | 'incomplete' | 'not-certified' | 'not-evaluated';
 
 export interface StatusCounts {
   passed: number;

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { exitCodeOfReport } from '../reporters/headline.ts';
 import type { FrozenConfig } from '../config/types.ts';
 import { createContext, type RunContext, type RunFindings } from '../conformance/context.ts';
-import type { CheckRegistry } from '../conformance/registry.ts';
+import type { CheckRegistry, Suite } from '../conformance/registry.ts';
 import type { CheckResult } from '../conformance/result.ts';
 import { runChecks } from '../conformance/runner.ts';
 import { SchemaValidator } from '../conformance/schema-validator.ts';
@@ -25,7 +25,7 @@ import { readRateLimit } from '../ratelimit/headers.ts';
 import { HttpClient } from '../http/client.ts';
 import { withAbortSignal } from '../http/deadline.ts';
 import type { SecretRegistry } from '../http/redact.ts';
-import { buildReport, newRunId, type Report } from '../reporters/report.ts';
+import { buildReport, newRunId, type Report, type Selection } from '../reporters/report.ts';
 import type { ProgressSink } from '../load/progress.ts';
 import { thresholdsCrossed, type ScenarioResult } from '../load/result.ts';
 import { runScenarios, scenariosWithCredentials } from '../load/run-scenarios.ts';
@@ -183,12 +183,36 @@ export async function runJob(options: RunJobOptions): Promise<JobOutcome> {
     target: target.info,
     checks: results,
     coverage: coverageOf(suites.flatMap((suite) => suite.checks)),
+    ...selectionOf(registry, suites, config),
     ...(aborted ? { aborted } : {}),
     ...(scenarioResults.length > 0 ? { scenarios: scenarioResults } : {}),
     ...findings,
   });
   await bus.emit({ type: 'run-finished', report, outDir: runDir });
   return { report, runDir, exitCode: exitCodeOf(report) };
+}
+
+/**
+ * The run's selection, when it left catalogue checks out: suites or checks chosen (flags or config) or ids skipped.
+ * Certified means every catalogue check ran (README "Verdicts"), so such a run is never a certification.
+ */
+export function selectionOf(registry: CheckRegistry, suites: readonly Suite[], config: FrozenConfig): { selection?: Selection } {
+  const skip = new Set(config.conformance.skipChecks);
+  const chosen = suites.flatMap((suite) => suite.checks.map((check) => check.id));
+  const catalogue = registry.checkIds.length;
+  const selected = chosen.filter((id) => !skip.has(id)).length;
+  const skipped = chosen.filter((id) => skip.has(id));
+  if (selected === catalogue && skipped.length === 0) return {};
+  const only = registry.restrictedTo;
+  return {
+    selection: {
+      selected,
+      catalogue,
+      ...(config.conformance.suites.length > 0 && config.conformance.suites.length < registry.suites.length ? { suites: [...config.conformance.suites] } : {}),
+      ...(only ? { checks: only } : {}),
+      ...(skipped.length ? { skipChecks: skipped } : {}),
+    },
+  };
 }
 
 /**

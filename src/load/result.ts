@@ -65,6 +65,13 @@ export interface EncodedHistograms {
   unit: 'us';
   all: string;
   byName: Record<string, string>;
+  /**
+   * The run's latencies by time (by completion time, like the timeline): `histograms[i]` holds blocks `i·seconds`
+   * to `(i+1)·seconds` of the timeline. `seconds` is 1 unless the run had more than MAX_BLOCKS seconds (then blocks
+   * are longer, so a long soak's report stays small). `harness compare` estimates how much latencies vary together
+   * in time from them (src/compare/percentile-interval.ts). Absent in reports written before it existed.
+   */
+  blocks?: { seconds: number; histograms: string[] };
 }
 
 /**

@@ -9,7 +9,7 @@
  */
 import { ExitCode, type ExitCodeValue } from '../exit-codes.ts';
 import { levelCounts } from './level-counts.ts';
-import type { Report, ScenarioReport } from './report.ts';
+import { describeSelection, type Report, type ScenarioReport } from './report.ts';
 import { probeFindings } from './probe-findings.ts';
 
 export type ReportKind = 'conformance' | 'load' | 'capacity' | 'probe';
@@ -66,6 +66,8 @@ function crossedThresholds(report: Report): Array<{ scenario: string; metric: st
 const VERDICT_TONE: Record<Report['verdict'], Tone> = {
   certified: 'pass',
   'certified-with-warnings': 'warn',
+  // The selected checks passed; the tone does not say "certified" (the words do not either).
+  'selection-passed': 'pass',
   incomplete: 'incomplete',
   'not-certified': 'fail',
   'not-evaluated': 'neutral',
@@ -87,9 +89,14 @@ function titleOf(report: Report, kind: ReportKind, exitCode: number, lines: Head
     return { title: `${lost ? 'TARGET LOST during the run' : 'TARGET UNREACHABLE'}${exit}`, tone: 'fail' };
   }
   if (report.verdict !== 'not-evaluated') {
-    const verdict = report.verdict.toUpperCase();
+    // A selection is said in the title itself, so no report can read as a certification of the whole catalogue.
+    const selected = report.selection ? `${report.selection.selected} of ${report.selection.catalogue} checks selected` : '';
+    const verdict = report.verdict === 'selection-passed'
+      ? `PASSED — ${selected}; not a certification`
+      : `${report.verdict.toUpperCase()}${selected ? ` — ${selected}` : ''}`;
     if (exitCode === ExitCode.ThresholdsCrossed) return { title: `${verdict} — thresholds crossed${exit}`, tone: 'fail' };
-    return { title: `${verdict}${exit}`, tone: VERDICT_TONE[report.verdict] };
+    const warned = report.verdict === 'selection-passed' && LEVELS_WARN.some((l) => report.summary.byLevel[l].failed + report.summary.byLevel[l].errors > 0);
+    return { title: `${verdict}${exit}`, tone: warned ? 'warn' : VERDICT_TONE[report.verdict] };
   }
   // No checks ran: the kind's own outcome is the verdict.
   if (exitCode === ExitCode.ThresholdsCrossed) return { title: `THRESHOLDS CROSSED${exit}`, tone: 'fail' };
@@ -109,12 +116,14 @@ function titleOf(report: Report, kind: ReportKind, exitCode: number, lines: Head
   return { title: `NOT EVALUATED — no checks ran${exit}`, tone: 'neutral' };
 }
 
+const LEVELS_WARN = ['SHOULD', 'PROFILE'] as const;
+
 function whatRan(report: Report, kind: ReportKind): string {
   const n = (report.scenarios ?? []).length;
   const scenarios = `${n} scenario${n === 1 ? '' : 's'}`;
   switch (kind) {
     case 'conformance':
-      return `harness run: ${report.checks.length ? `${report.checks.length} conformance checks` : 'no check ran'}${n ? ` and ${scenarios}` : ''}`;
+      return `harness run: ${report.checks.length ? `${report.selection ? `${report.selection.selected} of ${report.selection.catalogue}` : report.checks.length} conformance checks` : 'no check ran'}${n ? ` and ${scenarios}` : ''}`;
     case 'load':
       return `harness load: ${scenarios}`;
     case 'capacity':
@@ -127,6 +136,8 @@ function whatRan(report: Report, kind: ReportKind): string {
 /** Lines every kind shows when the report has the facts: stopped early, conformance, thresholds, generator-bound. */
 function commonLines(report: Report): HeadlineLine[] {
   const lines: HeadlineLine[] = [];
+  // First: what the run covered, when it was not the whole catalogue.
+  if (report.selection) lines.push({ label: 'Selection', text: `${describeSelection(report.selection)}: not a certification, which needs every catalogue check`, tone: 'neutral' });
   const aborted = report.run.aborted;
   if (aborted) lines.push({ label: 'Stopped early', text: `${aborted.code}: ${aborted.message}`, tone: 'fail' });
   if (report.checks.length > 0) lines.push({ label: 'Conformance', text: levelCounts(report.summary), tone: VERDICT_TONE[report.verdict] });

@@ -28,6 +28,12 @@ export interface Report {
     imported?: { tool: 'k6'; format: 'summary-export' | 'handle-summary'; file: string; importedAt: string };
   };
   verdict: Verdict;
+  /**
+   * Present when the run left catalogue checks out (selected suites or checks, or skipped ids): then it is not a
+   * certification, and a verdict that would have been `certified` or `certified-with-warnings` is
+   * `selection-passed`. Every report shows it first (src/reporters/headline.ts).
+   */
+  selection?: Selection;
   checks: CheckResult[];
   summary: Summary;
   /** Each SERVICE-SPEC clause with the checks that test it, or why nothing can. */
@@ -38,6 +44,20 @@ export interface Report {
   rateLimit?: RateLimitReport;
   /** What the webhook receiver saw, when the webhooks suite ran (src/webhooks/stats.ts). */
   webhooks?: WebhookStats;
+}
+
+/** What a run of selected checks selected, and out of how many. */
+export interface Selection {
+  /** Checks that ran (skipped ids not counted). */
+  selected: number;
+  /** Every check the run's catalogue held: the built-in suites and the config's declarative ones. */
+  catalogue: number;
+  /** The suites chosen (`--suite` / `conformance.suites`), when not all. */
+  suites?: string[];
+  /** The check ids chosen (`--check`), when given. */
+  checks?: string[];
+  /** The check ids skipped (`conformance.skipChecks`), when any. */
+  skipChecks?: string[];
 }
 
 export interface ReportInput {
@@ -57,6 +77,8 @@ export interface ReportInput {
   rateLimit?: RateLimitReport;
   webhooks?: WebhookStats;
   imported?: Report['run']['imported'];
+  /** When the run left catalogue checks out (src/job/run-job.ts selectionOf). */
+  selection?: Selection;
 }
 
 /**
@@ -79,7 +101,8 @@ export function buildReport(input: ReportInput): Report {
       ...(input.aborted ? { aborted: input.aborted } : {}),
       ...(input.imported ? { imported: input.imported } : {}),
     },
-    verdict: verdictOf(summary, input.aborted !== undefined),
+    verdict: selectionVerdict(verdictOf(summary, input.aborted !== undefined), input.selection),
+    ...(input.selection ? { selection: input.selection } : {}),
     checks,
     summary,
     coverage: input.coverage ?? coverageOf([]),
@@ -87,6 +110,22 @@ export function buildReport(input: ReportInput): Report {
     ...(input.rateLimit ? { rateLimit: input.rateLimit } : {}),
     ...(input.webhooks ? { webhooks: input.webhooks } : {}),
   };
+}
+
+/** A selection never certifies: what would have been certified is `selection-passed`; failures stay failures. */
+export function selectionVerdict(verdict: Verdict, selection: Selection | undefined): Verdict {
+  if (!selection) return verdict;
+  return verdict === 'certified' || verdict === 'certified-with-warnings' ? 'selection-passed' : verdict;
+}
+
+/** "2 of 163 checks selected" and how: the words every report uses for a selection. */
+export function describeSelection(selection: Selection): string {
+  const how = [
+    selection.checks?.length ? `checks ${selection.checks.join(', ')}` : '',
+    selection.suites?.length ? `suites ${selection.suites.join(', ')}` : '',
+    selection.skipChecks?.length ? `${selection.skipChecks.length} skipped by conformance.skipChecks (${selection.skipChecks.join(', ')})` : '',
+  ].filter(Boolean);
+  return `${selection.selected} of ${selection.catalogue} checks selected${how.length ? ` (${how.join('; ')})` : ''}`;
 }
 
 /** Sortable and unique: 20261121T061502Z-3f9a1c. */

@@ -7,10 +7,21 @@ import type { ReferenceCredentials } from './types.ts';
 export interface CredentialBanner {
   json: string;
   table: string;
+  /** `export HARNESS_…='…'` lines for harness.config.yaml's variables. */
+  env: string;
 }
 
-export function credentialBanner(creds: ReferenceCredentials, baseUrl: string): CredentialBanner {
-  const json = JSON.stringify({ event: 'reference-target.listening', baseUrl, credentials: creds });
+export interface BannerExtras {
+  /**
+   * The HS256 key the target signs its JWTs with, when the caller chose it (`harness serve` does: a test-only key,
+   * random per start): a tester's `credentials.jwtSigning` mints expired and not-yet-valid tokens with it.
+   */
+  jwtSigningKey?: string;
+}
+
+export function credentialBanner(creds: ReferenceCredentials, baseUrl: string, extras: BannerExtras = {}): CredentialBanner {
+  const signing = extras.jwtSigningKey !== undefined ? { jwtSigning: { alg: 'HS256', key: extras.jwtSigningKey } } : {};
+  const json = JSON.stringify({ event: 'reference-target.listening', baseUrl, credentials: { ...creds, ...signing } });
   const { apiKeys, login, oauth, otherOAuthClient: other } = creds;
   const rows: [string, string, string][] = [
     ['base url', baseUrl, 'every path below is relative to it'],
@@ -26,8 +37,32 @@ export function credentialBanner(creds: ReferenceCredentials, baseUrl: string): 
     ['other client id', other.clientId, 'a second client, for "another client\'s code" checks'],
     ['other client secret', other.clientSecret, ''],
     ['other redirect uri', other.redirectUri, ''],
+    ...(extras.jwtSigningKey !== undefined ? [['jwt signing key', extras.jwtSigningKey, 'test-only HS256 key the JWTs are signed with (credentials.jwtSigning: expired, not-yet-valid tokens)'] as [string, string, string]] : []),
   ];
-  return { json, table: formatTable(['NAME', 'VALUE', 'FOR'], rows) };
+  return { json, table: formatTable(['NAME', 'VALUE', 'FOR'], rows), env: envLines(creds, extras) };
+}
+
+/**
+ * The `${HARNESS_*}` variables the shipped harness.config.yaml reads, as shell `export` lines with these
+ * credentials, so a tester can `eval` them (README "A short tour"). Values are quoted for a POSIX shell.
+ */
+function envLines(creds: ReferenceCredentials, extras: BannerExtras): string {
+  const vars: Array<[string, string]> = [
+    ['HARNESS_API_KEY', creds.apiKeys.full],
+    ['HARNESS_RESTRICTED_KEY', creds.apiKeys.restricted],
+    ['HARNESS_SECOND_KEY', creds.apiKeys.second],
+    ['HARNESS_LOAD_KEY', creds.apiKeys.load],
+    ['HARNESS_LOGIN_EMAIL', creds.login.email],
+    ['HARNESS_LOGIN_PASSWORD', creds.login.password],
+    ['HARNESS_OAUTH_CLIENT_ID', creds.oauth.clientId],
+    ['HARNESS_OAUTH_CLIENT_SECRET', creds.oauth.clientSecret],
+    ['HARNESS_OAUTH_REDIRECT_URI', creds.oauth.redirectUri],
+    ['HARNESS_OAUTH_OTHER_CLIENT_ID', creds.otherOAuthClient.clientId],
+    ['HARNESS_OAUTH_OTHER_CLIENT_SECRET', creds.otherOAuthClient.clientSecret],
+    ['HARNESS_OAUTH_OTHER_REDIRECT_URI', creds.otherOAuthClient.redirectUri],
+    ...(extras.jwtSigningKey !== undefined ? [['HARNESS_JWT_KEY', extras.jwtSigningKey] as [string, string]] : []),
+  ];
+  return vars.map(([name, value]) => `export ${name}='${value.replace(/'/g, `'\\''`)}'`).join('\n');
 }
 
 function formatTable(header: [string, string, string], rows: [string, string, string][]): string {

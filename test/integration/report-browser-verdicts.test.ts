@@ -47,6 +47,7 @@ const CASES: Record<Exclude<KindName, 'unreachable'>, Expected> = {
   incomplete: { title: 'INCOMPLETE (exit 4)', tone: 'incomplete', exit: '4', first: 'Summary by level', facts: [/^Conformance: MUST 2 passed, 1 vacuous, 1 not run;/], absent: ['#scenarios'] },
   load: { title: 'THRESHOLDS PASSED (exit 0)', tone: 'pass', exit: '0', first: 'Scenarios', facts: [/^Thresholds: all 2 passed$/, /^Scenario: send-steady: 15000 requests/], absent: ['#summary', '#checks', '#coverage'] },
   capacity: { title: 'CAPACITY: 800 req/s sustainable (exit 0)', tone: 'pass', exit: '0', first: 'Capacity', facts: [/^Capacity: 800 req\/s sustainable \(SLO p\(99\)<50/], absent: ['#summary', '#checks', '#coverage'] },
+  selection: { title: 'PASSED — 2 of 163 checks selected; not a certification (exit 0)', tone: 'pass', exit: '0', first: 'Summary by level', facts: [/^Selection: 2 of 163 checks selected \(checks smoke\.send, smoke\.list\): not a certification/, /^Conformance: MUST 2 passed;/], absent: ['#scenarios', '#rate-limit'] },
   probe: { title: 'RATE LIMIT: Retry-After DISHONEST (exit 0)', tone: 'fail', exit: '0', first: 'Rate limit', facts: [/^Policy: match: quota matches/, /^Retry-After: DISHONEST/, /^Isolation: per credential/], absent: ['#summary', '#checks', '#coverage', '#scenarios'] },
 };
 

@@ -1,7 +1,7 @@
 /** Recorder (live or merged) → the ScenarioResult numbers. Pure computation: printing is print-summary.ts. */
 import type { PercentilePoint, RateLimitExpectation, ScenarioResult, ThresholdResult, TimelinePoint, WarmUp } from '../result.ts';
 import type { Scenario } from '../scenario/types.ts';
-import { encodeHistogram, percentileMs, summarizeLatency, type Histogram } from './histogram.ts';
+import { createCompactHistogram, encodeHistogram, mergeInto, percentileMs, summarizeLatency, type Histogram } from './histogram.ts';
 import { generatorBound } from './generator-bound.ts';
 import type { Recorder } from './recorder.ts';
 
@@ -17,6 +17,30 @@ export function timelineOf(recorder: Recorder): TimelinePoint[] {
     rateLimited: s.rateLimited,
     errors: s.errors,
   }));
+}
+
+/** Most blocks report.json keeps per scenario (`histograms.blocks`): an hour's soak is 600 blocks of 6 s. */
+export const MAX_BLOCKS = 600;
+
+/**
+ * The timeline's latency histograms in blocks of whole seconds (1 s unless the run was longer than MAX_BLOCKS s),
+ * for compare's correlation-robust intervals. The per-second histograms are the compact kind (2 digits).
+ */
+export function timeBlocks(recorder: Recorder): { seconds: number; histograms: string[] } {
+  const timeline = recorder.timeline;
+  const seconds = Math.max(1, Math.ceil(timeline.length / MAX_BLOCKS));
+  const histograms: string[] = [];
+  for (let i = 0; i < timeline.length; i += seconds) {
+    const group = timeline.slice(i, i + seconds);
+    if (group.length === 1) {
+      histograms.push(encodeHistogram((group[0] as (typeof timeline)[number]).histogram));
+      continue;
+    }
+    const merged = createCompactHistogram();
+    for (const s of group) mergeInto(merged, s.histogram);
+    histograms.push(encodeHistogram(merged));
+  }
+  return { seconds, histograms };
 }
 
 /** Where the percentile curve is sampled: dense in the tail, which a log axis of 1 / (1 - p) spreads out. */
@@ -71,6 +95,7 @@ export function buildScenarioResult(
       unit: 'us',
       all: encodeHistogram(recorder.histogram()),
       byName: Object.fromEntries(recorder.names.map((n) => [n, encodeHistogram(recorder.histogram(n))])),
+      blocks: timeBlocks(recorder),
     },
     ...(generator.workers !== undefined ? { workers: generator.workers } : {}),
     ...(generator.warmUp ? { warmUp: generator.warmUp } : {}),

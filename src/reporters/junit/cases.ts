@@ -74,7 +74,8 @@ function verdictSuite(report: Report, ownS: number): Suite {
     const body = [facts, ...(notRun.length ? ['', 'MUST checks not verified:', ...notRun.map((c) => `  ${c.id}: ${c.vacuous ?? c.message ?? c.status}`)] : [])].join('\n');
     tc = { ...base, outcome: { kind: 'failure', type: report.verdict, message: `${h.title} — ${h.lines.map((l) => `${l.label}: ${l.text}`).join('; ')}`, body } };
   }
-  return { name: 'harness', cases: [tc], properties: { verdict: report.verdict, exitCode: String(h.exitCode), kind: h.kind, title: h.title } };
+  const selection: Record<string, string> = report.selection ? { selection: `${report.selection.selected} of ${report.selection.catalogue} checks` } : {};
+  return { name: 'harness', cases: [tc], properties: { verdict: report.verdict, exitCode: String(h.exitCode), kind: h.kind, title: h.title, ...selection } };
 }
 
 function checkSuites(checks: readonly CheckResult[], warn: boolean): Suite[] {

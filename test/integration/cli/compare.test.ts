@@ -24,7 +24,7 @@ describe('harness compare', () => {
     expect(result.stdout).toContain(`compare.html: ${join(out, 'compare.html')}`);
     expect(JSON.parse(readFileSync(join(out, 'compare.json'), 'utf8'))).toMatchObject({ gate: 'none', runs: [{ label: 'A' }, { label: 'B' }] });
     expect(readFileSync(join(out, 'compare.html'), 'utf8')).toMatch(/^<!doctype html>/);
-    expect(readFileSync(md, 'utf8')).toMatch(/^# earlier step\n## Harness compare/);
+    expect(readFileSync(md, 'utf8')).toMatch(/^# earlier step\n\n## Harness compare/);
   });
 
   it('exits 1 naming each exceeded budget, 0 when every budget holds', async () => {

@@ -1,12 +1,15 @@
 /**
- * The CI gate does not flake and does not miss: scenarios/gate.yaml (shortened to 6 s, which still gives each run
- * the 200 requests p95 needs) against three real reference targets on port 0 — two identical, one with 50 ms
- * injected latency — measured at the same time, so a busy machine's stalls hit every run alike (the README's
- * advice for CI: measure baseline and candidate in the same job). The runs are collected once; 20 comparisons
- * each are then made from bootstrap resamples of the measured HDR histograms (the sampling noise of 20 fresh runs
- * of the same size), through buildComparison, as `harness compare --budget 'p50:+10ms,p95:+10%'` (README's CI
- * budget) does. Identical: never "exceeded" (inconclusive allowed). 50 ms slower: the gate fails in 20 of 20, on p50
- * at least (on a busy machine p95 is the machine's stalls and may honestly be "inconclusive").
+ * The CI gate does not flake and does not miss: scenarios/gate.yaml (shortened to 10 s, which still gives each
+ * run the 200 requests p95 needs and 10 one-second blocks) against three real reference targets on port 0 — two
+ * identical, one with 50 ms injected latency — measured at the same time, so a busy machine's stalls hit every run
+ * alike (the README's advice for CI: measure baseline and candidate in the same job). The runs are collected once;
+ * 20 comparisons each are then made from block-bootstrap resamples of the measured runs (whole seconds drawn with
+ * replacement from the run's per-second histograms, so requests that stalled together stay together: the noise of
+ * 20 fresh runs of the same length), through buildComparison, as `harness compare --budget 'p50:+10ms,p95:+10%'`
+ * (README's CI budget) does. Identical: never "exceeded" (inconclusive allowed), loaded machine or not. 50 ms
+ * slower: the gate fails in 20 of 20 on p50 — unless the run itself measured that its load generator stalled by
+ * more than the slowdown (report.json `generatorBound`), when the only honest answer is "inconclusive, because …",
+ * which the test then requires instead (on a busy machine p95 is the machine's stalls and may honestly be "inconclusive" too).
  */
 import { readFileSync } from 'node:fs';
 import * as hdr from 'hdr-histogram-js';
@@ -30,10 +33,10 @@ let results: ScenarioResult[] = [];
 
 beforeAll(async () => {
   targets = await Promise.all([{}, {}, { injectLatencyMs: 50 }].map((extra) => startReferenceTarget({ host: '127.0.0.1', port: 0, ...extra })));
-  const text = readFileSync('scenarios/gate.yaml', 'utf8').replace(/^duration: .*$/m, 'duration: 6s');
+  const text = readFileSync('scenarios/gate.yaml', 'utf8').replace(/^duration: .*$/m, 'duration: 10s');
   const { scenario, issues } = checkScenarioText(text, 'scenarios/gate.yaml', {});
   if (!scenario) throw new Error(issues.map((i) => i.message).join('\n'));
-  // Bounded: 6 s of 50 requests/s per target, with a 5 s graceful stop at most.
+  // Bounded: 10 s of 50 requests/s per target, with a 5 s graceful stop at most.
   results = (await Promise.all(targets.map((t) => runScenario({ scenario, baseUrl: t.baseUrl, api, credentials: credentialsFromReference(t.credentials) })))).map((r) => r.result);
 }, 60_000);
 
@@ -52,17 +55,22 @@ function rng(seed: number): () => number {
   };
 }
 
-/** A bootstrap resample of a measured run: as many draws as it had requests, from its histogram's distribution. */
+/**
+ * A block-bootstrap resample of a measured run: as many seconds as it had, each drawn with replacement from its
+ * per-second histograms (report.json `histograms.blocks`), whole; the run's histogram is their sum.
+ */
 function resample(result: ScenarioResult, seed: number): Report {
-  const measured = decodeHistogram(result.histograms!.all);
+  const blocks = result.histograms!.blocks!;
   const random = rng(seed);
+  const picked = blocks.histograms.map(() => blocks.histograms[Math.floor(random() * blocks.histograms.length)] as string);
   const h = hdr.build({ lowestDiscernibleValue: 1, highestTrackableValue: 3_600_000_000, numberOfSignificantValueDigits: 3, autoResize: true, useWebAssembly: false });
-  for (let i = 0; i < measured.totalCount; i++) h.recordValue(measured.getValueAtPercentile(Math.max(1e-9, random() * 100)));
+  for (const encoded of picked) h.add(hdr.decodeFromCompressedBase64(encoded, 'packed', false));
   const at = (p: number) => h.getValueAtPercentile(p) / 1000;
   const scenario = {
     ...result,
-    latency: { p50: at(50), p90: at(90), p95: at(95), p99: at(99), p999: at(99.9), p9999: at(99.99), max: at(100) },
-    histograms: { unit: 'us' as const, all: hdr.encodeIntoCompressedBase64(h), byName: {} },
+    requests: h.totalCount,
+    latency: { p50: at(50), p95: at(95), p99: at(99), p90: at(90), p999: at(99.9), p9999: at(99.99), max: at(100) },
+    histograms: { unit: 'us' as const, all: hdr.encodeIntoCompressedBase64(h), byName: {}, blocks: { seconds: blocks.seconds, histograms: picked } },
   };
   return buildReport({ runId: `run-${seed}`, startedAt: new Date().toISOString(), target: { baseUrl: 'http://127.0.0.1', embedded: true }, scenarios: [scenario] });
 }
@@ -84,9 +92,19 @@ describe(`CI gate ${BUDGET} on scenarios/gate.yaml against real reference target
     expect(outcomes.every((o) => o.gate === 'passed' || o.gate === 'inconclusive')).toBe(true);
   });
 
-  it('50 ms injected latency: exceeded in 20 of 20 comparisons', () => {
+  it('50 ms injected latency: exceeded in 20 of 20 comparisons, or inconclusive because a run measured its generator stalling', () => {
+    const bound = [results[0]!, results[2]!].filter((r) => r.generatorBound).map((r) => r.generatorBound!.message);
     const outcomes = Array.from({ length: 20 }, (_, i) => gate(resample(results[0]!, 3000 + i), resample(results[2]!, 4000 + i)));
-    expect(outcomes.filter((o) => o.gate !== 'failed').map((o) => o.budgets.map((b) => b.detail))).toEqual([]);
-    for (const o of outcomes) expect(o.budgets[0]!.detail).toMatch(/^p50:\+10ms: p50 of scenario "gate" in \S+ is [\d.]+ ms > limit [\d.]+ ms \(.*99 % intervals, 300 and 300 samples\)$/);
+    for (const o of outcomes) {
+      const p50 = o.budgets[0]!;
+      if (p50.status === 'exceeded' || bound.length === 0) {
+        expect(o.gate, JSON.stringify(o.budgets.map((b) => b.detail))).toBe('failed');
+        expect(p50.detail).toMatch(/^p50:\+10ms: p50 of scenario "gate" in \S+ is [\d.]+ ms > limit [\d.]+ ms \(.*99 % intervals, \d+ and \d+ samples, over blocks of \d+ s and \d+ s/);
+      } else {
+        // The machine stalled the load generator itself by more than the slowdown (measured, in the report).
+        expect(p50.status, bound.join('; ')).toBe('inconclusive');
+        expect(p50.detail).toMatch(/^p50:\+10ms: inconclusive, because the load generator stalled: .*generator-bound in \d+ of \d+ s/);
+      }
+    }
   });
 });

@@ -73,6 +73,22 @@ describe('harness run (embedded reference target)', () => {
     expect(report.scenarios).toBeUndefined();
   });
 
+  it('--check of two ids: PASSED, 2 of the catalogue selected, not a certification — first in every report', async () => {
+    const out = mkdtempSync(join(tmpdir(), 'harness-run-'));
+    const result = await runCli(['run', '--check', 'smoke.send-text-message,auth.api-key.unknown-key', '--no-load', '--out', out], { timeoutMs: 60_000 });
+    expect(result.code, result.stdout + result.stderr).toBe(0);
+    expect(result.stdout).toMatch(/^verdict: PASSED — 2 of (\d+) checks selected; not a certification \(exit 0\) — MUST 2 passed;/m);
+    const [runId] = readdirSync(out);
+    const report = JSON.parse(readFileSync(join(out, runId!, 'report.json'), 'utf8'));
+    expect(report.verdict).toBe('selection-passed');
+    expect(report.selection).toEqual({ selected: 2, catalogue: expect.any(Number), checks: ['smoke.send-text-message', 'auth.api-key.unknown-key'] });
+    expect(report.selection.catalogue).toBeGreaterThan(100);
+    const junit = readFileSync(join(out, runId!, 'junit.xml'), 'utf8');
+    expect(junit).toMatch(/<testcase classname="harness\.verdict" name="harness run: 2 of \d+ conformance checks: PASSED — 2 of \d+ checks selected; not a certification \(exit 0\)"/);
+    const html = readFileSync(join(out, runId!, 'report.html'), 'utf8');
+    expect(html).toMatch(/<title>PASSED — 2 of \d+ checks selected; not a certification \(exit 0\)/);
+  });
+
   it('an unreachable target: exit 3, and a report is still written', async () => {
     const out = mkdtempSync(join(tmpdir(), 'harness-run-'));
     const result = await runCli(['run', '--target', 'http://127.0.0.1:9', '--out', out]);

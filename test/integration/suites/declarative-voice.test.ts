@@ -41,16 +41,16 @@ describe('declarative voice suite', () => {
     const { report } = outcome;
     expect(report.checks.map((c) => [c.id, c.status, c.message])).toEqual(VOICE_CHECKS.map((id) => [id, 'passed', undefined]));
     expect(report.checks.find((c) => c.id === 'voice.create-requires-credential')).toMatchObject({ suite: 'voice', level: 'MUST', specRef: 'SERVICE-SPEC §5 rule 5, §7 (401)' });
-    expect(report.verdict).toBe('certified');
+    expect(report.verdict).toBe('selection-passed'); // the voice suite alone: not the whole catalogue
     expect(outcome.exitCode).toBe(0);
     const voice = report.coverage.clauses.find((c: { id: string }) => c.id === '§1.voice');
     expect(voice?.checks).toEqual(expect.arrayContaining(['voice.create-call', 'voice.call-readable']));
   });
 
   const cases: Array<{ fault: VoiceFault; failing: string[]; verdict: string; message: RegExp }> = [
-    { fault: 'create-200', failing: ['voice.call-readable', 'voice.create-call'], verdict: 'certified-with-warnings', message: /the request \(POST \/v1\/voice\/calls\): answered 200, expected 201/ },
+    { fault: 'create-200', failing: ['voice.call-readable', 'voice.create-call'], verdict: 'selection-passed', message: /the request \(POST \/v1\/voice\/calls\): answered 200, expected 201/ },
     { fault: 'no-auth', failing: ['voice.challenge-on-401', 'voice.create-requires-credential'], verdict: 'not-certified', message: /answered 201, expected 401/ },
-    { fault: 'wrong-id', failing: ['voice.call-readable'], verdict: 'certified-with-warnings', message: /^read \(GET \/v1\/voice\/calls\/call_[^)]+\): \/id is "call_[^"]+", expected "call_/ },
+    { fault: 'wrong-id', failing: ['voice.call-readable'], verdict: 'selection-passed', message: /^read \(GET \/v1\/voice\/calls\/call_[^)]+\): \/id is "call_[^"]+", expected "call_/ },
   ];
   for (const c of cases) {
     it(`a target with fault ${c.fault} fails exactly ${c.failing.join(', ')} (${c.verdict}), with evidence and no secret`, async () => {

@@ -109,7 +109,7 @@ export const WEBHOOK_FAULTS: FaultCase[] = [
     fault: rawKeySigned,
     suites: ['webhooks'],
     failing: [],
-    verdict: 'certified',
+    verdict: 'selection-passed',
     config: { webhooks: { ...CONFIG.webhooks, signingKey: 'raw' } },
   },
   {
@@ -117,7 +117,7 @@ export const WEBHOOK_FAULTS: FaultCase[] = [
     fault: rawKeySigned,
     suites: ['webhooks'],
     failing: ['webhooks.signature.valid'],
-    verdict: 'certified-with-warnings',
+    verdict: 'selection-passed',
     config: CONFIG,
   },
   {
@@ -125,7 +125,7 @@ export const WEBHOOK_FAULTS: FaultCase[] = [
     fault: webhookRelay(({ headers, body }) => ({ headers: resign(headers, body, wrongSecret), body })),
     suites: ['webhooks'],
     failing: ['webhooks.signature.valid'],
-    verdict: 'certified-with-warnings',
+    verdict: 'selection-passed',
     config: CONFIG,
   },
   {
@@ -133,7 +133,7 @@ export const WEBHOOK_FAULTS: FaultCase[] = [
     fault: { reference: { webhooks: { attempts: 1 } } },
     suites: ['webhooks'],
     failing: ['webhooks.retries.after-failure'],
-    verdict: 'certified-with-warnings',
+    verdict: 'selection-passed',
     config: CONFIG,
   },
   {
@@ -143,7 +143,7 @@ export const WEBHOOK_FAULTS: FaultCase[] = [
     ),
     suites: ['webhooks'],
     failing: ['webhooks.ids.stable-across-retries'],
-    verdict: 'certified-with-warnings',
+    verdict: 'selection-passed',
     config: CONFIG,
   },
   {
@@ -151,7 +151,7 @@ export const WEBHOOK_FAULTS: FaultCase[] = [
     fault: webhookRelay((delivery) => (delivery.event.type === 'message.status' && delivery.event.data?.status === 'delivered' ? 'drop' : delivery)),
     suites: ['webhooks'],
     failing: ['webhooks.events.every-status'],
-    verdict: 'certified-with-warnings',
+    verdict: 'selection-passed',
     config: CONFIG,
   },
   {
@@ -162,7 +162,7 @@ export const WEBHOOK_FAULTS: FaultCase[] = [
     })),
     suites: ['webhooks'],
     failing: ['webhooks.headers.timestamp-fresh'],
-    verdict: 'certified-with-warnings',
+    verdict: 'selection-passed',
     config: CONFIG,
   },
   {

@@ -39,7 +39,7 @@
   }
 
   function header(c) {
-    var gate = c.gate === 'none' ? 'no budgets given' : c.gate === 'passed' ? 'gate passed' : c.gate === 'inconclusive' ? 'gate inconclusive (too few samples; exit 0)' : 'gate FAILED';
+    var gate = c.gate === 'none' ? 'no budgets given' : c.gate === 'passed' ? 'gate passed' : c.gate === 'inconclusive' ? 'gate inconclusive (undecided budgets, not a failure; exit 0)' : 'gate FAILED';
     var exceeded = c.budgets.filter(function (b) { return b.status === 'exceeded'; });
     return el('header', { class: 'banner gate-' + c.gate, 'data-gate': c.gate },
       el('h1', null, 'Compare: ' + c.runs.length + ' runs — ' + gate),
@@ -108,8 +108,9 @@
 
   function budgets(c) {
     if (c.gate === 'none') return null;
-    return el('section', { id: 'budgets' }, el('h2', null, 'Budgets'), HR.table(['result', 'budget', 'run', 'detail'], c.budgets.map(function (b) {
-      return [el('span', { class: b.status === 'exceeded' ? 'exceeded' : b.status === 'within' ? 'within' : 'undecided' }, b.status), el('code', null, b.budget), b.run, b.detail];
+    // "to decide": what an inconclusive budget lacked, as the console and the Markdown summary say it.
+    return el('section', { id: 'budgets' }, el('h2', null, 'Budgets'), HR.table(['result', 'budget', 'run', 'detail', 'to decide'], c.budgets.map(function (b) {
+      return [el('span', { class: b.status === 'exceeded' ? 'exceeded' : b.status === 'within' ? 'within' : 'undecided' }, b.status), el('code', null, b.budget), b.run, b.detail, b.status === 'inconclusive' ? (b.advice || '') : ''];
     })));
   }
 

@@ -1,0 +1,68 @@
+/**
+ * README "A short tour", as a tester follows it: `harness serve` in a child process, every `export HARNESS_…` line
+ * it prints taken into the environment (what `eval "$(grep '^export HARNESS_' serve.out)"` does), then
+ * `harness run --target <its URL> --config harness.config.yaml` (the shipped config, from a copy in a fresh folder).
+ * The run must end CERTIFIED: the JWT checks that need an expired or not-yet-valid token mint them with the test-only
+ * key `serve` prints (HARNESS_JWT_KEY → credentials.jwtSigning), so no MUST check is left unrun.
+ */
+import { copyFileSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { REPO_ROOT, runCli, startServe, stop } from '../../helpers/cli.ts';
+
+let served: Awaited<ReturnType<typeof startServe>>;
+const dir = mkdtempSync(join(tmpdir(), 'harness-tour-'));
+
+beforeAll(async () => {
+  copyFileSync(join(REPO_ROOT, 'harness.config.yaml'), join(dir, 'harness.config.yaml'));
+  served = await startServe();
+}, 30_000);
+
+afterAll(async () => {
+  if (served) await stop(served.child);
+});
+
+/** The `export NAME='value'` lines of serve's output, as a POSIX shell's eval would read them. */
+async function exported(): Promise<Record<string, string>> {
+  // The export lines follow the table: wait (bounded) until the last of them has arrived.
+  for (let i = 0; i < 100 && !/^export HARNESS_JWT_KEY=.*$/m.test(served.output()); i++) await new Promise((r) => setTimeout(r, 100));
+  const vars: Record<string, string> = {};
+  for (const m of served.output().matchAll(/^export (HARNESS_[A-Z_]+)='((?:[^']|'\\'')*)'$/gm)) vars[m[1]!] = m[2]!.replace(/'\\''/g, "'");
+  return vars;
+}
+
+describe('README tour: harness serve, its variables exported, harness run', () => {
+  it('serve prints every variable harness.config.yaml reads, a test-only JWT signing key among them', async () => {
+    const vars = await exported();
+    const config = readFileSync(join(dir, 'harness.config.yaml'), 'utf8');
+    // Every credential variable of the config's credentials section (webhook secret and OAuth code sources aside:
+    // the reference target needs neither) is printed.
+    const wanted = [...new Set([...config.slice(0, config.indexOf('\nreference:')).matchAll(/\$\{(HARNESS_[A-Z_]+)/g)].map((m) => m[1]!))].filter((n) => !/OAUTH_CODE|WEBHOOK/.test(n));
+    expect(Object.keys(vars).sort()).toEqual(wanted.sort());
+    expect(vars.HARNESS_API_KEY).toBe(served.banner.credentials.apiKeys.full);
+    expect(vars.HARNESS_JWT_KEY).toBe(served.banner.credentials.jwtSigning.key);
+    expect(served.banner.credentials.jwtSigning.alg).toBe('HS256');
+  });
+
+  it('ends CERTIFIED (exit 0), the minted-token JWT checks run and pass, and the signing key is in no report', async () => {
+    const vars = await exported();
+    // Only what serve printed: no HARNESS_* of the test runner's own environment.
+    const env: NodeJS.ProcessEnv = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('HARNESS_')));
+    const out = join(dir, 'reports');
+    const result = await runCli(['run', '--target', served.banner.baseUrl as string, '--config', 'harness.config.yaml', '--out', out], {
+      cwd: dir,
+      env: { ...env, ...vars },
+      timeoutMs: 300_000,
+    });
+    expect(result.stdout, result.stderr).toMatch(/^verdict: CERTIFIED \(exit 0\) — MUST \d+ passed;/m);
+    expect(result.stdout).not.toMatch(/MUST \d+ passed, \d+ not run/);
+    expect(result.code).toBe(0);
+    const [runId] = readdirSync(out);
+    const reportText = readFileSync(join(out, runId!, 'report.json'), 'utf8');
+    const report = JSON.parse(reportText) as { verdict: string; checks: Array<{ id: string; status: string }> };
+    expect(report.verdict).toBe('certified');
+    for (const id of ['auth.jwt.expired-rejected', 'auth.jwt.not-yet-valid-rejected']) expect(report.checks.find((c) => c.id === id)?.status, id).toBe('passed');
+    for (const file of ['report.json', 'report.html', 'junit.xml']) expect(readFileSync(join(out, runId!, file), 'utf8')).not.toContain(vars.HARNESS_JWT_KEY);
+  }, 330_000);
+});
