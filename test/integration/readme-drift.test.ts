@@ -1,11 +1,11 @@
 /**
- * README examples are the shipped files and commands that work:
+ * The examples of README.md and of every page under docs/ are the shipped files and commands that work:
  * - a YAML block marked `<!-- file: PATH -->` is exactly PATH's text, and a YAML block that names a shipped file in
  *   its first comment must carry that mark (so a copy cannot drift from the file);
  * - every `npx harness …` command in a shell block that is not marked `<!-- illustrative … -->` names a real
  *   subcommand with flags it has, and either runs here (validate, export k6) or is run by the test named in RUN_BY.
  */
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Command } from 'commander';
@@ -13,6 +13,8 @@ import { describe, expect, it } from 'vitest';
 import { buildProgram, main } from '../../src/cli/main.ts';
 
 interface Block {
+  /** The Markdown file it is in, for messages. */
+  file: string;
   lang: string;
   body: string;
   /** The nearest non-empty line before the fence (an HTML comment marks the block). */
@@ -20,7 +22,7 @@ interface Block {
   line: number;
 }
 
-function blocks(markdown: string): Block[] {
+function blocks(file: string, markdown: string): Block[] {
   const lines = markdown.split('\n');
   const out: Block[] = [];
   for (let i = 0; i < lines.length; i++) {
@@ -30,14 +32,15 @@ function blocks(markdown: string): Block[] {
     const end = lines.findIndex((l, j) => j > i && /^\s*```\s*$/.test(l));
     let k = i - 1;
     while (k >= 0 && lines[k]!.trim() === '') k--;
-    out.push({ lang: open[2]!, body: lines.slice(i + 1, end).map((l) => l.slice(indent)).join('\n') + '\n', marker: (lines[k] ?? '').trim(), line: i + 1 });
+    out.push({ file, lang: open[2]!, body: lines.slice(i + 1, end).map((l) => l.slice(indent)).join('\n') + '\n', marker: (lines[k] ?? '').trim(), line: i + 1 });
     i = end;
   }
   return out;
 }
 
-const README = readFileSync('README.md', 'utf8');
-const all = blocks(README);
+/** README.md and every Markdown page under docs/ (generated reference pages included). */
+const PAGES = ['README.md', ...(readdirSync('docs', { recursive: true }) as string[]).filter((f) => f.endsWith('.md')).map((f) => `docs/${f}`)];
+const all = PAGES.flatMap((file) => blocks(file, readFileSync(file, 'utf8')));
 const illustrative = (b: Block) => b.marker.startsWith('<!-- illustrative');
 
 describe('README YAML blocks that are files', () => {
@@ -54,7 +57,7 @@ describe('README YAML blocks that are files', () => {
 
   it('a YAML block whose first line names a shipped file is marked as that file', () => {
     const naming = all.filter((b) => b.lang === 'yaml' && /^# (\S+\.ya?ml)\s*$/.test(b.body.split('\n')[0]!) && existsSync(b.body.split('\n')[0]!.slice(2).trim()));
-    for (const b of naming) expect(b.marker, `README line ${b.line}`).toMatch(/^<!-- file: /);
+    for (const b of naming) expect(b.marker, `${b.file} line ${b.line}`).toMatch(/^<!-- file: /);
   });
 });
 
@@ -68,14 +71,14 @@ const RUN_BY: Record<string, { test: string; shows: string }> = {
 };
 
 /** `npx harness …` commands of the non-illustrative shell blocks, continuation lines joined, comments dropped. */
-function commands(): Array<{ argv: string[]; line: number }> {
-  const out: Array<{ argv: string[]; line: number }> = [];
+function commands(): Array<{ argv: string[]; line: string }> {
+  const out: Array<{ argv: string[]; line: string }> = [];
   for (const b of all.filter((x) => (x.lang === 'sh' || x.lang === 'yaml') && !illustrative(x))) {
     for (const raw of b.body.replace(/\\\n\s*/g, ' ').split('\n')) {
       const at = raw.indexOf('npx harness ');
       if (at < 0) continue;
       const text = raw.slice(at + 'npx harness '.length).replace(/\s+#.*$/, '').replace(/\s*&\s*$/, '');
-      out.push({ argv: text.match(/'[^']*'|"[^"]*"|\S+/g)!.map((t) => t.replace(/^['"]|['"]$/g, '')), line: b.line });
+      out.push({ argv: text.match(/'[^']*'|"[^"]*"|\S+/g)!.map((t) => t.replace(/^['"]|['"]$/g, '')), line: `${b.file}:${b.line}` });
     }
   }
   return out;
@@ -104,14 +107,14 @@ describe('README commands', () => {
   it.each(found.map((c) => [c.argv.join(' '), c] as const))('`harness %s` has that subcommand and those flags', (_text, c) => {
     const { cmd, rest } = subcommand(c.argv);
     const known = new Set(cmd.options.flatMap((o) => [o.long, o.short]).filter(Boolean));
-    for (const token of rest.filter((t) => t.startsWith('-'))) expect(known.has(token.split('=')[0]!), `README line ${c.line}: ${token} of harness ${c.argv[0]}`).toBe(true);
+    for (const token of rest.filter((t) => t.startsWith('-'))) expect(known.has(token.split('=')[0]!), `${c.line}: ${token} of harness ${c.argv[0]}`).toBe(true);
   });
 
   it('each command is run here or by a named test', () => {
     for (const c of found) {
       if (c.argv[0] === 'validate' || c.argv[0] === 'export') continue; // run below
       const test = RUN_BY[c.argv[0]!];
-      expect(test, `README line ${c.line}: harness ${c.argv[0]} is run by no test; mark its block <!-- illustrative -->`).toBeDefined();
+      expect(test, `${c.line}: harness ${c.argv[0]} is run by no test; mark its block <!-- illustrative -->`).toBeDefined();
       expect(readFileSync(test!.test, 'utf8')).toContain(test!.shows);
     }
   });
