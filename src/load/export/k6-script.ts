@@ -179,6 +179,32 @@ export interface K6ExportOptions {
   iteration?: (code: K6Code) => IterationCode;
 }
 
+/** Options k6 reads as integers (Go int64): a fractional value makes k6 refuse the whole script. */
+const INTEGER_KEYS = new Set(['vus', 'iterations', 'startVUs', 'rate', 'startRate', 'preAllocatedVUs', 'maxVUs']);
+
+/**
+ * options.scenarios[name]: the scenario's executor options as they are, except that a fraction (e.g. a stage
+ * target scaled by --rate) is rounded, because k6 rejects it ("cannot unmarshal number … of type int64").
+ * `rounded` says which, for the header comment.
+ */
+export function k6ScenarioOptions(scenario: Scenario): { options: Record<string, unknown>; rounded: string[] } {
+  const options: Record<string, unknown> = { executor: scenario.executor };
+  const rounded: string[] = [];
+  const whole = (where: string, value: number): number => {
+    if (Number.isInteger(value)) return value;
+    rounded.push(`${where} ${value} → ${Math.round(value)}`);
+    return Math.round(value);
+  };
+  for (const key of OPTION_KEYS) {
+    const value = scenario[key];
+    if (value === undefined) continue;
+    if (key === 'stages' && Array.isArray(value)) options.stages = value.map((stage, i) => ({ ...stage, target: whole(`stages[${i}].target`, stage.target) }));
+    else options[key] = typeof value === 'number' && INTEGER_KEYS.has(key) ? whole(key, value) : value;
+  }
+  options.exec = k6Identifier(scenario.name);
+  return { options, rounded };
+}
+
 /** The file name the README and the header comment use: `<scenario>.k6.js` / `.k6.ts`. */
 export function k6ScriptFileName(scenario: Scenario, language: K6Language = 'js'): string {
   return `${k6Identifier(scenario.name)}.k6.${language}`;
@@ -198,8 +224,7 @@ export function exportK6Script(scenario: Scenario, options: K6ExportOptions): st
   const t = (annotation: string): string => (language === 'ts' ? annotation : '');
   const code: K6Code = { scenario, api: options.api, language, t, use: (h) => used.add(h) };
   const iteration = (options.iteration ?? requestMixCode)(code);
-  const k6Scenario: Record<string, unknown> = { executor: scenario.executor };
-  for (const key of OPTION_KEYS) if (scenario[key] !== undefined) k6Scenario[key] = scenario[key];
+  const { options: k6Scenario, rounded } = k6ScenarioOptions(scenario);
   k6Scenario.exec = k6Identifier(scenario.name);
   const options6 = { scenarios: { [scenario.name]: k6Scenario }, thresholds: scenario.thresholds };
   const helpers = (Object.keys(HELPERS) as K6Helper[]).filter((name) => used.has(name)).map((name) => HELPERS[name](t));
@@ -217,7 +242,7 @@ export function exportK6Script(scenario: Scenario, options: K6ExportOptions): st
       : '// Run (k6 >= 0.48; ES2017 JavaScript, no transpile needed):';
   return `// k6 script exported by \`harness export k6\`${options.sourceLabel ? ` from ${options.sourceLabel}` : ''}: scenario "${scenario.name}".
 // Re-export rather than edit: options.scenarios and options.thresholds map one-to-one to the scenario file.
-// Not exported: the harness's \`workers\` / --workers (k6 spreads VUs over its own goroutines; the load is the same)
+${rounded.length ? `// Rounded to whole numbers, as k6 takes them (its option fields are integers): ${rounded.join(', ')}.\n` : ''}// Not exported: the harness's \`workers\` / --workers (k6 spreads VUs over its own goroutines; the load is the same)
 // and \`warmUp\` (k6 has no warm start: its first second includes opening the connections).
 ${runLine}
 //   k6 run -e BASE_URL=https://api.example.com${envFlags} ${k6ScriptFileName(scenario, language)}
