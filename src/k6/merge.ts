@@ -7,7 +7,7 @@
  * union by the harness's k6-threshold evaluator (src/load/thresholds/), the same code `harness load` uses.
  *
  * Percentiles come from the histograms (3 significant digits): a merged pX is the value of the sample of rank
- * max(1, round(X/100 × n)) among all n samples, to within 0.1 % above it (plus k6's value rounded to the whole
+ * max(1, ceil(X/100 × n)) among all n samples, to within 0.1 % + 1 µs above it and 1 µs below (k6's value rounded to the whole
  * µs). k6 itself interpolates between neighbouring samples; both are within that bound of the same order statistic.
  */
 import { basename } from 'node:path';
@@ -26,8 +26,8 @@ import { readSamples, type ReadProgress, type RequestSample, type SampleSink } f
 export const PERCENTILE_PRECISION: K6RunnersReport['precision'] = {
   relative: 0.001,
   absoluteMs: 0.001,
-  rank: 'max(1, round(p/100 × n))',
-  text: 'each percentile is the sample of rank max(1, round(p/100 × n)) of all n samples together, to within +0.1 % (+1 µs): HDR histogram resolution, never an average of runners\' percentiles',
+  rank: 'max(1, ceil(p/100 × n))',
+  text: 'each percentile is the sample of rank max(1, ceil(p/100 × n)) (nearest rank) of all n samples together, to within 1 µs below and 0.1 % + 1 µs above: HDR histogram resolution, never an average of runners\' percentiles',
 };
 
 /** One runner's file, read into per-name recorders on its own clock (t0: the whole second of its first sample). */
