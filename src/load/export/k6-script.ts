@@ -9,7 +9,7 @@
  * keys and expressions; each request is tagged {name}, checked against its expected statuses, and 429s feed a
  * `rate_limited` Rate metric while not counting as http_req_failed (unless the scenario says rateLimitedAsFailure).
  * The weighted mix uses the same smooth weighted round-robin, per VU. A scenario with several `credentials` rotates
- * across them round-robin, per VU (TOKENS). `rateLimit` has no k6 counterpart: compare rate_limited's rate with the
+ * across them by the test's iteration number (TOKENS), as the harness's k % n. `rateLimit` has no k6 counterpart: compare rate_limited's rate with the
  * expected fraction by hand.
  *
  * Structure, for other exporters (e.g. multi-step flows): `exportK6Script` writes the frame (imports, env, options,
@@ -231,7 +231,7 @@ export function exportK6Script(scenario: Scenario, options: K6ExportOptions): st
   const callback = scenario.rateLimitedAsFailure ? 'http.expectedStatuses({ min: 200, max: 399 })' : 'http.expectedStatuses({ min: 200, max: 399 }, 429)';
   const rotating = scenario.credentials && scenario.credentials.length > 1 ? scenario.credentials : undefined;
   const tokenLine = rotating
-    ? `/** The scenario's credentials; requests rotate round-robin across them (per VU). */\nconst TOKENS${t(': string[]')} = [${rotating.map((c) => `env('${CREDENTIAL_ENV[c]}', '')`).join(', ')}];\nlet tokenTurn = 0;\nfunction nextToken()${t(': string')} {\n  const token = TOKENS[tokenTurn % TOKENS.length];\n  tokenTurn++;\n  return token;\n}\n`
+    ? `/**\n * The scenario's credentials: the k-th iteration of the test takes credential k % n, as the harness does, so each\n * gets 1/n of the load. iterationInTest is unique over all VUs and all execution segments (k6-operator runners);\n * a counter per VU would start every VU on the first credential.\n */\nconst TOKENS${t(': string[]')} = [${rotating.map((c) => `env('${CREDENTIAL_ENV[c]}', '')`).join(', ')}];\nfunction nextToken()${t(': string')} {\n  return TOKENS[scenario.iterationInTest % TOKENS.length];\n}\n`
     : scenario.credential === 'none'
       ? ''
       : `const TOKEN${t(': string')} = env('${CREDENTIAL_ENV[scenario.credential]}', '');\n`;
@@ -250,7 +250,7 @@ ${runLine}
 //   harness import k6 FILE... --scenario ${options.scenarioRef ?? scenario.name}   (one report, thresholds judged on the union)
 import http from 'k6/http';
 import { check } from 'k6';
-${used.has('seq') ? "import { scenario } from 'k6/execution';\n" : ''}import { Rate } from 'k6/metrics';
+${used.has('seq') || rotating ? "import { scenario } from 'k6/execution';\n" : ''}import { Rate } from 'k6/metrics';
 ${language === 'ts' ? "import type { Options } from 'k6/options';\n" : ''}
 /** __ENV[name], or \`fallback\` when unset or empty. */
 function env(name${t(': string')}, fallback${t(': string')})${t(': string')} {
