@@ -7,8 +7,7 @@
  * early) or a foreign file is an error naming the file and the line.
  */
 import { createReadStream } from 'node:fs';
-import { open } from 'node:fs/promises';
-import { StringDecoder } from 'node:string_decoder';
+import { open, stat } from 'node:fs/promises';
 import { createGunzip } from 'node:zlib';
 import { ConfigError, FileNotFoundError } from '../errors.ts';
 
@@ -64,21 +63,35 @@ export interface ReadResult {
 const GZIP_MAGIC = [0x1f, 0x8b];
 const CSV_HEADER = 'metric_name,timestamp,metric_value';
 
+/** A sink refuses a sample (e.g. a request name the scenario does not have): the reader names the file and line. */
+export class SampleRejected extends Error {}
+
+export interface Sniff {
+  gzip: boolean;
+  kind: RawFormat | 'summary' | 'unknown';
+  firstLine: string;
+  /** The first sample's time (ms since the epoch), when the file's first 64 KiB hold one. */
+  firstTimeMs?: number;
+}
+
 /** What a file is, from its first bytes: gzip or not, then NDJSON, CSV, or a JSON document (a k6 summary). */
-export async function sniffFile(file: string): Promise<{ gzip: boolean; kind: RawFormat | 'summary' | 'unknown'; firstLine: string }> {
+export async function sniffFile(file: string): Promise<Sniff> {
   let handle;
   try {
     handle = await open(file, 'r');
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
-    throw new FileNotFoundError(file, code === 'ENOENT' ? 'k6 results file not found' : `cannot read k6 results (${code ?? String(err)})`);
+    throw new FileNotFoundError(file, code === 'ENOENT' ? 'k6 summary or results file not found' : `cannot read k6 results (${code ?? String(err)})`);
   }
   try {
-    const head = Buffer.alloc(2);
-    const { bytesRead } = await handle.read(head, 0, 2, 0);
-    const gzip = bytesRead === 2 && head[0] === GZIP_MAGIC[0] && head[1] === GZIP_MAGIC[1];
-    const firstLine = await readFirstLine(file, gzip);
-    return { gzip, kind: kindOf(firstLine), firstLine };
+    const magic = Buffer.alloc(2);
+    const { bytesRead } = await handle.read(magic, 0, 2, 0);
+    const gzip = bytesRead === 2 && magic[0] === GZIP_MAGIC[0] && magic[1] === GZIP_MAGIC[1];
+    const head = await readHead(file, gzip);
+    const firstLine = head.split('\n')[0] ?? '';
+    const kind = kindOf(firstLine);
+    const firstTimeMs = kind === 'json' || kind === 'csv' ? firstSampleTime(head, kind) : undefined;
+    return { gzip, kind, firstLine, ...(firstTimeMs !== undefined ? { firstTimeMs } : {}) };
   } finally {
     await handle.close();
   }
@@ -93,23 +106,36 @@ function kindOf(firstLine: string): RawFormat | 'summary' | 'unknown' {
   return 'unknown';
 }
 
-async function readFirstLine(file: string, gzip: boolean): Promise<string> {
+/** The first 64 KiB of text (decompressed), for the kind and the first sample's time. */
+async function readHead(file: string, gzip: boolean): Promise<string> {
   const stream = createReadStream(file, { start: 0, end: 1024 * 1024 - 1 });
   const source = gzip ? stream.pipe(createGunzip()) : stream;
   let text = '';
   try {
     for await (const chunk of source) {
       text += (chunk as Buffer).toString('utf8');
-      const nl = text.indexOf('\n');
-      if (nl >= 0) return text.slice(0, nl);
       if (text.length > 64 * 1024) break;
     }
   } catch {
-    // A gzip stream cut inside the first megabyte still shows its first line; a broken one shows nothing.
+    // A gzip stream cut inside the first megabyte still shows its first lines; a broken one shows nothing.
   } finally {
     stream.destroy();
   }
-  return text.split('\n')[0] ?? '';
+  return text;
+}
+
+/** Where a file's samples begin in time: the first sample line's time (k6 writes them about in order). */
+function firstSampleTime(head: string, kind: RawFormat): number | undefined {
+  const parse = timeParser();
+  if (kind === 'json') {
+    const time = /"type":"Point","data":\{"time":"([^"]+)"/.exec(head)?.[1];
+    return time ? parse(time) : undefined;
+  }
+  const lines = head.split('\n');
+  const column = (lines[0] ?? '').split(',').indexOf('timestamp');
+  const value = lines[1]?.split(',')[column];
+  const ms = value ? csvTime(value, parse) : NaN;
+  return Number.isFinite(ms) ? ms : undefined;
 }
 
 /** k6 writes RFC 3339 times with nanoseconds; Date.parse keeps milliseconds, so the fraction is read here. */
@@ -182,6 +208,32 @@ const JSON_DROPPED = '{"metric":"dropped_iterations","type":"Point"';
 const JSON_METRIC = '{"type":"Metric"';
 const JSON_ANY = '{"metric":"';
 
+const CSV_DURATION = Buffer.from('http_req_duration,');
+const CSV_DROPPED = Buffer.from('dropped_iterations,');
+const B_JSON_DURATION = Buffer.from(JSON_DURATION);
+const B_JSON_DROPPED = Buffer.from(JSON_DROPPED);
+const B_JSON_METRIC = Buffer.from(JSON_METRIC);
+const B_JSON_ANY = Buffer.from(JSON_ANY);
+
+function startsWithBytes(buf: Buffer, start: number, end: number, prefix: Buffer): boolean {
+  if (end - start < prefix.length) return false;
+  for (let i = 0; i < prefix.length; i++) if (buf[start + i] !== prefix[i]) return false;
+  return true;
+}
+
+/** An NDJSON line's kind from its bytes: the two sample kinds the merge reads, a declaration, or one to skip. */
+function jsonKind(buf: Buffer, start: number, end: number): 'duration' | 'dropped' | 'metric' | 'skip' | 'cut' | 'foreign' {
+  // Every k6 sample line starts {"metric":"<name>"; the 12th byte tells the few names read apart from the rest.
+  if (startsWithBytes(buf, start, end, B_JSON_ANY)) {
+    const first = buf[start + 11];
+    if (first === 104 /* h */ && startsWithBytes(buf, start, end, B_JSON_DURATION)) return 'duration';
+    if (first === 100 /* d */ && startsWithBytes(buf, start, end, B_JSON_DROPPED)) return 'dropped';
+    return buf[end - 1] === 125 /* } */ ? 'skip' : 'cut';
+  }
+  if (startsWithBytes(buf, start, end, B_JSON_METRIC)) return 'metric';
+  return 'foreign';
+}
+
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /**
@@ -204,12 +256,16 @@ export async function readSamples(file: string, sink: SampleSink, options: ReadO
   let requests = 0;
   let columns: { time: number; value: number; name: number; status: number; expected: number; errorCode: number; extra: number } | undefined;
 
-  const onJsonLine = (line: string): void => {
-    const isDuration = line.startsWith(JSON_DURATION);
-    if (!isDuration && !line.startsWith(JSON_DROPPED) && !line.startsWith(JSON_METRIC)) {
-      if (!line.startsWith(JSON_ANY) || line.charCodeAt(line.length - 1) !== 125 /* } */) fail(lines, line.startsWith(JSON_ANY) ? 'line cut short (no closing brace): the file is truncated or was still being written' : `not a k6 --out json line: ${JSON.stringify(line.slice(0, 80))}`);
-      return;
-    }
+  /** NDJSON: the line's kind from its first bytes, so the 14 of 15 lines the merge does not need are never decoded. */
+  const onJsonBytes = (buf: Buffer, start: number, end: number): void => {
+    const kind = jsonKind(buf, start, end);
+    if (kind === 'skip') return;
+    if (kind === 'cut') fail(lines, 'line cut short (no closing brace): the file is truncated or was still being written');
+    if (kind === 'foreign') fail(lines, `not a k6 --out json line: ${JSON.stringify(buf.toString('utf8', start, Math.min(end, start + 80)))}`);
+    onJsonLine(buf.toString('utf8', start, end), kind === 'duration');
+  };
+
+  const onJsonLine = (line: string, isDuration: boolean): void => {
     let doc: unknown;
     try {
       doc = JSON.parse(line);
@@ -244,6 +300,15 @@ export async function readSamples(file: string, sink: SampleSink, options: ReadO
     });
   };
 
+  const onCsvBytes = (buf: Buffer, start: number, end: number): void => {
+    if (columns && !startsWithBytes(buf, start, end, CSV_DURATION) && !startsWithBytes(buf, start, end, CSV_DROPPED)) {
+      const comma = buf.indexOf(44, start);
+      if (comma < 0 || comma >= end) fail(lines, `not a k6 --out csv line: ${JSON.stringify(buf.toString('utf8', start, Math.min(end, start + 80)))}`);
+      return;
+    }
+    onCsvLine(buf.toString('utf8', start, end));
+  };
+
   const onCsvLine = (line: string): void => {
     if (!columns) {
       const header = line.replace(/^\uFEFF/, '').split(',');
@@ -253,10 +318,6 @@ export async function readSamples(file: string, sink: SampleSink, options: ReadO
       return;
     }
     const isDuration = line.startsWith('http_req_duration,');
-    if (!isDuration && !line.startsWith('dropped_iterations,')) {
-      if (!line.includes(',')) fail(lines, `not a k6 --out csv line: ${JSON.stringify(line.slice(0, 80))}`);
-      return;
-    }
     let f: string[];
     try {
       f = csvFields(line);
@@ -288,27 +349,27 @@ export async function readSamples(file: string, sink: SampleSink, options: ReadO
     });
   };
 
-  const onLine = format === 'json' ? onJsonLine : onCsvLine;
-  const { size } = await import('node:fs/promises').then((fs) => fs.stat(file));
+  const onLine = format === 'json' ? onJsonBytes : onCsvBytes;
+  const { size } = await stat(file);
   const stream = createReadStream(file, { highWaterMark: 1 << 20 });
   const source = sniff.gzip ? stream.pipe(createGunzip({ chunkSize: 1 << 20 })) : stream;
-  // A gzip error is emitted on the gunzip stream, a read error on the file stream: both end the loop below.
+  // A read error is emitted on the file stream, a gzip error on the gunzip stream: both end the loop below.
   if (sniff.gzip) stream.on('error', (err) => (source as NodeJS.ReadableStream & { destroy(e?: Error): void }).destroy(err));
-  const decoder = new StringDecoder('utf8');
   const every = options.progressEveryMs ?? 2000;
   let lastProgress = Date.now();
-  let rest = '';
+  let carry: Buffer = Buffer.alloc(0);
   try {
     for await (const chunk of source) {
-      const text = rest + decoder.write(chunk as Buffer);
+      // Lines are found in bytes (memchr); only the part of a line that spans two chunks is copied.
+      const buf = carry.length ? Buffer.concat([carry, chunk as Buffer]) : (chunk as Buffer);
       let start = 0;
-      for (let nl = text.indexOf('\n', start); nl >= 0; nl = text.indexOf('\n', start)) {
+      for (let nl = buf.indexOf(10, start); nl >= 0; nl = buf.indexOf(10, start)) {
         lines++;
-        const end = nl > start && text.charCodeAt(nl - 1) === 13 ? nl - 1 : nl;
-        if (end > start) onLine(text.slice(start, end));
+        const end = nl > start && buf[nl - 1] === 13 ? nl - 1 : nl;
+        if (end > start) onLine(buf, start, end);
         start = nl + 1;
       }
-      rest = text.slice(start);
+      carry = start < buf.length ? Buffer.from(buf.subarray(start)) : Buffer.alloc(0);
       if (options.progress && Date.now() - lastProgress >= every) {
         lastProgress = Date.now();
         options.progress({ file, bytes: stream.bytesRead, size, lines, requests });
@@ -316,13 +377,14 @@ export async function readSamples(file: string, sink: SampleSink, options: ReadO
     }
   } catch (err) {
     if (err instanceof ConfigError) throw err;
+    if (err instanceof SampleRejected) fail(lines, err.message);
     const code = (err as NodeJS.ErrnoException).code;
     if (code === 'Z_BUF_ERROR' || code === 'Z_DATA_ERROR' || /unexpected end of file/i.test((err as Error).message)) {
       fail(lines + 1, `the gzip stream ${code === 'Z_DATA_ERROR' ? 'is corrupt' : 'ends early'} after line ${lines}: the file is truncated (was k6 still writing it, or the copy cut short?)`);
     }
     throw new FileNotFoundError(file, `cannot read k6 results (${code ?? (err as Error).message})`);
   }
-  rest += decoder.end();
+  const rest = carry.toString('utf8');
   if (rest.trim() !== '') {
     lines++;
     // k6 ends every line with a newline: a last line without one was cut (unless it is whole, as a hand-made file may be).
@@ -333,7 +395,8 @@ export async function readSamples(file: string, sink: SampleSink, options: ReadO
         fail(lines, 'the last line is cut short (no newline, not whole JSON): the file is truncated');
       }
     }
-    onLine(rest.replace(/\r$/, ''));
+    const last = Buffer.from(rest.replace(/\r$/, ''), 'utf8');
+    onLine(last, 0, last.length);
   }
   if (lines === 0) fail(1, 'empty file: no k6 samples');
   options.progress?.({ file, bytes: size, size, lines, requests });
