@@ -3,7 +3,8 @@
  * gzip'd (k6 gzips a file whose name ends in .gz; detected here by the gzip magic bytes, not the name). One pass,
  * chunk by chunk, so memory stays bounded whatever the file's size: only the samples the merge needs are parsed
  * (`http_req_duration`, one per request, and `dropped_iterations`); every other line is recognised by its first
- * bytes and skipped. A line that is not k6 output, a file cut short (a partial last line, a gzip stream that ends
+ * bytes and skipped (so a damaged skipped line is caught only when its k6 prefix or closing brace is gone). A line
+ * that is not k6 output, a file cut short (a partial last line, a gzip stream that ends
  * early) or a foreign file is an error naming the file and the line.
  */
 import { createReadStream } from 'node:fs';
