@@ -7,6 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { defaultConfig } from '../../../src/config/defaults.ts';
 import { exportK6Script } from '../../../src/load/export/k6-script.ts';
 import { checkScenarioText, loadScenarioFile } from '../../../src/load/scenario/load.ts';
+import { applyOverrides } from '../../../src/load/scenario/overrides.ts';
 import { resolveScenarioFile, shippedScenarioNames } from '../../../src/load/scenario/resolve.ts';
 import { REPO_ROOT } from '../../helpers/cli.ts';
 
@@ -34,6 +35,16 @@ describe('harness export k6', () => {
     expect(script).toContain("tags: { name: \"send\" }");
     expect(script).toContain('http.setResponseCallback(http.expectedStatuses({ min: 200, max: 399 }, 429));');
     expect(script).toContain("env('HARNESS_LOAD_KEY', '')");
+  });
+
+  it('rounds what k6 takes as integers (a ramp scaled by --rate) and says so in the header', () => {
+    const scenario = applyOverrides(loadScenarioFile(resolveScenarioFile('stress')), { duration: '1s', rate: 50 });
+    const script = exportK6Script(scenario, { api });
+    const options = JSON.parse(/export const options = (\{[\s\S]*?\n\});/.exec(script)![1]!) as { scenarios: { stress: { startRate: number; stages: Array<{ target: number }> } } };
+    expect(scenario.stages!.some((s) => !Number.isInteger(s.target))).toBe(true);
+    for (const stage of options.scenarios.stress.stages) expect(Number.isInteger(stage.target)).toBe(true);
+    expect(Number.isInteger(options.scenarios.stress.startRate)).toBe(true);
+    expect(script).toMatch(/^\/\/ Rounded to whole numbers, as k6 takes them .*stages\[0\]\.target 16\.\d+ → 17/m);
   });
 
   it('turns placeholders into code and keeps literal text literal', () => {
