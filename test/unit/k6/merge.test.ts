@@ -8,10 +8,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ConfigError } from '../../../src/errors.ts';
+import { ConfigError, UsageError } from '../../../src/errors.ts';
+import { importK6Runs } from '../../../src/job/import-k6.ts';
 import { mergeK6Runners } from '../../../src/k6/merge.ts';
 import { readSamples, type RequestSample } from '../../../src/k6/read-samples.ts';
 import { scenarioFromData } from '../../../src/load/scenario/load.ts';
+import { REPO_ROOT } from '../../helpers/cli.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'k6-merge-unit-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -127,6 +129,19 @@ describe('k6 samples: read and merge', () => {
     writeFileSync(cutGz, gz.subarray(0, gz.length - 30));
     const err = await mergeK6Runners({ files: [cutGz], scenario }).then(() => undefined, (e: unknown) => e);
     expect(String((err as Error).message)).toMatch(/cut\.json\.gz:\d+: .*(truncated|cut short|ends early)/);
+  });
+
+  it('harness import k6 refuses what cannot be merged: samples without --scenario, a summary among samples', async () => {
+    const file = join(dir, 'one.json');
+    writeFileSync(file, ndjson(1, runnerReqs(1)));
+    const out = join(dir, 'refused', 'report.json');
+    const noScenario = await importK6Runs({ files: [file], out }).then(() => undefined, (e: unknown) => e);
+    expect(noScenario).toBeInstanceOf(UsageError);
+    expect(String((noScenario as Error).message)).toContain('--scenario');
+    const summary = join(REPO_ROOT, 'test/fixtures/k6/summary-export.json');
+    const mixed = await importK6Runs({ files: [file, summary], out, scenario: 'smoke' }).then(() => undefined, (e: unknown) => e);
+    expect(mixed).toBeInstanceOf(ConfigError);
+    expect(String((mixed as Error).message)).toMatch(/summary-export\.json:1: a k6 summary holds percentiles, which cannot be merged/);
   });
 
   it('reports progress on a long input', async () => {
