@@ -171,6 +171,18 @@ export async function mergeK6Runners(input: MergeInput): Promise<MergeOutcome> {
     };
   });
   const warnings: string[] = [];
+  // k6 declares each metric with the thresholds the script gave it (NDJSON only; sub-metric thresholds are not
+  // declared): a difference from the scenario's means the script was edited or exported from another scenario.
+  const wanted = new Map<string, string[]>();
+  for (const [key, list] of Object.entries(input.scenario.thresholds ?? {})) wanted.set(key, list.map((t) => (typeof t === 'string' ? t : t.threshold).trim()));
+  // Every runner ran the same script: the first file that declares anything speaks for all.
+  for (const { file, read } of runners.filter((r) => Object.keys(r.read.declaredThresholds).length > 0).slice(0, 1)) {
+    for (const [metric, declared] of Object.entries(read.declaredThresholds)) {
+      const expected = wanted.get(metric) ?? [];
+      if (declared.length === 0 && expected.length === 0) continue;
+      if (declared.join('\u0000') !== expected.join('\u0000')) warnings.push(`${file}: the script gave ${metric} the thresholds [${declared.join(', ')}], scenario "${input.scenario.name}" has [${expected.join(', ')}]; judged: the scenario's`);
+    }
+  }
   const silent = names.filter((n) => union.counts(n).requests === 0);
   if (silent.length) warnings.push(`no request named ${silent.join(', ')} in any runner's samples, though scenario "${input.scenario.name}" has ${silent.length === 1 ? 'it' : 'them'}`);
   const description = `${runners.length} k6 runner${runners.length === 1 ? '' : 's'} merged from their samples`;

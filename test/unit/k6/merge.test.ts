@@ -90,7 +90,9 @@ describe('k6 samples: read and merge', () => {
       writeFileSync(f, gzipSync(ndjson(r, runnerReqs(r), r === 2 ? 3 : 0)));
       return f;
     });
-    const { result } = await mergeK6Runners({ files, scenario });
+    const { result, warnings } = await mergeK6Runners({ files, scenario });
+    // The files declare http_req_duration with p(99)<500, which the scenario does not have: said, and not judged.
+    expect(warnings).toEqual([`${files[0]}: the script gave http_req_duration the thresholds [p(99)<500], scenario "${scenario.name}" has []; judged: the scenario's`]);
     expect(result.requests).toBe(200);
     expect(result.dropped).toBe(3);
     expect(result.byName.a!.requests + result.byName.b!.requests).toBe(200);
