@@ -61,7 +61,9 @@ async function generate(runner: number): Promise<{ file: string; bytes: number; 
     bytes += Buffer.byteLength(text);
     if (!sink.write(text)) await once(sink, 'drain');
   };
-  let block = METRICS.map(([name, type, contains]) => `{"type":"Metric","data":{"name":"${name}","type":"${type}","contains":"${contains}","thresholds":[],"submetrics":null},"metric":"${name}"}\n`).join('');
+  // As k6 declares them: each metric with the thresholds the script (the bench scenario below) gave it.
+  const declared: Record<string, string> = { http_req_duration: '["p(99)<100"]', http_req_failed: '["rate<0.01"]' };
+  let block = METRICS.map(([name, type, contains]) => `{"type":"Metric","data":{"name":"${name}","type":"${type}","contains":"${contains}","thresholds":${declared[name] ?? '[]'},"submetrics":null},"metric":"${name}"}\n`).join('');
   lines += METRICS.length;
   const t0 = Date.parse('2026-11-25T12:00:00Z');
   const common = `"instance_id":"${runner}","scenario":"bench","testrun_name":"harness-bench"`;
