@@ -32,7 +32,11 @@ export type { ScenarioOverrides } from './load/scenario/overrides.ts';
 export { runLoadJob, type LoadJobOptions, type LoadJobOutcome } from './job/load-job.ts';
 export { runScenarios, type RunScenariosOptions, type RunScenariosOutcome } from './load/run-scenarios.ts';
 export { runCapacityJob, type CapacityJobOptions } from './job/capacity-job.ts';
-export { exportK6Script, type K6ExportOptions } from './load/export/k6-script.ts';
+export { exportK6Script, requestMixCode, type IterationCode, type K6Code, type K6ExportOptions, type K6Language } from './load/export/k6-script.ts';
+export { k6OperatorBundle, type K6OperatorBundle, type K6OperatorOptions } from './load/export/k6-operator.ts';
+// `harness import k6`: one k6 summary, or several runners' samples merged into one report judged on the union.
+export { importK6, importK6Runs, type ImportK6Options, type ImportK6RunsOptions, type ImportK6RunsOutcome } from './job/import-k6.ts';
+export { mergeK6Runners, type MergeInput, type MergeOutcome } from './k6/merge.ts';
 export { createProgress, silentProgress, type ProgressSink, type ProgressSample } from './load/progress.ts';
 export { parseDuration } from './load/duration.ts';
 export { thresholdsCrossed, type ScenarioResult, type CapacityResult, type CapacityStep, type ThresholdResult, type EncodedHistograms } from './load/result.ts';
@@ -57,8 +61,6 @@ export { runCompare, type CompareOptions, type CompareOutcome } from './compare/
 export { parseBudgets, type Budget } from './compare/budget.ts';
 export { loadReport } from './compare/load-report.ts';
 export type { ReadReport } from './reporters/report.ts';
-// `harness import k6`: a k6 summary → a report.json that compare accepts.
-export { importK6, type ImportK6Options } from './job/import-k6.ts';
 
 // Webhooks: the receiver a test registers with a target, signature verification, delivery statistics.
 export { WebhookReceiver, type ReceivedDelivery, type ReceiverOptions } from './webhooks/receiver.ts';

@@ -31,7 +31,7 @@ export function buildProgram(setExit: (code: ExitCodeValue) => void): Command {
   registerCompareCommand(program, setExit);
   registerProbeCommand(program, setExit);
   registerListCommand(program);
-  registerImportCommand(program);
+  registerImportCommand(program, setExit);
   for (const command of program.commands) command.exitOverride();
   // SIGINT/SIGTERM the same way for every command but `serve`, which stops on them by design (interrupt.ts).
   program.hook('preAction', (_program, action) => {

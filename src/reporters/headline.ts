@@ -124,8 +124,11 @@ function whatRan(report: Report, kind: ReportKind): string {
   switch (kind) {
     case 'conformance':
       return `harness run: ${report.checks.length ? `${report.selection ? `${report.selection.selected} of ${report.selection.catalogue}` : report.checks.length} conformance checks` : 'no check ran'}${n ? ` and ${scenarios}` : ''}`;
-    case 'load':
-      return `harness load: ${scenarios}`;
+    case 'load': {
+      // Runners' samples merged by `harness import k6`: k6 measured them, the harness judged the union.
+      const runners = (report.scenarios ?? []).reduce((a, s) => a + (s.k6?.runners.length ?? 0), 0);
+      return report.run.imported?.format === 'samples' ? `harness import k6: ${runners} k6 runner${runners === 1 ? '' : 's'} merged, thresholds judged on the union` : `harness load: ${scenarios}`;
+    }
     case 'capacity':
       return 'harness capacity: a capacity search';
     case 'probe':
@@ -163,11 +166,23 @@ function generatorBound(s: ScenarioReport): string | undefined {
 
 const KIND_LINES: Record<ReportKind, (report: Report) => HeadlineLine[]> = {
   conformance: () => [],
-  load: (report) => (report.scenarios ?? []).map((s) => ({
-    label: 'Scenario',
-    text: `${s.name}: ${s.requests} requests at ${round(s.rps)}/s, p95 ${round(s.latency.p95)} ms, p99 ${round(s.latency.p99)} ms, ${s.dropped} dropped`,
-    tone: 'neutral' as Tone,
-  })),
+  load: (report) =>
+    (report.scenarios ?? []).flatMap((s) => [
+      {
+        label: 'Scenario',
+        text: `${s.name}: ${s.requests} requests at ${round(s.rps)}/s, p95 ${round(s.latency.p95)} ms, p99 ${round(s.latency.p99)} ms, ${s.dropped} dropped`,
+        tone: 'neutral' as Tone,
+      },
+      // The per-runner breakdown of a merged k6 import: each runner's own numbers and its verdict alone (information).
+      ...(s.k6?.runners ?? []).map((r) => {
+        const crossed = r.thresholds.filter((t) => !t.ok).length;
+        return {
+          label: 'Runner',
+          text: `${s.name} ${r.runner}: ${r.requests} requests, p99 ${round(r.latency.p99)} ms, ${r.failed} failed, ${r.dropped} dropped; alone it ${r.thresholds.length === 0 ? 'had no thresholds' : crossed ? `would cross ${crossed} threshold${crossed === 1 ? '' : 's'}` : 'would hold every threshold'} (${r.file})`,
+          tone: 'neutral' as Tone,
+        };
+      }),
+    ]),
   capacity: (report) => (report.scenarios ?? []).filter((s) => s.capacity).map((s) => capacityLine(s)),
   probe: (report) => (report.rateLimit ? probeFindings(report.rateLimit) : []),
 };

@@ -7,7 +7,7 @@
  * report.json, report.html, junit.xml and `harness compare`, whichever command ran the scenarios. The reporters depend on that model's
  * TYPE only (never on the engine's code), so the load engine and the reporters stay independent.
  */
-import type { CapacityResult, ScenarioResult } from '../load/result.ts';
+import type { CapacityResult, LatencySummary, ScenarioResult, ThresholdResult } from '../load/result.ts';
 
 export type {
   CapacityResult,
@@ -27,7 +27,40 @@ export type {
  */
 export interface ScenarioReport extends ScenarioResult {
   capacity?: CapacityResult;
+  /** Present when the entry is the exact merge of k6 runners' samples (`harness import k6 FILE...`, src/k6/). */
+  k6?: K6RunnersReport;
 }
+
+/** One k6 process (a k6-operator runner pod) of a merged import: its own numbers, for the breakdown. */
+export interface K6RunnerReport {
+  /** `instance <id>` (k6-operator's instance_id tag) or the file's name. */
+  runner: string;
+  instanceId?: string;
+  file: string;
+  format: 'json' | 'csv';
+  gzip: boolean;
+  requests: number;
+  failed: number;
+  rateLimited: number;
+  dropped: number;
+  statusCodes: Record<string, number>;
+  latency: LatencySummary;
+  /** First and last sample time (k6's clock on that runner). */
+  firstSampleAt: string;
+  lastSampleAt: string;
+  /** The scenario's thresholds judged on this runner's samples alone: for information; the verdict is the union's. */
+  thresholds: ThresholdResult[];
+}
+
+/** How a merged k6 entry was made: the runners, and how close its percentiles are to the samples'. */
+export interface K6RunnersReport {
+  runners: K6RunnerReport[];
+  /** The stated bound of every percentile in the entry (HDR histogram resolution), in words and as numbers. */
+  precision: { relative: number; absoluteMs: number; rank: string; text: string };
+  /** Where elapsed time (rps, counter rates) comes from. */
+  elapsed: string;
+}
+
 
 export type RateLimitAlgorithm = 'fixed-window' | 'sliding-window' | 'token-bucket' | 'unknown';
 

@@ -25,7 +25,7 @@ export interface Report {
     /** Set when the run stopped early; what was measured before is still here. */
     aborted?: { code: string; message: string };
     /** Set when the report was imported from another tool's output (`harness import k6`), not run by the harness. */
-    imported?: { tool: 'k6'; format: 'summary-export' | 'handle-summary'; file: string; importedAt: string };
+    imported?: { tool: 'k6'; format: 'summary-export' | 'handle-summary' | 'samples'; file: string; files?: string[]; importedAt: string };
   };
   verdict: Verdict;
   /**

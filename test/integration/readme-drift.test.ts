@@ -68,6 +68,7 @@ const RUN_BY: Record<string, { test: string; shows: string }> = {
   compare: { test: 'test/integration/cli/compare.test.ts', shows: "runCli(['compare'" },
   load: { test: 'test/integration/load/load-cli.test.ts', shows: "runCli(['load'" },
   probe: { test: 'test/integration/cli/probe.test.ts', shows: "runCli(['probe'" },
+  import: { test: 'test/integration/k6/merge-runners.test.ts', shows: "runCli(['import', 'k6'" },
 };
 
 /** `npx harness …` commands of the non-illustrative shell blocks, continuation lines joined, comments dropped. */
@@ -125,7 +126,7 @@ describe('README commands', () => {
     expect(runnable.length).toBeGreaterThan(0);
     for (const c of runnable) {
       // Files README writes go to a temp folder; everything else is as shown.
-      const argv = c.argv.map((a, i) => (c.argv[i - 1] === '--out' ? join(out, a) : a));
+      const argv = c.argv.map((a, i) => (c.argv[i - 1] === '--out' || c.argv[i - 1] === '--out-dir' ? join(out, a) : a));
       expect(await main(['node', 'harness', ...argv]), argv.join(' ')).toBe(0);
     }
   }, 60_000);

@@ -43,7 +43,7 @@ describe('harness import k6', () => {
     expect(bad.stderr).toContain(`${notK6}: metrics: not a k6 summary`);
     const missing = await runCli(['import', 'k6', join(dir, 'missing.json')]);
     expect(missing.code).toBe(2);
-    expect(missing.stderr).toContain('k6 summary file not found');
+    expect(missing.stderr).toContain('k6 summary or results file not found');
     for (const r of [bad, missing]) expect(r.stderr).not.toMatch(/\n\s+at /);
   });
 });

@@ -7,6 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { defaultConfig } from '../../../src/config/defaults.ts';
 import { exportK6Script } from '../../../src/load/export/k6-script.ts';
 import { checkScenarioText, loadScenarioFile } from '../../../src/load/scenario/load.ts';
+import { applyOverrides } from '../../../src/load/scenario/overrides.ts';
 import { resolveScenarioFile, shippedScenarioNames } from '../../../src/load/scenario/resolve.ts';
 import { REPO_ROOT } from '../../helpers/cli.ts';
 
@@ -18,7 +19,7 @@ const api = defaultConfig().api;
 describe('harness export k6', () => {
   it('maps options.scenarios and thresholds one-to-one', () => {
     const scenario = loadScenarioFile(resolveScenarioFile('stress'));
-    const script = exportK6Script(scenario, { api });
+    const script = exportK6Script(scenario, { api, language: 'ts' });
     const options = JSON.parse(/export const options: Options = (\{[\s\S]*?\n\});/.exec(script)![1]!) as { scenarios: Record<string, Record<string, unknown>>; thresholds: unknown };
     expect(options.scenarios.stress).toEqual({
       executor: 'ramping-arrival-rate',
@@ -33,7 +34,17 @@ describe('harness export k6', () => {
     expect(options.thresholds).toEqual(scenario.thresholds);
     expect(script).toContain("tags: { name: \"send\" }");
     expect(script).toContain('http.setResponseCallback(http.expectedStatuses({ min: 200, max: 399 }, 429));');
-    expect(script).toContain('__ENV.HARNESS_LOAD_KEY');
+    expect(script).toContain("env('HARNESS_LOAD_KEY', '')");
+  });
+
+  it('rounds what k6 takes as integers (a ramp scaled by --rate) and says so in the header', () => {
+    const scenario = applyOverrides(loadScenarioFile(resolveScenarioFile('stress')), { duration: '1s', rate: 50 });
+    const script = exportK6Script(scenario, { api });
+    const options = JSON.parse(/export const options = (\{[\s\S]*?\n\});/.exec(script)![1]!) as { scenarios: { stress: { startRate: number; stages: Array<{ target: number }> } } };
+    expect(scenario.stages!.some((s) => !Number.isInteger(s.target))).toBe(true);
+    for (const stage of options.scenarios.stress.stages) expect(Number.isInteger(stage.target)).toBe(true);
+    expect(Number.isInteger(options.scenarios.stress.startRate)).toBe(true);
+    expect(script).toMatch(/^\/\/ Rounded to whole numbers, as k6 takes them .*stages\[0\]\.target 16\.\d+ → 17/m);
   });
 
   it('turns placeholders into code and keeps literal text literal', () => {
@@ -49,6 +60,25 @@ describe('harness export k6', () => {
     expect(script).not.toContain('TOKEN');
   });
 
+  it('writes JavaScript without syntax k6 0.48 cannot parse by default, and the same code with types for --lang ts', () => {
+    for (const name of shippedScenarioNames()) {
+      const scenario = loadScenarioFile(resolveScenarioFile(name));
+      const js = exportK6Script(scenario, { api });
+      // k6 < 0.57 parses ES2015+ through goja: no nullish coalescing, no optional chaining, no type syntax.
+      expect(js, name).not.toMatch(/\?\?|\?\.|import type|: (?:string|number|void|Options)\b/);
+      expect(js, name).toMatch(/^export const options = \{/m);
+      const ts = exportK6Script(scenario, { api, language: 'ts' });
+      expect(ts, name).toMatch(/^export const options: Options = \{/m);
+      // Remove the annotations and the type import: what is left is the JavaScript export (one generator).
+      const stripped = ts
+        .replace(/^import type .*\n/m, '')
+        .replace(/: (?:Array<\(\) => void>|string\[\]|number\[\]|string|number|void|Options)(?=[ ,)=;{])/g, '')
+        .replace(/k6\.ts\b/g, 'k6.js')
+        .replace(/^\/\/ Run .*\n/m, '');
+      expect(stripped, name).toBe(js.replace(/^\/\/ Run .*\n/m, ''));
+    }
+  });
+
   it('type-checks every shipped scenario’s export with tsc against @types/k6', async () => {
     const files: string[] = [];
     for (const name of shippedScenarioNames()) {
@@ -56,7 +86,7 @@ describe('harness export k6', () => {
       // Flow scenarios export JavaScript for k6 >= 0.48 (k6-flow.ts); test/integration/flows/k6-flow.test.ts runs them on k6.
       if (scenario.flow) continue;
       const file = join(dir, `${name}.k6.ts`);
-      writeFileSync(file, exportK6Script(scenario, { api }));
+      writeFileSync(file, exportK6Script(scenario, { api, language: 'ts' }));
       files.push(file);
     }
     const types = join(REPO_ROOT, 'node_modules', '@types');

@@ -1,0 +1,131 @@
+/**
+ * `harness export k6` runs: the JavaScript export of every shipped scenario, shortened with the exporter's own
+ * --duration (and --rate where the scenario's rate is more than this shared 2-core machine can offer from two load
+ * generators side by side), run unchanged on the real k6 (v0.48.0 here) against the reference target on 127.0.0.1,
+ * and compared with `harness load` of the same scenario with the same flags (its embedded reference target).
+ *
+ * Tolerances, and why:
+ *  - arrivals (requests + dropped): equal within 2 % + 2. Both start rate × duration arrivals on the same schedule;
+ *    the last arrival may fall on either side of the end, and a ramp's fractional targets are rounded in the export
+ *    (k6 takes integers; the header comment says which);
+ *  - mix: each request name's count within (VUs k6 used × total weight) of the harness's share. Both pick by smooth
+ *    weighted round-robin, but k6 keeps one cycle per VU, and each VU may stop mid-cycle;
+ *  - statuses: the same codes; 429s (the rate-limit scenario) within the scenario's own 5 % tolerance plus 5 %,
+ *    because when an arrival lands in a quota window depends on each generator's timing;
+ *  - thresholds: the same verdicts, except a latency threshold whose limit lies between the two measured values:
+ *    k6 measures from a request's actual start, the harness from its intended start (coordinated omission), and
+ *    the machine is shared — such a pair is printed, not failed.
+ */
+import { readdirSync, readFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { loadScenarioFile } from '../../../src/load/scenario/load.ts';
+import { resolveScenarioFile, shippedScenarioNames } from '../../../src/load/scenario/resolve.ts';
+import { startReferenceTarget } from '../../../src/target/index.ts';
+import { runCli } from '../../helpers/cli.ts';
+import { k6, runK6 } from '../../helpers/k6.ts';
+
+const dir = mkdtempSync(join(tmpdir(), 'k6-export-run-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const DURATION = '2s';
+/** The highest arrival rate run here (per second): two generators and the target share two cores. */
+const MAX_RATE = 300;
+
+interface K6Counts {
+  byName: Record<string, number>;
+  statusCodes: Record<string, number>;
+  requests: number;
+}
+
+function countSamples(file: string): K6Counts {
+  const out: K6Counts = { byName: {}, statusCodes: {}, requests: 0 };
+  for (const line of readFileSync(file, 'utf8').split('\n')) {
+    if (!line.startsWith('{"metric":"http_req_duration","type":"Point"')) continue;
+    const tags = (JSON.parse(line) as { data: { tags: Record<string, string> } }).data.tags;
+    out.requests++;
+    out.byName[tags.name!] = (out.byName[tags.name!] ?? 0) + 1;
+    out.statusCodes[tags.status!] = (out.statusCodes[tags.status!] ?? 0) + 1;
+  }
+  return out;
+}
+
+describe.each(shippedScenarioNames())('scenario %s: the k6 export against the harness', (name) => {
+  it.skipIf(k6.missing === 'skip')('runs unchanged on k6 and matches the harness run: requests, mix, statuses, thresholds', async () => {
+    if (!k6.path) throw new Error(k6.missing);
+    const scenario = loadScenarioFile(resolveScenarioFile(name));
+    const peak = Math.max(scenario.rate ?? 0, scenario.startRate ?? 0, ...(scenario.stages ?? []).map((s) => s.target));
+    const flags = ['--duration', DURATION, ...(scenario.executor.includes('arrival-rate') && peak > MAX_RATE ? ['--rate', String(MAX_RATE)] : [])];
+    const script = join(dir, `${name}.k6.js`);
+    const exported = await runCli(['export', 'k6', '--scenario', name, ...flags, '--out', script]);
+    expect(exported.code, exported.stderr).toBe(0);
+
+    // The harness's own run of the same scenario, same flags, on its embedded reference target.
+    const harnessDir = join(dir, `${name}-harness`);
+    const load = await runCli(['load', '--scenario', name, ...flags, '--out', harnessDir, '--no-progress'], { timeoutMs: 120_000 });
+    expect([0, 99], load.stderr).toContain(load.code);
+    const [runId] = readdirSync(harnessDir);
+    const harness = JSON.parse(readFileSync(join(harnessDir, runId!, 'report.json'), 'utf8')).scenarios[0];
+
+    const target = await startReferenceTarget({ host: '127.0.0.1', port: 0 });
+    let run;
+    try {
+      const keys = target.credentials.apiKeys;
+      run = await runK6(['--quiet', '--out', `json=${join(dir, `${name}.ndjson`)}`, '--summary-export', join(dir, `${name}.summary.json`), script], {
+        BASE_URL: target.baseUrl,
+        HARNESS_LOAD_KEY: keys.load,
+        HARNESS_API_KEY: keys.full,
+        HARNESS_SECOND_KEY: keys.second,
+        HARNESS_RESTRICTED_KEY: keys.restricted,
+      }, 120_000);
+    } finally {
+      await target.close();
+    }
+    // k6 parsed and ran the script: 0, or 99 when a threshold was crossed — never a script error (107) or 255.
+    expect([0, 99], `${run.stderr.slice(-3000)}`).toContain(run.code);
+    const summary = JSON.parse(readFileSync(join(dir, `${name}.summary.json`), 'utf8')) as { metrics: Record<string, Record<string, any>> };
+    const counts = countSamples(join(dir, `${name}.ndjson`));
+    const k6Dropped = summary.metrics.dropped_iterations?.count ?? 0;
+    expect(counts.requests).toBe(summary.metrics.http_reqs!.count);
+
+    const report: string[] = [`${name} (${flags.join(' ')}): harness ${harness.requests} requests + ${harness.dropped} dropped, k6 ${counts.requests} + ${k6Dropped}`];
+    // Arrivals.
+    const arrivalsH = harness.requests + harness.dropped;
+    const arrivalsK = counts.requests + k6Dropped;
+    expect(Math.abs(arrivalsH - arrivalsK), report.join('\n')).toBeLessThanOrEqual(Math.ceil(arrivalsH * 0.02) + 2);
+    // Mix.
+    const totalWeight = scenario.requests.reduce((a, r) => a + r.weight, 0);
+    const vus = summary.metrics.vus_max?.max ?? summary.metrics.vus_max?.value ?? scenario.maxVUs ?? scenario.vus ?? 1;
+    for (const r of scenario.requests) {
+      const expected = (counts.requests * (harness.byName[r.name]?.requests ?? 0)) / Math.max(1, harness.requests);
+      expect(Math.abs((counts.byName[r.name] ?? 0) - expected), `${name}/${r.name}: k6 ${counts.byName[r.name]}, harness share × k6 requests ${expected.toFixed(1)}, ${vus} VUs`).toBeLessThanOrEqual(vus * totalWeight);
+    }
+    // Statuses.
+    expect(Object.keys(counts.statusCodes).sort()).toEqual(Object.keys(harness.statusCodes).sort());
+    const share429 = (codes: Record<string, number>, total: number) => (codes['429'] ?? 0) / Math.max(1, total);
+    const shares = [share429(counts.statusCodes, counts.requests), share429(harness.statusCodes, harness.requests)];
+    if (shares[0]! + shares[1]! > 0) report.push(`429 share: k6 ${shares[0]!.toFixed(3)}, harness ${shares[1]!.toFixed(3)}`);
+    expect(Math.abs(shares[0]! - shares[1]!), report.join('\n')).toBeLessThanOrEqual(0.1);
+    // Thresholds: k6's --summary-export says true for a crossed threshold.
+    for (const t of harness.thresholds as Array<{ metric: string; expr: string; ok: boolean; actual: number }>) {
+      const k6Metric = summary.metrics[t.metric];
+      const k6Crossed = k6Metric?.thresholds?.[t.expr];
+      if (t.metric === 'rate_limited' && scenario.rateLimit) continue; // the harness's rateLimit expectation: no k6 counterpart
+      if (k6Crossed === undefined && t.metric === 'dropped_iterations' && k6Dropped === 0) {
+        // k6 writes no dropped_iterations metric when nothing was dropped; the threshold held on 0.
+        report.push(`${t.metric} ${t.expr}: k6 dropped nothing (no metric), harness ok=${t.ok}`);
+        continue;
+      }
+      expect(k6Crossed, `${t.metric} ${t.expr} in k6's summary`).toBeTypeOf('boolean');
+      if (!k6Crossed === t.ok) continue;
+      const stat = /^(p\(\d+(?:\.\d+)?\)|avg|min|max|med)/.exec(t.expr)?.[1];
+      const limit = Number(/[<>=!]=?=?\s*(-?[\d.]+)/.exec(t.expr)?.[1]);
+      const k6Value = stat ? Number(k6Metric?.[stat]) : NaN;
+      const straddles = t.metric.startsWith('http_req_duration') && Number.isFinite(k6Value) && (k6Value - limit) * (t.actual - limit) <= 0;
+      expect(straddles, `${t.metric} ${t.expr}: harness ${t.ok ? 'held' : 'crossed'} (${t.actual}), k6 ${k6Crossed ? 'crossed' : 'held'} (${k6Value})`).toBe(true);
+      report.push(`${t.metric} ${t.expr}: verdicts differ with the limit between the two (harness ${t.actual} ms from intended start, k6 ${k6Value} ms from actual start)`);
+    }
+    console.log(report.join('\n  '));
+  }, 300_000);
+});
