@@ -78,6 +78,9 @@ describe.each(shippedScenarioNames())('scenario %s: the k6 export against the ha
         HARNESS_API_KEY: keys.full,
         HARNESS_SECOND_KEY: keys.second,
         HARNESS_RESTRICTED_KEY: keys.restricted,
+        // Journeys that log in (flows) read the account from these.
+        HARNESS_LOGIN_EMAIL: target.credentials.login.email,
+        HARNESS_LOGIN_PASSWORD: target.credentials.login.password,
       }, 120_000);
     } finally {
       await target.close();
