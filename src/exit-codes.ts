@@ -1,7 +1,7 @@
 /**
  * Process exit codes. These are API: CI jobs branch on them, so a value never changes meaning.
  * The numbers for thresholds and config follow k6 (errext/exitcodes) so teams that know k6 read them at once.
- * README "Exit codes" lists the same table; test/unit/errors.test.ts keeps the two in step.
+ * docs/reference/exit-codes.md lists the same table; test/unit/errors.test.ts keeps the two in step.
  *
  * `harness run` measures conformance and throughput in one run, so several codes can apply; the most severe wins
  * (src/job/run-job.ts exitCodeOf): Interrupted > TargetUnreachable (nothing, or not everything, could be
@@ -42,7 +42,7 @@ export const ExitCode = {
 
 export type ExitCodeValue = (typeof ExitCode)[keyof typeof ExitCode];
 
-/** One line per code for `--help` and the README table. */
+/** One line per code for `--help` and the docs table (docs/reference/exit-codes.md). */
 export const EXIT_CODE_DOCS: ReadonlyArray<readonly [ExitCodeValue, string]> = [
   [ExitCode.Certified, 'certified (SHOULD and PROFILE warnings allowed); a run of selected checks: every selected MUST check passed (verdict selection-passed, not a certification); for validate/serve: success'],
   [ExitCode.MustFailed, 'a MUST check failed: not certified; for compare: a budget was exceeded'],

@@ -22,7 +22,7 @@
  *   npm run bench:load-engine -- --only pacing,stall --duration 5 --rounds 1 --rss-seconds 20
  *   npm run bench:load-engine -- --only workers,warmstart --short     # a 2-core machine in about two minutes
  *
- * Prints numbers; records nothing (copy them into README "Performance" from a quiet machine).
+ * Prints numbers; records nothing (copy them into docs/performance.md from a quiet machine).
  */
 import { execFile, spawn } from 'node:child_process';
 import { createRequire } from 'node:module';

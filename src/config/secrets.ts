@@ -39,7 +39,7 @@ export function collectSecrets(config: HarnessConfig | DeepReadonly<HarnessConfi
 }
 
 /**
- * Credential secrets with the environment variable harness.config.yaml reads each from (README "Credentials"):
+ * Credential secrets with the environment variable harness.config.yaml reads each from:
  * reproduction commands (curl) write `$HARNESS_API_KEY` where the value was. Same fields as collectSecrets.
  */
 export function namedCredentialSecrets(

@@ -51,7 +51,7 @@ export class SecretRegistry {
     }
   }
 
-  /** Registers a secret together with the environment variable that holds it (README "Credentials"). */
+  /** Registers a secret together with the environment variable that holds it. */
   addNamed(value: string | undefined | null, envName: string): void {
     this.add(value);
     if (typeof value === 'string' && value.length > 0 && !this.#envNames.has(value)) this.#envNames.set(value, envName);

@@ -194,7 +194,7 @@ export async function runJob(options: RunJobOptions): Promise<JobOutcome> {
 
 /**
  * The run's selection, when it left catalogue checks out: suites or checks chosen (flags or config) or ids skipped.
- * Certified means every catalogue check ran (README "Verdicts"), so such a run is never a certification.
+ * Certified means every catalogue check ran (docs/reference/exit-codes.md), so such a run is never a certification.
  */
 export function selectionOf(registry: CheckRegistry, suites: readonly Suite[], config: FrozenConfig): { selection?: Selection } {
   const skip = new Set(config.conformance.skipChecks);

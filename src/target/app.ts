@@ -45,7 +45,7 @@ export async function buildApp(opts: ReferenceTargetOptions = {}): Promise<Built
     frameworkErrors: frameworkErrorHandler,
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',
-    // Timeouts an exposed server needs (README "Webhook URL policy and limits"): idle keep-alive sockets, a head
+    // Timeouts an exposed server needs (src/target/README.md "Webhook URL policy"): idle keep-alive sockets, a head
     // or body that trickles in, a connection that never sends anything (checked every second, not Node's 30 s).
     keepAliveTimeout: options.server.keepAliveMs,
     connectionTimeout: options.server.idleMs + options.injectLatencyMs,

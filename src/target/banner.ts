@@ -44,7 +44,7 @@ export function credentialBanner(creds: ReferenceCredentials, baseUrl: string, e
 
 /**
  * The `${HARNESS_*}` variables the shipped harness.config.yaml reads, as shell `export` lines with these
- * credentials, so a tester can `eval` them (README "A short tour"). Values are quoted for a POSIX shell.
+ * credentials, so a tester can `eval` them (README "A five-minute tour"). Values are quoted for a POSIX shell.
  */
 function envLines(creds: ReferenceCredentials, extras: BannerExtras): string {
   const vars: Array<[string, string]> = [

@@ -67,6 +67,7 @@ const RUN_BY: Record<string, { test: string; shows: string }> = {
   run: { test: 'test/integration/cli/run.test.ts', shows: "runCli(['run'" },
   compare: { test: 'test/integration/cli/compare.test.ts', shows: "runCli(['compare'" },
   load: { test: 'test/integration/load/load-cli.test.ts', shows: "runCli(['load'" },
+  capacity: { test: 'test/integration/load/load-cli.test.ts', shows: "runCli(['capacity'" },
   probe: { test: 'test/integration/cli/probe.test.ts', shows: "runCli(['probe'" },
   import: { test: 'test/integration/k6/merge-runners.test.ts', shows: "runCli(['import', 'k6'" },
 };

@@ -43,8 +43,8 @@ describe('error classes', () => {
 });
 
 describe('exit codes', () => {
-  it('the README table lists every code with the same meaning', () => {
-    const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
-    for (const [code, text] of EXIT_CODE_DOCS) expect(readme).toContain(`| ${code} | ${text} |`);
+  it('the docs table lists every code with the same meaning', () => {
+    const page = readFileSync(new URL('../../docs/reference/exit-codes.md', import.meta.url), 'utf8');
+    for (const [code, text] of EXIT_CODE_DOCS) expect(page).toContain(`| ${code} | ${text} |`);
   });
 });

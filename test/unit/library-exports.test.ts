@@ -1,5 +1,5 @@
 /**
- * Every function, class and constant README's "Library" section names (and the two the load and import sections
+ * Every function, class and constant docs/library.md names (and the two the load and import sections
  * name, `mergeSnapshots` and `importK6`) is exported from the package root, src/index.ts — what `exports` lets a
  * consumer import; deep imports are blocked by the `exports` map.
  */
@@ -8,13 +8,11 @@ import { describe, expect, it } from 'vitest';
 import * as library from '../../src/index.ts';
 import { REPO_ROOT } from '../helpers/cli.ts';
 
-const README = readFileSync(`${REPO_ROOT}README.md`, 'utf8');
+const PAGE = readFileSync(`${REPO_ROOT}docs/library.md`, 'utf8');
 
-/** The backticked identifiers of the "### Library" section, prose and code blocks alike. */
+/** The backticked identifiers of docs/library.md, prose and code blocks alike. */
 function namesInLibrarySection(): string[] {
-  const start = README.indexOf('\n### Library\n');
-  const end = README.indexOf('\n## ', start + 1);
-  const section = README.slice(start, end);
+  const section = PAGE;
   const prose = [...section.matchAll(/`([A-Za-z][A-Za-z0-9]*)`/g)].map((m) => m[1]!);
   const imported = [...section.matchAll(/import \{([^}]+)\} from 'api-conformance-harness'/g)].flatMap((m) => m[1]!.split(',').map((n) => n.trim().replace(/^type /, '')));
   // Words in backticks that are not names of the API: package.json fields, the node binary, option names.
@@ -22,8 +20,8 @@ function namesInLibrarySection(): string[] {
   return [...new Set([...prose, ...imported])].filter((n) => n && !notNames.has(n));
 }
 
-describe('the library API the README promises', () => {
-  it('exports every name of README "Library", and mergeSnapshots and importK6', () => {
+describe('the library API docs/library.md promises', () => {
+  it('exports every name of docs/library.md, and mergeSnapshots and importK6', () => {
     const names = [...namesInLibrarySection(), 'mergeSnapshots', 'importK6'];
     expect(names.length).toBeGreaterThan(20);
     // A type has no runtime value: it counts when src/index.ts exports it by name (`type X` in an export list).

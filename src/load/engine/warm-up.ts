@@ -34,7 +34,7 @@ const MIN_ROUNDS = 2;
 const JIT_REQUESTS = 10_000;
 /** Closed model: the warm-up stops after this long, or a tenth of the run's planned duration if less (the first two rounds always run). */
 const SOFT_MS = 1000;
-/** Open model: the longest paced phase (bench/load-engine warmstart: 1 s did better than 500 ms, README "Performance"). */
+/** Open model: the longest paced phase (bench/load-engine warmstart: 1 s did better than 500 ms, docs/performance.md). */
 const PACED_MS = 1000;
 /** Per request. */
 export const MAX_WARM_UP_REQUEST_MS = 2000;

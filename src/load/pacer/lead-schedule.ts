@@ -3,7 +3,7 @@
  * first arrival is started by the same loop, the same closures and the same optimised code as the warm-up's
  * last one. (Two pacers, one for the warm-up and one for the run, measured worse: the run's pacer is a new set of
  * closures with new object shapes, so at t0 V8 threw away the warm-up's optimised code and compiled it again, on
- * the generator's core, during the run's first second — `--trace-deopt`, README "Warm start".)
+ * the generator's core, during the run's first second — `--trace-deopt`, docs/performance.md "warm start".)
  *
  * The lead replays the run's own first PERIOD_MS of arrivals, period after period, until the run begins: at a
  * constant rate that is the run's spacing exactly (period P holds m arrivals and the next one starts where the

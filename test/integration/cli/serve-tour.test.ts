@@ -1,5 +1,5 @@
 /**
- * README "A short tour", as a tester follows it: `harness serve` in a child process, every `export HARNESS_…` line
+ * README "A five-minute tour", as a tester follows it: `harness serve` in a child process, every `export HARNESS_…` line
  * it prints taken into the environment (what `eval "$(grep '^export HARNESS_' serve.out)"` does), then
  * `harness run --target <its URL> --config harness.config.yaml` (the shipped config, from a copy in a fresh folder).
  * The run must end CERTIFIED: the JWT checks that need an expired or not-yet-valid token mint them with the test-only

@@ -61,3 +61,19 @@ describe('harness load (CLI)', () => {
     expect(existsSync(join(dir, 'none'))).toBe(false);
   });
 });
+
+describe('harness capacity (CLI)', () => {
+  it('steps the rate up against the embedded target and writes the curve with the sustainable rate it measured', async () => {
+    const out = join(dir, 'capacity');
+    const result = await runCli(['capacity', '--scenario', 'smoke', '--slo', 'p(99)<500', '--start', '10', '--max', '40', '--step-duration', '1s', '--out', out, '--no-progress'], { timeoutMs: 120_000 });
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(0);
+    const [runId] = readdirSync(out);
+    const report = JSON.parse(readFileSync(join(out, runId!, 'report.json'), 'utf8')) as { scenarios: Array<{ capacity?: { steps: Array<{ rate: number; ok: boolean }> } }> };
+    expect(reportIssues(report)).toEqual([]);
+    const steps = report.scenarios[0]!.capacity!.steps;
+    // Steps only within the asked range, each a measured step with its own verdict.
+    expect(steps.length).toBeGreaterThan(0);
+    for (const step of steps) expect(step.rate).toBeGreaterThanOrEqual(10), expect(step.rate).toBeLessThanOrEqual(40);
+  });
+});
