@@ -36,6 +36,8 @@ export interface ConditionsSnapshot {
 
 /** The loop-delay sampler's period. A 20 ms timer costs nothing measurable and still shows a 30 ms stall. */
 const SAMPLE_MS = 20;
+/** A stall shows in the sampler once it ends: readings this long after a stretch still belong to it. */
+const STALL_READ_MS = 2 * SAMPLE_MS + 10;
 /** Readings kept per series (a ring): at 20 ms, loop delay covers the last 10 minutes; RTTs the last 20 000. */
 const RING = 30_000;
 
@@ -52,13 +54,13 @@ class Ring {
     this.#n++;
   }
 
-  /** Values read at or after `from` (monotonic ms). */
-  since(from: number): number[] {
+  /** Values read within [from, to] (monotonic ms). */
+  between(from: number, to: number): number[] {
     const out: number[] = [];
     const kept = Math.min(this.#n, RING);
     for (let k = 0; k < kept; k++) {
       const i = (this.#n - kept + k) % RING;
-      if (this.#t[i]! >= from) out.push(this.#v[i]!);
+      if (this.#t[i]! >= from && this.#t[i]! <= to) out.push(this.#v[i]!);
     }
     return out;
   }
@@ -108,8 +110,22 @@ export class RunConditions {
 
   /** The conditions of the stretch from `from` (a mark) until now. */
   since(from: number): ConditionsSnapshot {
-    const spanMs = round(performance.now() - from);
-    return withSeries(spanMs, this.#loop.since(from), this.#rtt.since(from), this.#lag.since(from));
+    return this.between(from, performance.now());
+  }
+
+  /**
+   * The conditions of the stretch [from, to] (marks). A stall is recorded when it ends, so readings up to
+   * STALL_READ_MS after `to` count too: a timestamp taken at `to` may have been late because of that stall.
+   */
+  between(from: number, to: number): ConditionsSnapshot {
+    const end = to + STALL_READ_MS;
+    const pick = (ring: Ring) => ring.between(from, end);
+    return withSeries(round(Math.max(0, to - from)), pick(this.#loop), pick(this.#rtt), pick(this.#lag));
+  }
+
+  /** The mark (monotonic ms) of a wall-clock time (Date.now()), for timestamps other code took with Date.now. */
+  markOfWallClock(epochMs: number): number {
+    return epochMs - performance.timeOrigin;
   }
 
   /** The whole run so far (report.json `conditions`); loop delay from Node's monitorEventLoopDelay when running. */

@@ -1,0 +1,109 @@
+/**
+ * Claimed quota and window against what the probe observed, with the observation's own uncertainty. The probe
+ * places each request at the target by its send time, which is right within the request's round trip (timing
+ * uncertainty u, measured: ProbeTiming), and it notices a recovery only at its next watch request. So an observed
+ * window is an interval, not a number; an observed quota is a clean count only when the run that counted it ended
+ * well inside one window (a run stretched by a stalled sender spans a boundary and counts two windows' admissions).
+ *
+ * The decision: the claim matches when it is within ±tolerance of every value the interval allows, differs when it
+ * is within ±tolerance of none, and is undecidable otherwise (the measured uncertainty covers the difference).
+ */
+import { CLAIM_TOLERANCE } from './verdict.ts';
+import { cutRuns, primarySamples, type Run } from './runs.ts';
+import type { ProbeResult } from './types.ts';
+
+export interface Observed {
+  /** The point estimate (what the estimator reported). */
+  value: number;
+  /** Every value the measurement allows. */
+  low: number;
+  high: number;
+  /** How the interval was derived, in words (with the measured numbers). */
+  how: string;
+}
+
+export type Judgement =
+  | { outcome: 'matches' | 'differs'; observed: Observed; deviation: number }
+  | { outcome: 'undecidable'; observed?: Observed; reason: string };
+
+/** Whether `claimed` is within ±CLAIM_TOLERANCE of all, none or some of the values in [low, high]. */
+export function judgeClaim(claimed: number, observed: Observed): Judgement {
+  // claimed within ±t of w  ⇔  w ∈ [claimed / (1 + t), claimed / (1 − t)]
+  const lo = claimed / (1 + CLAIM_TOLERANCE);
+  const hi = claimed / (1 - CLAIM_TOLERANCE);
+  const deviation = observed.value === 0 ? Infinity : (claimed - observed.value) / observed.value;
+  if (observed.low >= lo && observed.high <= hi) return { outcome: 'matches', observed, deviation };
+  if (observed.high < lo || observed.low > hi) return { outcome: 'differs', observed, deviation };
+  return {
+    outcome: 'undecidable',
+    observed,
+    reason: `the claim (${claimed}) is within ±${CLAIM_TOLERANCE * 100}% of some but not all of the values the measurement allows (${observed.low} … ${observed.high}: ${observed.how})`,
+  };
+}
+
+/** The observed window as an interval, or why the probe's trace cannot give one. */
+export function observedWindow(result: ProbeResult): Observed | string {
+  const est = result.estimate;
+  if (est.windowS === undefined || est.algorithm === 'unknown') {
+    return `the probe did not establish the window (${est.reasons.at(-1) ?? 'no recovery observed'}; stopped by ${result.stoppedBy} after ${result.requests} of ${result.budget.requests} requests in ${result.elapsedS} of ${result.budget.seconds} s)`;
+  }
+  const u = result.timing.uncertaintyMs;
+  const runs = cutRuns(result.samples);
+  if (est.algorithm === 'token-bucket') {
+    // burst / refill: the refill slope over the recovery admissions' span is off by up to 2u over that span.
+    const times = runs.recovery.flatMap((run) => run.times);
+    const spanMs = times.length > 1 ? times.at(-1)! - times[0]! : 0;
+    if (spanMs <= 2 * u) return `the recovery admissions span ${round(spanMs)} ms, no more than twice the timing uncertainty (${u} ms): the refill rate is not measurable`;
+    const rel = (2 * u) / spanMs;
+    return { value: est.windowS, low: round(est.windowS / (1 + rel)), high: round(est.windowS / Math.max(1e-9, 1 - rel)), how: `refill slope over ${round(spanMs)} ms, send times ±${u} ms` };
+  }
+  const [r1, r2] = runs.recovery;
+  if (!r1 || !r2) return 'the probe observed fewer than two recoveries';
+  // Each recovery was noticed between the request before the run's first admission and that admission, and each
+  // send time stands for the target's instant within ±u.
+  const lead1 = r1.start - previousSend(result, r1);
+  const lead2 = r2.start - previousSend(result, r2);
+  const w = (r2.start - r1.start) / 1000;
+  return {
+    value: est.windowS,
+    low: round(w - (lead2 + u) / 1000),
+    high: round(w + (lead1 + u) / 1000),
+    how: `recoveries noticed within ${round(lead1)} ms and ${round(lead2)} ms of happening, send times ±${u} ms`,
+  };
+}
+
+/** The observed quota as an interval, or why the probe's trace cannot give one. */
+export function observedQuota(result: ProbeResult): Observed | string {
+  const est = result.estimate;
+  if (est.quota === undefined || est.algorithm === 'unknown') {
+    // A count of admissions is a quota only once the algorithm says which count it is (a recovery run of an
+    // unidentified policy may be a partial refill): then "N enforced" would say more than was measured.
+    return `the probe did not establish the policy's shape, so no count of admissions is known to be the quota (${est.reasons.join('; ')}; `
+      + `stopped by ${result.stoppedBy} after ${result.requests} of ${result.budget.requests} requests in ${result.elapsedS} of ${result.budget.seconds} s)`;
+  }
+  const u = result.timing.uncertaintyMs;
+  if (est.algorithm === 'token-bucket') {
+    // burst = B1 − refill × (first burst's duration): the duration is known within ±u.
+    const slack = Math.ceil(((est.refillPerS ?? 0) * u) / 1000) + 1;
+    return { value: est.quota, low: Math.max(1, est.quota - slack), high: est.quota + slack, how: `first burst minus its refill, refill ${est.refillPerS}/s × ±${u} ms, ±1 request` };
+  }
+  // Window algorithms: a run that took (nearly) as long as the window may have counted two windows' admissions.
+  const windowMs = (est.windowS ?? 0) * 1000;
+  const counted = cutRuns(result.samples).recovery.slice(0, 2);
+  const longest = counted.reduce<Run | undefined>((a, run) => (!a || run.end - run.start > a.end - a.start ? run : a), undefined);
+  const spanMs = longest ? longest.end - longest.start : 0;
+  if (windowMs > 0 && spanMs + 2 * u >= windowMs) {
+    return `the run that counted the quota took ${round(spanMs)} ms (send times ±${u} ms), as long as the observed window (${round(windowMs)} ms): `
+      + 'its count may include admissions of the next window';
+  }
+  return { value: est.quota, low: est.quota, high: est.quota, how: `counted within one window (the longest counting run took ${round(spanMs)} ms of ${round(windowMs)} ms, send times ±${u} ms)` };
+}
+
+function previousSend(result: ProbeResult, run: Run): number {
+  const before = primarySamples(result.samples).filter((s) => s.t < run.start);
+  return before.at(-1)?.t ?? run.start;
+}
+
+function round(n: number): number {
+  return Math.round(n * 1000) / 1000;
+}
