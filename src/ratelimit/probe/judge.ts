@@ -45,7 +45,7 @@ export function judgeClaim(claimed: number, observed: Observed): Judgement {
 export function observedWindow(result: ProbeResult): Observed | string {
   const est = result.estimate;
   if (est.windowS === undefined || est.algorithm === 'unknown') {
-    return `the probe did not establish the window (${est.reasons.at(-1) ?? 'no recovery observed'}; stopped by ${result.stoppedBy} after ${result.requests} of ${result.budget.requests} requests in ${result.elapsedS} of ${result.budget.seconds} s)`;
+    return `the probe did not establish the window (${est.reasons.at(-1) ?? 'no recovery observed'}; ${paceOf(result)}; stopped by ${result.stoppedBy} after ${result.requests} of ${result.budget.requests} requests in ${result.elapsedS} of ${result.budget.seconds} s)`;
   }
   const u = result.timing.uncertaintyMs;
   const runs = cutRuns(result.samples);
@@ -78,7 +78,7 @@ export function observedQuota(result: ProbeResult): Observed | string {
   if (est.quota === undefined || est.algorithm === 'unknown') {
     // A count of admissions is a quota only once the algorithm says which count it is (a recovery run of an
     // unidentified policy may be a partial refill): then "N enforced" would say more than was measured.
-    return `the probe did not establish the policy's shape, so no count of admissions is known to be the quota (${est.reasons.join('; ')}; `
+    return `the probe did not establish the policy's shape, so no count of admissions is known to be the quota (${est.reasons.join('; ')}; ${paceOf(result)}; `
       + `stopped by ${result.stoppedBy} after ${result.requests} of ${result.budget.requests} requests in ${result.elapsedS} of ${result.budget.seconds} s)`;
   }
   const u = result.timing.uncertaintyMs;
@@ -97,6 +97,18 @@ export function observedQuota(result: ProbeResult): Observed | string {
       + 'its count may include admissions of the next window';
   }
   return { value: est.quota, low: est.quota, high: est.quota, how: `counted within one window (the longest counting run took ${round(spanMs)} ms of ${round(windowMs)} ms, send times ±${u} ms)` };
+}
+
+/**
+ * How fast the probe's first recovery run actually went: a run slowed by long round trips (a loaded sender or
+ * target) can outlast the window, and then its count mixes windows — the measured reason a shape stays unknown.
+ */
+function paceOf(result: ProbeResult): string {
+  const r1 = cutRuns(result.samples).recovery[0];
+  const t = result.timing;
+  const rtt = `round trips p50 ${t.rttP50Ms ?? '?'} ms, p99 ${t.rttP99Ms ?? '?'} ms`;
+  if (!r1 || r1.size < 2) return rtt;
+  return `the first recovery run took ${round(r1.end - r1.start)} ms for ${r1.size} admissions (${rtt})`;
 }
 
 function previousSend(result: ProbeResult, run: Run): number {
