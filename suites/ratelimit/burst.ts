@@ -75,6 +75,24 @@ export async function burstUntil429(ctx: CheckContext, bearer: string | undefine
   return outcome(sent);
 }
 
+/**
+ * Whether a burst without a 429 says anything: only if it sent more than the announced policy admits within one
+ * window-length span — 2 × quota (a fixed window's boundary may fall inside the span) in a span no longer than the
+ * window. The burst's pace is what this run's conditions allowed (round trips, stalls), so a pace too slow for
+ * that is "could not decide", with the measured pace as the reason. Undefined: the burst was decisive (or nothing
+ * is announced, so the bound it worked to is all there is to say).
+ */
+export function undecisiveBurst(burst: BurstOutcome): string | undefined {
+  const { quota, windowS } = burst.reading;
+  if (quota === undefined || windowS === undefined || windowS <= 0 || burst.elapsedMs <= 0) return undefined;
+  const windowMs = windowS * 1000;
+  // At least this many of the burst's requests fell within some span of one window (the average pace over it).
+  const mostInWindow = burst.elapsedMs <= windowMs ? burst.sent : Math.floor((burst.sent * windowMs) / burst.elapsedMs);
+  if (mostInWindow > 2 * quota) return undefined;
+  return `the burst ${describeBurst(burst)}: at that pace at least ${mostInWindow} requests fell within one ${windowS} s window, `
+    + `not more than twice the announced quota (${quota}), so it may never have exceeded the limit it tests (its pace was what this run's conditions allowed)`;
+}
+
 /** Words for a failure message: "sent 1000 requests in 812 ms (200 ×1000)". */
 export function describeBurst(burst: BurstOutcome): string {
   const statuses = Object.entries(burst.statuses).map(([status, n]) => `${status} ×${n}`).join(', ');

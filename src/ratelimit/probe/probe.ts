@@ -152,11 +152,11 @@ export async function probeRateLimit(options: ProbeOptions): Promise<ProbeResult
     const b1 = samples.filter((s) => s.phase === 'burst' && s.admitted).length;
     let pauseAfter: number | undefined;
     if (runs === 0 && b1 >= 6) {
-      // The window as far as observed: recovery came no later than one window (two, if the first burst crossed a
-      // boundary) after the first burst began. A claimed window longer than that (a header that overstates it) must
-      // not stretch the pause past the real window's end, or the run counts two windows and shows no shape.
-      const sinceFirstBurst = sample.t - (samples[0]?.t ?? 0);
-      const windowGuess = Math.min(claimedWindowMs ?? Infinity, sinceFirstBurst);
+      // The window as far as observed: recovery came no later than one window after the first 429 (fixed window:
+      // at the next boundary; sliding: one window after the burst began; bucket: at once). A claimed window longer
+      // than that (a header that overstates it) must not stretch the pause past the real window's end, or the run
+      // counts two windows' admissions and shows no shape.
+      const windowGuess = Math.min(claimedWindowMs ?? Infinity, sample.t - first429.t);
       const pause = windowGuess / 5;
       if (b1 * pacer.intervalMs + pause < 0.8 * windowGuess && pause >= 4 * watchMs) {
         pauseAfter = Math.max(2, Math.floor(b1 / 3));
