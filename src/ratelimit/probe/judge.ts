@@ -9,7 +9,7 @@
  * is within ±tolerance of none, and is undecidable otherwise (the measured uncertainty covers the difference).
  */
 import { CLAIM_TOLERANCE } from './verdict.ts';
-import { cutRuns, primarySamples, type Run } from './runs.ts';
+import { cutRuns, pauseIn, primarySamples, type Run } from './runs.ts';
 import type { ProbeResult } from './types.ts';
 
 export interface Observed {
@@ -59,6 +59,8 @@ export function observedWindow(result: ProbeResult): Observed | string {
   }
   const [r1, r2] = runs.recovery;
   if (!r1 || !r2) return 'the probe observed fewer than two recoveries';
+  const slow = countedTooSlowly(result, [r1, r2], est.windowS * 1000);
+  if (slow) return slow;
   // Each recovery was noticed between the request before the run's first admission and that admission, and each
   // send time stands for the target's instant within ±u.
   const lead1 = r1.start - previousSend(result, r1);
@@ -87,16 +89,39 @@ export function observedQuota(result: ProbeResult): Observed | string {
     const slack = Math.ceil(((est.refillPerS ?? 0) * u) / 1000) + 1;
     return { value: est.quota, low: Math.max(1, est.quota - slack), high: est.quota + slack, how: `first burst minus its refill, refill ${est.refillPerS}/s × ±${u} ms, ±1 request` };
   }
-  // Window algorithms: a run that took (nearly) as long as the window may have counted two windows' admissions.
+  // Window algorithms: the count stands only if the runs that made it were quick against the window.
   const windowMs = (est.windowS ?? 0) * 1000;
   const counted = cutRuns(result.samples).recovery.slice(0, 2);
-  const longest = counted.reduce<Run | undefined>((a, run) => (!a || run.end - run.start > a.end - a.start ? run : a), undefined);
-  const spanMs = longest ? longest.end - longest.start : 0;
-  if (windowMs > 0 && spanMs + 2 * u >= windowMs) {
-    return `the run that counted the quota took ${round(spanMs)} ms (send times ±${u} ms), as long as the observed window (${round(windowMs)} ms): `
-      + 'its count may include admissions of the next window';
-  }
+  const slow = countedTooSlowly(result, counted, windowMs);
+  if (slow) return slow;
+  const spanMs = Math.max(0, ...counted.map(activeSpanMs));
   return { value: est.quota, low: est.quota, high: est.quota, how: `counted within one window (the longest counting run took ${round(spanMs)} ms of ${round(windowMs)} ms, send times ±${u} ms)` };
+}
+
+/**
+ * A recovery run measures a window's quota, and two of them the window, only if the run used the quota up well
+ * inside one window: then a run that kept being admitted is a larger quota, not the next window's. A run that
+ * took half the window or more (its deliberate pause aside, send-time uncertainty added) admitted at about the
+ * policy's own rate — what a loaded sender or slow round trips make of it — and may have crossed a boundary, which
+ * would also make the recoveries look a window further apart.
+ */
+function countedTooSlowly(result: ProbeResult, runs: readonly Run[], windowMs: number): string | undefined {
+  const u = result.timing.uncertaintyMs;
+  for (const run of runs) {
+    const spanMs = activeSpanMs(run);
+    if (windowMs > 0 && spanMs + 2 * u >= windowMs / 2) {
+      const t = result.timing;
+      return `a recovery run took ${round(spanMs)} ms (pause aside; send times ±${u} ms) to be admitted ${run.size} times, not well inside the `
+        + `observed window (${round(windowMs)} ms, so half of it: ${round(windowMs / 2)} ms): at that pace (round trips p50 ${t.rttP50Ms ?? '?'} ms, `
+        + `p99 ${t.rttP99Ms ?? '?'} ms; send lag max ${t.lagMaxMs ?? '?'} ms) the run may have crossed a window boundary, so neither its count nor the spacing of recoveries is known to be one window's`;
+    }
+  }
+  return undefined;
+}
+
+/** A run's span without its deliberate pause (the probe pauses the first run once, on purpose). */
+function activeSpanMs(run: Run): number {
+  return run.end - run.start - (pauseIn(run, 0)?.ms ?? 0);
 }
 
 /**

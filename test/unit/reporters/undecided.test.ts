@@ -4,6 +4,7 @@ import { junitSuites } from '../../../src/reporters/junit/cases.ts';
 import { headlineOf } from '../../../src/reporters/headline.ts';
 import { levelCounts } from '../../../src/reporters/level-counts.ts';
 import { buildReport } from '../../../src/reporters/report.ts';
+import { reportIssues } from '../../../src/reporters/report-schema.ts';
 
 const check = (id: string, level: CheckResult['level'], status: CheckResult['status'], message?: string): CheckResult => ({
   id,
@@ -35,6 +36,8 @@ describe('"could not decide" in every report', () => {
     expect(headline.exitCode).toBe(4);
     // Where the verdict depended on the conditions, the headline says what they were.
     expect(headline.lines.find((l) => l.label === 'Run conditions')?.text).toMatch(/^1 check\(s\) could not decide under them: event-loop stalls up to 240 ms/);
+    // report.json with the status, the counts and the conditions matches schemas/report.schema.json.
+    expect(reportIssues(JSON.parse(JSON.stringify(r)))).toEqual([]);
   });
 
   it('a SHOULD/PROFILE one is a warning: certified with warnings, exit 0', () => {
