@@ -54,6 +54,8 @@ export function observedWindow(result: ProbeResult): Observed | string {
     const times = runs.recovery.flatMap((run) => run.times);
     const spanMs = times.length > 1 ? times.at(-1)! - times[0]! : 0;
     if (spanMs <= 2 * u) return `the recovery admissions span ${round(spanMs)} ms, no more than twice the timing uncertainty (${u} ms): the refill rate is not measurable`;
+    const paced = paceLimited(result, times);
+    if (paced) return paced;
     const rel = (2 * u) / spanMs;
     return { value: est.windowS, low: round(est.windowS / (1 + rel)), high: round(est.windowS / Math.max(1e-9, 1 - rel)), how: `refill slope over ${round(spanMs)} ms, send times ±${u} ms` };
   }
@@ -85,6 +87,8 @@ export function observedQuota(result: ProbeResult): Observed | string {
   }
   const u = result.timing.uncertaintyMs;
   if (est.algorithm === 'token-bucket') {
+    const paced = paceLimited(result, cutRuns(result.samples).recovery.flatMap((run) => run.times));
+    if (paced) return paced;
     // burst = B1 − refill × (first burst's duration): the duration is known within ±u.
     const slack = Math.ceil(((est.refillPerS ?? 0) * u) / 1000) + 1;
     return { value: est.quota, low: Math.max(1, est.quota - slack), high: est.quota + slack, how: `first burst minus its refill, refill ${est.refillPerS}/s × ±${u} ms, ±1 request` };
@@ -117,6 +121,23 @@ function countedTooSlowly(result: ProbeResult, runs: readonly Run[], windowMs: n
     }
   }
   return undefined;
+}
+
+/**
+ * A refill rate is the target's only if the probe asked faster than it was admitted: over the recovery admissions'
+ * span, at least twice as many requests sent as admitted. A sender slowed by this run's conditions to about the
+ * policy's own rate sees admissions follow its own pace, a token at a time, whatever the policy.
+ */
+function paceLimited(result: ProbeResult, times: readonly number[]): string | undefined {
+  if (times.length < 2) return undefined;
+  const from = times[0]!;
+  const to = times.at(-1)!;
+  const sent = primarySamples(result.samples).filter((s) => s.t >= from && s.t <= to).length;
+  if (sent >= 2 * times.length) return undefined;
+  const spanS = (to - from) / 1000;
+  return `the recovery admissions (${times.length} in ${round(spanS)} s) came from only ${sent} requests sent meanwhile: the probe asked at about `
+    + `the rate it was admitted (${round(sent / spanS)}/s; round trips p50 ${result.timing.rttP50Ms ?? '?'} ms, p99 ${result.timing.rttP99Ms ?? '?'} ms), `
+    + 'so the admissions may follow its own pace rather than a refill';
 }
 
 /** A run's span without its deliberate pause (the probe pauses the first run once, on purpose). */
