@@ -61,8 +61,8 @@ export function observedWindow(result: ProbeResult): Observed | string {
   }
   const [r1, r2] = runs.recovery;
   if (!r1 || !r2) return 'the probe observed fewer than two recoveries';
-  const slow = countedTooSlowly(result, [r1, r2], est.windowS * 1000);
-  if (slow) return slow;
+  const windows = windowsPerRun(result, [r1, r2], est.windowS * 1000);
+  if (typeof windows === 'string') return windows;
   // Each recovery was noticed between the request before the run's first admission and that admission, and each
   // send time stands for the target's instant within ±u.
   const lead1 = r1.start - previousSend(result, r1);
@@ -70,9 +70,10 @@ export function observedWindow(result: ProbeResult): Observed | string {
   const w = (r2.start - r1.start) / 1000;
   return {
     value: est.windowS,
-    low: round(w - (lead2 + u) / 1000),
+    // A run that may have crossed k − 1 boundaries puts its recoveries up to k windows apart.
+    low: round((w - (lead2 + u) / 1000) / windows.k),
     high: round(w + (lead1 + u) / 1000),
-    how: `recoveries noticed within ${round(lead1)} ms and ${round(lead2)} ms of happening, send times ±${u} ms`,
+    how: `recoveries noticed within ${round(lead1)} ms and ${round(lead2)} ms of happening, send times ±${u} ms${windows.how}`,
   };
 }
 
@@ -96,31 +97,46 @@ export function observedQuota(result: ProbeResult): Observed | string {
   // Window algorithms: the count stands only if the runs that made it were quick against the window.
   const windowMs = (est.windowS ?? 0) * 1000;
   const counted = cutRuns(result.samples).recovery.slice(0, 2);
-  const slow = countedTooSlowly(result, counted, windowMs);
-  if (slow) return slow;
+  const windows = windowsPerRun(result, counted, windowMs);
+  if (typeof windows === 'string') return windows;
   const spanMs = Math.max(0, ...counted.map(activeSpanMs));
-  return { value: est.quota, low: est.quota, high: est.quota, how: `counted within one window (the longest counting run took ${round(spanMs)} ms of ${round(windowMs)} ms, send times ±${u} ms)` };
+  // A count over k windows is k quotas at most: the quota is at least count / k.
+  return {
+    value: est.quota,
+    low: Math.ceil(est.quota / windows.k),
+    high: est.quota,
+    how: `the longest counting run took ${round(spanMs)} ms of the ${round(windowMs)} ms observed, send times ±${u} ms${windows.how}`,
+  };
 }
 
 /**
- * A recovery run measures a window's quota, and two of them the window, only if the run used the quota up well
- * inside one window: then a run that kept being admitted is a larger quota, not the next window's. A run that
- * took half the window or more (its deliberate pause aside, send-time uncertainty added) admitted at about the
- * policy's own rate — what a loaded sender or slow round trips make of it — and may have crossed a boundary, which
- * would also make the recoveries look a window further apart.
+ * How many windows a recovery run may have spanned. A run that kept being admitted past a window boundary counts
+ * two windows' quota and puts the next recovery two windows later — so the observed window W could be k true
+ * windows. A run crossed k − 1 boundaries only if it lasted (k − 1) true windows: with its span s (deliberate pause
+ * aside), the lead before its first admission and the send-time uncertainty u, (k − 1)·W/k ≤ s + lead + u. kMax is
+ * the largest such k; past 10 (a run as long as the window itself) nothing is measured.
  */
-function countedTooSlowly(result: ProbeResult, runs: readonly Run[], windowMs: number): string | undefined {
+function windowsPerRun(result: ProbeResult, runs: readonly Run[], windowMs: number): { k: number; how: string } | string {
   const u = result.timing.uncertaintyMs;
+  let k = 1;
+  let slowest: { run: Run; spanMs: number } | undefined;
   for (const run of runs) {
     const spanMs = activeSpanMs(run);
-    if (windowMs > 0 && spanMs + 2 * u >= windowMs / 2) {
-      const t = result.timing;
-      return `a recovery run took ${round(spanMs)} ms (pause aside; send times ±${u} ms) to be admitted ${run.size} times, not well inside the `
-        + `observed window (${round(windowMs)} ms, so half of it: ${round(windowMs / 2)} ms): at that pace (round trips p50 ${t.rttP50Ms ?? '?'} ms, `
-        + `p99 ${t.rttP99Ms ?? '?'} ms; send lag max ${t.lagMaxMs ?? '?'} ms) the run may have crossed a window boundary, so neither its count nor the spacing of recoveries is known to be one window's`;
+    const ratio = windowMs > 0 ? (spanMs + (run.start - previousSend(result, run)) + u) / windowMs : Infinity;
+    const kRun = ratio >= 1 ? Infinity : Math.floor(1 / (1 - ratio));
+    if (kRun > k) {
+      k = kRun;
+      slowest = { run, spanMs };
     }
   }
-  return undefined;
+  const t = result.timing;
+  const pace = `round trips p50 ${t.rttP50Ms ?? '?'} ms, p99 ${t.rttP99Ms ?? '?'} ms; send lag max ${t.lagMaxMs ?? '?'} ms`;
+  if (k > 10) {
+    return `a recovery run took ${round(slowest!.spanMs)} ms (pause aside; send times ±${u} ms) to be admitted ${slowest!.run.size} times, about as long as the `
+      + `observed window (${round(windowMs)} ms; ${pace}): it may have crossed window boundaries, so neither its count nor the spacing of recoveries is one window's`;
+  }
+  if (k === 1) return { k, how: '' };
+  return { k, how: `; a recovery run took ${round(slowest!.spanMs)} ms for ${slowest!.run.size} admissions (${pace}), so it may have spanned up to ${k} windows` };
 }
 
 /**
