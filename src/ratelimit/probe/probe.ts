@@ -135,18 +135,10 @@ export async function probeRateLimit(options: ProbeOptions): Promise<ProbeResult
       continue;
     }
     if (runs === 0 && samples.some((s) => s.phase === 'watch' && !s.admitted)) {
-      // Recovery while throttled requests kept coming shows they did not use the quota up — only if, within one
-      // window before it, more of them came than the quota holds (fewer would not have used it up either way).
-      const windowMs = claimedWindowMs ?? sample.t - first429.t;
-      const recent = samples.filter((s) => s.credential === 'primary' && !s.admitted && s.t >= sample.t - windowMs && s.t < sample.t).length;
-      const b1 = samples.filter((s) => s.phase === 'burst' && s.admitted).length;
-      const quota = Math.max(b1, claimed.quota ?? 0);
-      if (recent > quota) {
-        throttledConsume = 'no';
-        throttledConsumeNote = `admitted again while ${recent} throttled requests had come within the preceding ${round2(windowMs / 1000)} s, more than the quota (${quota}) holds`;
-      } else {
-        throttledConsumeNote = `not established: admitted again after ${recent} throttled request(s) within ${round2(windowMs / 1000)} s, no more than the quota (${quota}) holds`;
-      }
+      // Recovery came while throttled requests kept arriving: they did not hold it off.
+      const throttled = samples.filter((s) => s.credential === 'primary' && !s.admitted && s.t < sample.t).length;
+      throttledConsume = 'no';
+      throttledConsumeNote = `admitted again ${round2((sample.t - first429.t) / 1000)} s after the first 429 while ${throttled} throttled requests kept arriving`;
     }
     // A run at full pace; the first pauses once (sliding-window signature) when the window leaves room for it.
     const b1 = samples.filter((s) => s.phase === 'burst' && s.admitted).length;
