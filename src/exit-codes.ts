@@ -16,7 +16,10 @@ export const ExitCode = {
    * its verdict is `selection-passed` ("PASSED — 2 of 163 checks selected; not a certification"), never `certified`.
    */
   Certified: 0,
-  /** At least one MUST check failed (or could not decide): the target is not certified. */
+  /**
+   * At least one MUST check failed: the target is not certified. (A MUST check that errored or could not decide
+   * is not a failure: that is Incomplete.)
+   */
   MustFailed: 1,
   /** The command line was wrong: unknown flag, missing argument, file not found. */
   Usage: 2,
@@ -27,7 +30,10 @@ export const ExitCode = {
   TargetUnreachable: 3,
   /**
    * No MUST check failed, but the certification is incomplete: a MUST check did not run (skipped, error, no
-   * credential for it) or passed vacuously. Verdict `incomplete`.
+   * credential for it), passed vacuously, or could not decide (status `undecided`: it ran, but the uncertainty
+   * its tolerance derives from the run's measured conditions — event-loop stalls, round-trip spread, send lag —
+   * covered the effect it judges; a quieter rerun may decide it). Verdict `incomplete`. A SHOULD or PROFILE check
+   * that could not decide is a warning (certified-with-warnings, exit 0), never a pass and never a failure.
    */
   Incomplete: 4,
   /** A throughput threshold was crossed (for `harness run`: only when the target is otherwise certified). */
@@ -48,7 +54,7 @@ export const EXIT_CODE_DOCS: ReadonlyArray<readonly [ExitCodeValue, string]> = [
   [ExitCode.MustFailed, 'a MUST check failed: not certified; for compare: a budget was exceeded'],
   [ExitCode.Usage, 'usage error: unknown command or flag, bad flag value, missing file'],
   [ExitCode.TargetUnreachable, 'the target could not be reached, or was lost during the run'],
-  [ExitCode.Incomplete, 'no MUST check failed, but a MUST check did not run or passed vacuously: certification incomplete'],
+  [ExitCode.Incomplete, 'no MUST check failed, but a MUST check did not run, could not decide, or passed vacuously: certification incomplete'],
   [ExitCode.ThresholdsCrossed, 'a throughput threshold was crossed'],
   [ExitCode.Interrupted, 'interrupted by SIGINT or SIGTERM; the partial report was written'],
   [ExitCode.InvalidConfig, 'invalid config, suite or scenario file'],

@@ -1,8 +1,10 @@
 /**
  * A check is one small module: `{ id, suite, title, level, specRef, run }`. `run` returns on pass and throws
- * `CheckFailure` (with a message and optional details) on failure, or `CheckSkipped` when a precondition does
- * not hold. Anything else thrown is recorded as an `error` (the check could not decide). Evidence — the exact
- * exchanges — is attached by the runner, never assembled by the check.
+ * `CheckFailure` (with a message and optional details) on failure, `CheckSkipped` when a precondition does not
+ * hold, or `CheckUndecided` when it ran but the run's measured conditions (event-loop stalls, round-trip spread,
+ * send lag: conditions.ts) make its time-dependent answer unknowable. Anything else thrown is recorded as an
+ * `error` (the check could not run). Evidence — the exact exchanges — is attached by the runner, never assembled
+ * by the check.
  */
 import type { FrozenConfig } from '../config/types.ts';
 import type { Exchange } from '../http/exchange.ts';
@@ -12,7 +14,11 @@ import type { CheckContext } from './context.ts';
 export type Level = 'MUST' | 'SHOULD' | 'PROFILE';
 export const LEVELS: readonly Level[] = ['MUST', 'SHOULD', 'PROFILE'];
 
-export type CheckStatus = 'passed' | 'failed' | 'skipped' | 'error';
+/**
+ * `undecided`: the check ran and measured, but the measurement's uncertainty under this run's conditions covers
+ * the effect it judges (its message says which numbers). Never a pass, never a failure; counted apart.
+ */
+export type CheckStatus = 'passed' | 'failed' | 'skipped' | 'error' | 'undecided';
 
 export interface Check {
   /** Stable, dotted: `<suite>.<what>`. Report consumers and `skipChecks` key on it. */
@@ -54,6 +60,22 @@ export class CheckSkipped extends Error {
 }
 
 /**
+ * The check ran, but what it measured cannot decide the rule under this run's conditions: the uncertainty its
+ * timing tolerance derives from the measured conditions covers the effect it judges (a wait that grew by 27 ms
+ * while the event loop stalled for 200 ms). `reason` says what was measured; `details` carry the numbers
+ * (the tolerance, the conditions snapshot) into the result's evidence.
+ */
+export class CheckUndecided extends Error {
+  constructor(
+    reason: string,
+    readonly details?: Record<string, unknown>,
+  ) {
+    super(reason);
+    this.name = 'CheckUndecided';
+  }
+}
+
+/**
  * The check found nothing that could have broken its rule (no 429 came, nothing was delivered): it passes, but
  * the result carries `vacuous` with this note, and a vacuous MUST pass leaves the certification incomplete.
  */
@@ -70,6 +92,11 @@ export function fail(message: string, details?: CheckFailure['details'], exchang
 
 export function skip(reason: string): never {
   throw new CheckSkipped(reason);
+}
+
+/** Ends the check as "could not decide" under the run's measured conditions; `reason` names the measurement. */
+export function undecided(reason: string, details?: Record<string, unknown>): never {
+  throw new CheckUndecided(reason, details);
 }
 
 /** Ends the check as a pass without the evidence that makes it meaningful; `note` says what was missing. */

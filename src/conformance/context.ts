@@ -6,6 +6,7 @@ import type { CredentialsConfig, FrozenConfig, Operation } from '../config/types
 import type { HttpClient } from '../http/client.ts';
 import type { WebhookStats } from '../webhooks/stats.ts';
 import type { SecretRegistry } from '../http/redact.ts';
+import { RunConditions } from './conditions.ts';
 import type { SchemaValidator } from './schema-validator.ts';
 import type { TrafficLog } from './traffic.ts';
 
@@ -26,6 +27,11 @@ export interface CheckContext {
   readonly secrets: SecretRegistry;
   /** Every exchange of the run so far, tagged by check (standing checks read it). */
   readonly traffic: TrafficLog;
+  /**
+   * The run's own measured conditions (event-loop delay, round trips, send lag: conditions.ts). Every judgement
+   * that reads time takes its tolerance from here, for the stretch it judges (`conditions.since(mark)`).
+   */
+  readonly conditions: RunConditions;
   /** Path of an operation with `{name}` placeholders filled in. */
   path(operation: Operation, params?: Record<string, string>): string;
   /**
@@ -56,11 +62,15 @@ export interface RunContext extends CheckContext {
   endRun(log?: (line: string) => void): Promise<RunFindings>;
 }
 
-export function createContext(parts: Omit<CheckContext, 'path' | 'memo' | 'forget' | 'atRunEnd'>): RunContext {
+export function createContext(
+  parts: Omit<CheckContext, 'path' | 'memo' | 'forget' | 'atRunEnd' | 'conditions'> & { conditions?: RunConditions },
+): RunContext {
   const memos = new Map<string, Promise<unknown>>();
   const hooks: RunEndHook[] = [];
   return {
     ...parts,
+    // A context made without the job's (tests) still measures: the conditions start here, unref'd.
+    conditions: parts.conditions ?? new RunConditions().start(),
     path(operation, params = {}) {
       const template = parts.config.api.paths[operation];
       return template.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(params[name] ?? `{${name}}`));

@@ -48,6 +48,11 @@ export interface StatusCounts {
   failed: number;
   skipped: number;
   errors: number;
+  /**
+   * Checks that ran but could not decide under the run's measured conditions (status `undecided`). Optional only
+   * in reports written before the status existed; summarize always sets it.
+   */
+  undecided?: number;
   /** Passed results that are vacuous (a subset of `passed`). */
   vacuous: number;
 }
@@ -56,19 +61,21 @@ export interface Summary extends StatusCounts {
   byLevel: Record<Level, StatusCounts>;
 }
 
-const emptyCounts = (): StatusCounts => ({ passed: 0, failed: 0, skipped: 0, errors: 0, vacuous: 0 });
+const emptyCounts = (): StatusCounts => ({ passed: 0, failed: 0, skipped: 0, errors: 0, undecided: 0, vacuous: 0 });
 const COUNT_KEY: Record<CheckStatus, Exclude<keyof StatusCounts, 'vacuous'>> = {
   passed: 'passed',
   failed: 'failed',
   skipped: 'skipped',
   error: 'errors',
+  undecided: 'undecided',
 };
 
 export function summarize(results: readonly CheckResult[]): Summary {
   const summary: Summary = { ...emptyCounts(), byLevel: { MUST: emptyCounts(), SHOULD: emptyCounts(), PROFILE: emptyCounts() } };
   for (const result of results) {
-    summary[COUNT_KEY[result.status]]++;
-    summary.byLevel[result.level][COUNT_KEY[result.status]]++;
+    const key = COUNT_KEY[result.status];
+    summary[key] = (summary[key] ?? 0) + 1;
+    summary.byLevel[result.level][key] = (summary.byLevel[result.level][key] ?? 0) + 1;
     if (result.status === 'passed' && result.vacuous !== undefined) {
       summary.vacuous++;
       summary.byLevel[result.level].vacuous++;
@@ -77,24 +84,30 @@ export function summarize(results: readonly CheckResult[]): Summary {
   return summary;
 }
 
-/** MUST checks whose rule went unverified: skipped (not run), error (could not decide) or passed vacuously. */
+/**
+ * MUST checks whose rule went unverified: skipped (not run), error (could not run), undecided (ran, but the run's
+ * conditions made the answer unknowable) or passed vacuously.
+ */
 export function mustNotVerified(summary: Summary): number {
   const must = summary.byLevel.MUST;
-  return must.skipped + must.errors + must.vacuous;
+  return must.skipped + must.errors + (must.undecided ?? 0) + must.vacuous;
 }
 
 /**
  * not-certified: a MUST check failed (the run measured a broken MUST rule).
  * not-evaluated: the run had no checks at all (load, capacity and probe reports) — it neither certifies nor fails.
- * incomplete: no MUST failure, but a MUST rule went unverified (skipped, error, vacuous) or the run stopped early
- *   (interrupted, target lost): nothing measured says the target is broken, and the run cannot certify it either.
- * certified-with-warnings: every MUST check passed for real; a SHOULD or PROFILE check failed or could not decide.
+ * incomplete: no MUST failure, but a MUST rule went unverified (skipped, error, undecided, vacuous) or the run
+ *   stopped early (interrupted, target lost): nothing measured says the target is broken, and the run cannot
+ *   certify it either. An undecided MUST check is treated exactly like one that did not run: the run's conditions
+ *   (not the target) kept it from deciding, so a quieter rerun may decide it.
+ * certified-with-warnings: every MUST check passed for real; a SHOULD or PROFILE check failed, errored or was
+ *   undecided (a warning either way: it never turns into a pass).
  * certified: every check that ran passed and every MUST check ran and passed for real.
  */
 export function verdictOf(summary: Summary, stoppedEarly = false): Verdict {
   if (summary.byLevel.MUST.failed > 0) return 'not-certified';
-  if (summary.passed + summary.failed + summary.skipped + summary.errors === 0) return stoppedEarly ? 'incomplete' : 'not-evaluated';
+  if (summary.passed + summary.failed + summary.skipped + summary.errors + (summary.undecided ?? 0) === 0) return stoppedEarly ? 'incomplete' : 'not-evaluated';
   if (stoppedEarly || mustNotVerified(summary) > 0) return 'incomplete';
-  const warnings = LEVELS.some((level) => summary.byLevel[level].failed + summary.byLevel[level].errors > 0);
+  const warnings = LEVELS.some((level) => summary.byLevel[level].failed + summary.byLevel[level].errors + (summary.byLevel[level].undecided ?? 0) > 0);
   return warnings ? 'certified-with-warnings' : 'certified';
 }

@@ -11,7 +11,7 @@ import { cutBody, recordInto, type Exchange } from '../http/exchange.ts';
 import { RateLimitedError, runMetered, type WaitMeter } from '../http/polite-wait.ts';
 import type { SecretRegistry } from '../http/redact.ts';
 import { checkBudgetMs, describeBudget, MAX_WAIT_EXTENSION } from './budget.ts';
-import { CheckFailure, CheckSkipped, CheckVacuous, type Check } from './check.ts';
+import { CheckFailure, CheckSkipped, CheckUndecided, CheckVacuous, type Check } from './check.ts';
 import type { CheckContext } from './context.ts';
 import type { Suite } from './registry.ts';
 import type { CheckResult, Evidence } from './result.ts';
@@ -140,6 +140,8 @@ async function runOne(check: Check, options: RunChecksOptions): Promise<{ result
 function resultOfError(check: Check, err: unknown, exchanges: Exchange[], secrets: SecretRegistry, durationMs: number): CheckResult {
   if (err instanceof CheckVacuous) return { ...resultOf(check, 'passed', durationMs), vacuous: secrets.redactText(err.message) };
   if (err instanceof CheckSkipped) return resultOf(check, 'skipped', durationMs, secrets.redactText(err.message));
+  // Could not decide under the run's conditions: the reason names the measurement, the details carry its numbers.
+  if (err instanceof CheckUndecided) return resultOf(check, 'undecided', durationMs, secrets.redactText(err.message), evidenceOf(exchanges, secrets, err.details));
   if (err instanceof CheckFailure) {
     // A check may point at exchanges it also made itself (shared, memoised traffic): show each once.
     const shown = err.exchanges ? [...new Set([...err.exchanges, ...exchanges])] : exchanges;

@@ -10,6 +10,7 @@
 import { join } from 'node:path';
 import { exitCodeOfReport } from '../reporters/headline.ts';
 import type { FrozenConfig } from '../config/types.ts';
+import { RunConditions } from '../conformance/conditions.ts';
 import { createContext, type RunContext, type RunFindings } from '../conformance/context.ts';
 import type { CheckRegistry, Suite } from '../conformance/registry.ts';
 import type { CheckResult } from '../conformance/result.ts';
@@ -107,7 +108,17 @@ export async function runJob(options: RunJobOptions): Promise<JobOutcome> {
   const bus = new EventBus([...(options.reporters ?? []).map((r) => redactingReporter(r, secrets)), ...fileReporters(secrets, log)]);
   // Conformance traffic: a 429 no polite wait gets past ends the check as "not run: rate limited" (polite-wait.ts).
   const polite = new PoliteState({ throwWhenLimited: true, readLimit: (headers) => readRateLimit(headers, config.api.rateLimitHeaders, Date.now()) });
-  const http = new HttpClient({ baseUrl: target.info.baseUrl, timeoutMs: config.target.timeoutMs, polite });
+  // The run measures its own conditions from before its first request (conditions.ts): the checks' timing
+  // tolerances come from them, and report.json records them.
+  const conditions = new RunConditions().start();
+  const http = new HttpClient({
+    baseUrl: target.info.baseUrl,
+    timeoutMs: config.target.timeoutMs,
+    polite,
+    onExchange: (exchange) => {
+      if (exchange.response) conditions.recordRoundTrip(exchange.durationMs);
+    },
+  });
   const results: CheckResult[] = [];
   let aborted: { code: string; message: string } | undefined;
   let ctx: RunContext | undefined;
@@ -125,7 +136,7 @@ export async function runJob(options: RunJobOptions): Promise<JobOutcome> {
       suites: suites.map((s) => ({ name: s.name, title: s.title, checks: s.checks.length })),
     });
     await assertReachable(http, config.api.paths.listMessages, { deadlineMs: config.target.timeoutMs, ...(options.signal ? { signal: options.signal } : {}) });
-    ctx = createContext({ config, target: target.info, http, credentials: target.credentials, schemas, secrets, traffic: new TrafficLog(options.trafficLimits) });
+    ctx = createContext({ config, target: target.info, http, credentials: target.credentials, schemas, secrets, traffic: new TrafficLog(options.trafficLimits), conditions });
     results.push(
       ...(await runChecks({
         suites,
@@ -173,6 +184,7 @@ export async function runJob(options: RunJobOptions): Promise<JobOutcome> {
         }
       }
     } finally {
+      conditions.stop();
       await target.close();
     }
   }
@@ -187,6 +199,7 @@ export async function runJob(options: RunJobOptions): Promise<JobOutcome> {
     ...(aborted ? { aborted } : {}),
     ...(scenarioResults.length > 0 ? { scenarios: scenarioResults } : {}),
     ...findings,
+    conditions: conditions.snapshot(),
   });
   await bus.emit({ type: 'run-finished', report, outDir: runDir });
   return { report, runDir, exitCode: exitCodeOf(report) };

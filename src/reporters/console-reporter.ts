@@ -5,6 +5,7 @@
 import { styleText } from 'node:util';
 import type { HarnessEvent, Reporter } from '../events.ts';
 import type { CheckResult } from '../conformance/result.ts';
+import { describeConditions } from '../conformance/conditions.ts';
 import { CheckProgress } from './check-progress.ts';
 import { headlineOf, type Tone } from './headline.ts';
 import { levelCounts } from './level-counts.ts';
@@ -17,6 +18,8 @@ const MARK: Record<CheckResult['status'], { text: string; style: Style }> = {
   failed: { text: 'FAIL', style: 'red' },
   skipped: { text: 'SKIP', style: 'yellow' },
   error: { text: 'ERR ', style: 'magenta' },
+  // Neither pass nor fail: the run's measured conditions made the answer unknowable (its reason is printed below).
+  undecided: { text: 'UNDEC', style: 'cyan' },
 };
 
 const TONE_STYLE: Record<Tone, Style> = { pass: 'green', warn: 'yellow', fail: 'red', incomplete: 'magenta', neutral: 'dim' };
@@ -84,6 +87,10 @@ export class ConsoleReporter implements Reporter {
         this.#line('');
         if (event.report.run.aborted) this.#line(this.#style('red', `run aborted: ${event.report.run.aborted.message}`));
         this.#line(this.#verdictLine(event.report));
+        if (event.report.conditions && event.report.checks.length > 0) {
+          // Every time-dependent judgement took its tolerance from these (per stretch); say them with the verdict.
+          this.#line(this.#style('dim', `run conditions: ${describeConditions(event.report.conditions)}`));
+        }
         break;
       default:
         break;

@@ -8,6 +8,7 @@
  * console and JUnit pick it up.
  */
 import { ExitCode, type ExitCodeValue } from '../exit-codes.ts';
+import { describeConditions } from '../conformance/conditions.ts';
 import { levelCounts } from './level-counts.ts';
 import { describeSelection, type Report, type ScenarioReport } from './report.ts';
 import { probeFindings } from './probe-findings.ts';
@@ -144,6 +145,11 @@ function commonLines(report: Report): HeadlineLine[] {
   const aborted = report.run.aborted;
   if (aborted) lines.push({ label: 'Stopped early', text: `${aborted.code}: ${aborted.message}`, tone: 'fail' });
   if (report.checks.length > 0) lines.push({ label: 'Conformance', text: levelCounts(report.summary), tone: VERDICT_TONE[report.verdict] });
+  // Where a verdict depended on the run's conditions (a check could not decide under them), say what they were.
+  const undecided = report.checks.filter((c) => c.status === 'undecided').length;
+  if (undecided > 0 && report.conditions) {
+    lines.push({ label: 'Run conditions', text: `${undecided} check(s) could not decide under them: ${describeConditions(report.conditions)}`, tone: 'incomplete' });
+  }
   const scenarios = report.scenarios ?? [];
   const all = scenarios.flatMap((s) => s.thresholds);
   if (all.length > 0) {

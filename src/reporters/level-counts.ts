@@ -12,7 +12,10 @@ export function levelCounts(s: Summary): string {
       const parts = [`${c.passed - c.vacuous} passed`];
       if (c.vacuous) parts.push(`${c.vacuous} vacuous`);
       if (c.failed) parts.push(`${c.failed} failed`);
-      if (c.errors) parts.push(`${c.errors} could not decide`);
+      // "errored": the check could not run (a harness or transport problem); "could not decide": it ran, but the
+      // run's measured conditions made its time-dependent answer unknowable (status undecided). Counted apart.
+      if (c.errors) parts.push(`${c.errors} errored`);
+      if (c.undecided) parts.push(`${c.undecided} could not decide`);
       if (c.skipped) parts.push(`${c.skipped} not run`);
       return `${level} ${parts.join(', ')}`;
     })

@@ -6,6 +6,7 @@ import type { TargetInfo } from '../conformance/context.ts';
 import { coverageOf, type Coverage } from '../conformance/coverage.ts';
 import { HARNESS_VERSION } from '../version.ts';
 import { summarize, verdictOf, type CheckResult, type Summary, type Verdict } from '../conformance/result.ts';
+import type { ConditionsSnapshot } from '../conformance/conditions.ts';
 import type { WebhookStats } from '../webhooks/stats.ts';
 import type { RateLimitReport, ScenarioEntry, ScenarioReport } from './report-load.ts';
 
@@ -44,6 +45,11 @@ export interface Report {
   rateLimit?: RateLimitReport;
   /** What the webhook receiver saw, when the webhooks suite ran (src/webhooks/stats.ts). */
   webhooks?: WebhookStats;
+  /**
+   * The run's own measured conditions over the whole run (src/conformance/conditions.ts): event-loop delay,
+   * round trips to the target, send lag. Checks judged time against the same measurements, per stretch.
+   */
+  conditions?: ConditionsSnapshot;
 }
 
 /** What a run of selected checks selected, and out of how many. */
@@ -79,6 +85,7 @@ export interface ReportInput {
   imported?: Report['run']['imported'];
   /** When the run left catalogue checks out (src/job/run-job.ts selectionOf). */
   selection?: Selection;
+  conditions?: ConditionsSnapshot;
 }
 
 /**
@@ -109,6 +116,7 @@ export function buildReport(input: ReportInput): Report {
     ...(input.scenarios ? { scenarios: input.scenarios } : {}),
     ...(input.rateLimit ? { rateLimit: input.rateLimit } : {}),
     ...(input.webhooks ? { webhooks: input.webhooks } : {}),
+    ...(input.conditions ? { conditions: input.conditions } : {}),
   };
 }
 

@@ -64,8 +64,11 @@ export async function burstUntil429(ctx: CheckContext, bearer: string | undefine
   if (quota !== undefined && quota > MAX_BURST) return outcome(1, undefined, true);
 
   let sent = 1;
-  while (sent < bound && performance.now() < deadline) {
-    const size = Math.min(BATCH, bound - sent);
+  // Past the bound, a burst without a 429 goes on (up to MAX_BURST and the deadline) until it has sent more than
+  // the announced policy admits in the time it took: a sender slowed by this run's conditions may need longer.
+  const goOn = () => (sent < bound || (quota !== undefined && !exceedsAnnounced(quota, reading.windowS, sent, performance.now() - started) && sent < MAX_BURST));
+  while (goOn() && performance.now() < deadline) {
+    const size = Math.max(1, Math.min(BATCH, (sent < bound ? bound : MAX_BURST) - sent));
     const answers = await Promise.all(Array.from({ length: size }, () => probe(ctx, bearer)));
     sent += size;
     answers.forEach(count);
@@ -73,6 +76,31 @@ export async function burstUntil429(ctx: CheckContext, bearer: string | undefine
     if (throttled) return outcome(sent, throttled);
   }
   return outcome(sent);
+}
+
+/**
+ * Whether a burst without a 429 says anything: only if it sent more than the announced policy admits within one
+ * window-length span — 2 × quota (a fixed window's boundary may fall inside the span) in a span no longer than the
+ * window. The burst's pace is what this run's conditions allowed (round trips, stalls), so a pace too slow for
+ * that is "could not decide", with the measured pace as the reason. Undefined: the burst was decisive (or nothing
+ * is announced, so the bound it worked to is all there is to say).
+ */
+export function undecisiveBurst(burst: BurstOutcome): string | undefined {
+  const { quota, windowS } = burst.reading;
+  if (quota === undefined || windowS === undefined || windowS <= 0) return undefined;
+  if (exceedsAnnounced(quota, windowS, burst.sent, burst.elapsedMs)) return undefined;
+  return `the burst ${describeBurst(burst)}: no more than a policy of ${quota} per ${windowS} s admits in ${burst.elapsedMs} ms `
+    + `(${admitsAtMost(quota, windowS, burst.elapsedMs)}, counting a window boundary), so it may never have exceeded the limit it tests — its pace was what this run's conditions allowed`;
+}
+
+/** Most requests a policy of `quota` per `windowS` admits within `elapsedMs`: a fixed window's boundary may fall inside. */
+function admitsAtMost(quota: number, windowS: number, elapsedMs: number): number {
+  return quota * (Math.max(1, Math.ceil(elapsedMs / (windowS * 1000))) + 1);
+}
+
+/** Whether `sent` requests in `elapsedMs` are more than the announced policy admits (unknown window: 2 × quota). */
+function exceedsAnnounced(quota: number, windowS: number | undefined, sent: number, elapsedMs: number): boolean {
+  return windowS === undefined || windowS <= 0 ? sent > 2 * quota : sent > admitsAtMost(quota, windowS, elapsedMs);
 }
 
 /** Words for a failure message: "sent 1000 requests in 812 ms (200 ×1000)". */

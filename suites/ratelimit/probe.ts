@@ -23,6 +23,8 @@ export function suiteProbe(ctx: CheckContext): Promise<ProbeResult> {
       ...(policy ? { policy: { quota: policy.quota, windowS: policy.windowSeconds } } : {}),
       path: ctx.path('listMessages'),
       query: { [ctx.config.api.query.limit]: 1 },
+      // The probe's own send lag joins the run's conditions (its round trips are recorded by the client already).
+      onTiming: (_rttMs, lagMs) => ctx.conditions.recordSendLag(lagMs),
     });
     // The key may be left throttled: the burst checks that follow start by exhausting it anyway, and each of
     // them lets it recover before it ends.

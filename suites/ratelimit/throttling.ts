@@ -2,12 +2,12 @@
  * Exceeding the quota of credentials.apiKey: 429 (SERVICE-SPEC §7, §8 rule 1), with a Retry-After that is
  * there (RFC 6585 §4) and honest (RFC 9110 §10.2.3). Every check lets the key's bucket recover before it ends.
  */
-import { defineCheck, fail, skip } from '../../src/conformance/check.ts';
+import { defineCheck, fail, skip, undecided } from '../../src/conformance/check.ts';
 import type { CheckContext } from '../../src/conformance/context.ts';
 import { requiresCredential } from '../../src/conformance/preconditions.ts';
 import type { HttpResponse } from '../../src/http/client.ts';
 import { parseRetryAfter } from '../../src/http/retry-after.ts';
-import { burstUntil429, describeBurst, MAX_BURST, probe, recover, sleep, type BurstOutcome } from './burst.ts';
+import { burstUntil429, describeBurst, MAX_BURST, probe, recover, sleep, undecisiveBurst, type BurstOutcome } from './burst.ts';
 
 /** Bursts with the API key and hands the 429 to `use`; the key recovers afterwards either way. */
 async function withThrottledApiKey(ctx: CheckContext, use: (throttled: HttpResponse, burst: BurstOutcome) => Promise<HttpResponse | void>): Promise<void> {
@@ -39,6 +39,8 @@ export const burstGets429 = requiresCredential('apiKey')(
         await recover(ctx, key, burst.throttled);
         return;
       }
+      const slow = undecisiveBurst(burst);
+      if (slow) undecided(slow, { sent: burst.sent, elapsedMs: burst.elapsedMs, announcedQuota: burst.reading.quota, announcedWindowS: burst.reading.windowS, conditions: ctx.conditions.since(ctx.conditions.mark() - burst.elapsedMs) });
       fail(`expected a 429 once the quota is exceeded, but ${describeBurst(burst)} without one`, {
         expected: 429,
         actual: burst.statuses,

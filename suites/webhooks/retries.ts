@@ -5,7 +5,8 @@
  * Events are told apart by what they are about (type, message, status), not by their id, so a target that
  * changes the id on a retry is caught instead of looking like a new event.
  */
-import { defineCheck, fail, skip } from '../../src/conformance/check.ts';
+import { defineCheck, fail, skip, undecided } from '../../src/conformance/check.ts';
+import { describeConditions, uncertaintyOfGapChangeMs, type ConditionsSnapshot } from '../../src/conformance/conditions.ts';
 import type { CheckContext } from '../../src/conformance/context.ts';
 import { guarded, requiresCredential, requiresProfile } from '../../src/conformance/preconditions.ts';
 import type { ReceivedDelivery } from '../../src/webhooks/receiver.ts';
@@ -13,8 +14,33 @@ import { expectedStatusesArrived } from './arrival.ts';
 import { byIdentity, describeDelivery, waitUntil } from './events.ts';
 import { activeSession, remainingMs, webhookTraffic } from './session.ts';
 
-/** Each wait between attempts must be at least this many times the one before. */
-const GROWTH = 1.2;
+/**
+ * One event's waits judged against the run's measured conditions. The receiver stamps each arrival in this process,
+ * so each stamp is late by 0 … e (e: the longest event-loop stall over the event's attempts plus the round-trip
+ * spread, conditions.ts), and a change of wait (gap₂ − gap₁ = t₃ − 2t₂ + t₁) is uncertain by ±2e. A wait is longer
+ * when it grew by more than that, shorter when it shrank by more; otherwise this run cannot tell.
+ */
+interface WaitJudgement {
+  event: unknown;
+  waitsMs: number[];
+  /** The uncertainty of each change of wait, ms (±). */
+  toleranceMs: number;
+  verdict: 'longer' | 'shorter' | 'unknown';
+  conditions: ConditionsSnapshot;
+}
+
+function judgeWaits(ctx: CheckContext, group: readonly ReceivedDelivery[]): WaitJudgement {
+  const waitsMs = group.slice(1).map((d, i) => d.receivedAt - group[i]!.receivedAt);
+  const conditions = ctx.conditions.between(ctx.conditions.markOfWallClock(group[0]!.receivedAt), ctx.conditions.markOfWallClock(group.at(-1)!.receivedAt));
+  const toleranceMs = uncertaintyOfGapChangeMs(conditions);
+  const changes = waitsMs.slice(1).map((wait, i) => wait - waitsMs[i]!);
+  const verdict = changes.some((c) => c < -toleranceMs) ? 'shorter' : changes.every((c) => c > toleranceMs) ? 'longer' : 'unknown';
+  return { event: describeDelivery(group[0]!).event, waitsMs, toleranceMs, verdict, conditions };
+}
+
+function describeWaits(j: WaitJudgement): string {
+  return `${j.waitsMs.map((w) => `${w} ms`).join(' → ')} (tolerance ±${j.toleranceMs} ms)`;
+}
 
 /** Groups of one event whose attempts include a retry after a failed (non-2xx) answer. */
 function retried(deliveries: readonly ReceivedDelivery[], attempts: number): ReceivedDelivery[][] {
@@ -118,15 +144,23 @@ export const retriesBackOff = guarded(
     async run(ctx) {
       const groups = await retriedEvents(ctx, 3);
       if (groups.length === 0) skip(`no event was attempted three times within webhooks.waitSeconds (${ctx.config.webhooks.waitSeconds} s), so no two waits can be compared`);
-      const flat = groups.flatMap((group) => {
-        const gaps = group.slice(1).map((d, i) => d.receivedAt - group[i]!.receivedAt);
-        const shrinking = gaps.slice(1).some((gap, i) => gap < gaps[i]! * GROWTH);
-        return shrinking ? [{ event: describeDelivery(group[0]!).event, waitsMs: gaps }] : [];
-      });
-      if (flat.length > 0) {
-        fail(`${flat.length} of ${groups.length} retried event(s) did not wait longer before each further attempt`, {
-          expected: `each wait at least ${GROWTH}× the one before (exponential back-off)`,
-          actual: flat.slice(0, 5),
+      const judged = groups.map((group) => judgeWaits(ctx, group));
+      const shorter = judged.filter((j) => j.verdict === 'shorter');
+      const unknown = judged.filter((j) => j.verdict === 'unknown');
+      const show = (list: WaitJudgement[]) => list.slice(0, 5).map((j) => ({ event: j.event, waitsMs: j.waitsMs, toleranceMs: j.toleranceMs }));
+      if (shorter.length > 0) {
+        fail(`${shorter.length} of ${groups.length} retried event(s) waited measurably shorter before a further attempt: ${describeWaits(shorter[0]!)}; `
+          + `the tolerance is twice the arrival stamps' uncertainty measured over those attempts (${describeConditions(shorter[0]!.conditions)})`, {
+          expected: 'each wait longer than the one before (exponential back-off), beyond the measured uncertainty',
+          actual: show(shorter),
+        });
+      }
+      if (unknown.length > 0) {
+        undecided(`${unknown.length} of ${groups.length} retried event(s) changed their wait by less than this run can measure: ${describeWaits(unknown[0]!)}; `
+          + `measured over those attempts: ${describeConditions(unknown[0]!.conditions)}`, {
+          rule: 'a wait counts as longer when it grew by more than ±tolerance, shorter when it shrank by more; tolerance = 2 × (longest event-loop stall over the attempts + round-trip p99 − p50)',
+          undecided: show(unknown),
+          conditions: unknown[0]!.conditions,
         });
       }
     },

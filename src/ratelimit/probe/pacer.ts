@@ -30,6 +30,8 @@ export interface Pacer {
   fits(at: number): boolean;
   /** Why the last refused slot was refused. */
   readonly exhausted: 'request budget' | 'time budget' | 'interrupted' | undefined;
+  /** How much later than due the last granted send went out (ms): the harness's own send lag, e.g. a stalled loop. */
+  readonly lastLagMs: number;
 }
 
 export function createPacer(options: PacerOptions): Pacer {
@@ -40,6 +42,7 @@ export function createPacer(options: PacerOptions): Pacer {
   let sent = 0;
   let last = -Infinity;
   let exhausted: Pacer['exhausted'];
+  let lastLagMs = 0;
 
   const earliest = (at: number) => Math.max(at, last + intervalMs);
   return {
@@ -50,6 +53,9 @@ export function createPacer(options: PacerOptions): Pacer {
     },
     get exhausted() {
       return exhausted;
+    },
+    get lastLagMs() {
+      return lastLagMs;
     },
     fits(at) {
       return sent < options.budgetRequests && earliest(at) <= deadline;
@@ -80,6 +86,7 @@ export function createPacer(options: PacerOptions): Pacer {
         return undefined;
       }
       sent += 1;
+      lastLagMs = Math.max(0, now - when);
       last = Math.max(now, when);
       return now;
     },

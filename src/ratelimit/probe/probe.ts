@@ -16,7 +16,7 @@ import { estimate, type EstimateOptions } from './estimate.ts';
 import { createPacer } from './pacer.ts';
 import { analyseRecovery } from './recovery.ts';
 import { RUN_BREAK } from './runs.ts';
-import type { ClaimedPolicy, Estimate, IsolationFinding, ProbeOptions, ProbeResult, Sample, SampleCredential, SamplePhase } from './types.ts';
+import type { ClaimedPolicy, Estimate, IsolationFinding, ProbeOptions, ProbeResult, ProbeTiming, Sample, SampleCredential, SamplePhase } from './types.ts';
 
 /** Watch spacing: this fraction of the claimed window (else of 2 s), at most MAX_WATCH_MS. */
 const WATCH_SHARE = 1 / 80;
@@ -43,6 +43,7 @@ export async function probeRateLimit(options: ProbeOptions): Promise<ProbeResult
       return undefined;
     }
     const bearer = credential === 'primary' ? options.credential : options.secondCredential;
+    const lagMs = pacer.lastLagMs;
     let res: { status: number; headers: Record<string, string> };
     try {
       res = await options.http.request({
@@ -57,9 +58,11 @@ export async function probeRateLimit(options: ProbeOptions): Promise<ProbeResult
       return undefined;
     }
     const clock = now();
+    const rttMs = Math.max(0, clock - sentAt);
+    options.onTiming?.(rttMs, lagMs);
     if (samples.length === 0) claimed = withConfiguredPolicy(claimedPolicy(res.headers, style, clock), options.policy);
     const reading = readRateLimit(res.headers, style, clock);
-    const sample: Sample = { t: sentAt - start, credential, phase, status: res.status, admitted: res.status !== 429 };
+    const sample: Sample = { t: sentAt - start, credential, phase, status: res.status, admitted: res.status !== 429, rttMs: round2(rttMs), lagMs: round2(lagMs) };
     if (reading.remaining !== undefined) sample.remaining = reading.remaining;
     if (res.status === 429) {
       const retryAfter = parseRetryAfter(headerOf(res.headers, 'retry-after'), clock);
@@ -84,7 +87,7 @@ export async function probeRateLimit(options: ProbeOptions): Promise<ProbeResult
   // Rate of the first burst: n sends span n − 1 intervals.
   const burstSpanMs = (samples.at(-1)?.t ?? 0) - (samples[0]?.t ?? 0);
   const peakRps = samples.length > 1 && burstSpanMs > 0 ? Math.round(((samples.length - 1) / burstSpanMs) * 1000 * 10) / 10 : 0;
-  if (!first429) return withHeaderClaims(finish(samples, claimed, stoppedBy ?? 'budget', start, now(), peakRps, options, 'unknown'), headerClaims);
+  if (!first429) return withHeaderClaims(finish(samples, claimed, stoppedBy ?? 'budget', start, now(), peakRps, options, 'unknown', 'not observed: no request was answered 429'), headerClaims);
 
   // 2. Isolation, while the primary credential is throttled.
   if (options.secondCredential !== undefined) await send('second', 'isolation');
@@ -101,6 +104,7 @@ export async function probeRateLimit(options: ProbeOptions): Promise<ProbeResult
   let lastRunEnd = lastSend;
   let current: Estimate | undefined;
   let throttledConsume: ProbeResult['throttledConsume'] = 'unknown';
+  let throttledConsumeNote = 'not observed: the probe stopped before the key recovered';
 
   while (!stoppedBy) {
     let at = lastSend + watchMs;
@@ -113,7 +117,13 @@ export async function probeRateLimit(options: ProbeOptions): Promise<ProbeResult
       const silentAt = now() + Math.max(first429.retryAfterS ?? 0, claimed.windowS ?? 0) * 1000 + 5;
       if (!pacer.fits(silentAt)) break;
       const silent = await send('primary', 'silent-wait', silentAt);
-      if (silent?.admitted) throttledConsume = 'yes';
+      // Admitted after the silence: throttled requests may have used the quota up, but a window that turned over
+      // during the silence explains it as well (the window is not known here), so the probe does not say "yes".
+      const watchedS = round2((lastSend - (start + first429.t)) / 1000);
+      throttledConsumeNote = silent?.admitted
+        ? `not established: no recovery during ${watchedS} s of throttled requests, then admitted after ${round2((silentAt - lastSend) / 1000)} s of silence — `
+          + 'a window boundary within the silence would explain that as well as throttled requests using the quota'
+        : `not established: no recovery during ${watchedS} s of throttled requests${silent ? ', nor after a silent wait' : ''}`;
       stoppedBy ??= 'no recovery while probed';
       break;
     }
@@ -127,12 +137,21 @@ export async function probeRateLimit(options: ProbeOptions): Promise<ProbeResult
       }
       continue;
     }
-    if (runs === 0 && samples.some((s) => s.phase === 'watch' && !s.admitted)) throttledConsume = 'no';
+    if (runs === 0 && samples.some((s) => s.phase === 'watch' && !s.admitted)) {
+      // Recovery came while throttled requests kept arriving: they did not hold it off.
+      const throttled = samples.filter((s) => s.credential === 'primary' && !s.admitted && s.t < sample.t).length;
+      throttledConsume = 'no';
+      throttledConsumeNote = `admitted again ${round2((sample.t - first429.t) / 1000)} s after the first 429 while ${throttled} throttled requests kept arriving`;
+    }
     // A run at full pace; the first pauses once (sliding-window signature) when the window leaves room for it.
     const b1 = samples.filter((s) => s.phase === 'burst' && s.admitted).length;
     let pauseAfter: number | undefined;
     if (runs === 0 && b1 >= 6) {
-      const windowGuess = claimedWindowMs ?? start + sample.t - (start + (samples[0]?.t ?? 0));
+      // The window as far as observed: recovery came no later than one window after the first 429 (fixed window:
+      // at the next boundary; sliding: one window after the burst began; bucket: at once). A claimed window longer
+      // than that (a header that overstates it) must not stretch the pause past the real window's end, or the run
+      // counts two windows' admissions and shows no shape.
+      const windowGuess = Math.min(claimedWindowMs ?? Infinity, sample.t - first429.t);
       const pause = windowGuess / 5;
       if (b1 * pacer.intervalMs + pause < 0.8 * windowGuess && pause >= 4 * watchMs) {
         pauseAfter = Math.max(2, Math.floor(b1 / 3));
@@ -162,7 +181,7 @@ export async function probeRateLimit(options: ProbeOptions): Promise<ProbeResult
     if (current.complete) stoppedBy = 'complete';
     else if (runs >= 3 && current.algorithm !== 'token-bucket') stoppedBy = 'complete';
   }
-  return withHeaderClaims(finish(samples, claimed, stoppedBy ?? pacer.exhausted ?? 'budget', start, now(), peakRps, options, throttledConsume, estimateOptions), headerClaims);
+  return withHeaderClaims(finish(samples, claimed, stoppedBy ?? pacer.exhausted ?? 'budget', start, now(), peakRps, options, throttledConsume, throttledConsumeNote, estimateOptions), headerClaims);
 }
 
 function withHeaderClaims(result: ProbeResult, recorder: HeaderClaimsRecorder): ProbeResult {
@@ -179,6 +198,7 @@ function finish(
   peakRps: number,
   options: ProbeOptions,
   throttledConsume: ProbeResult['throttledConsume'],
+  throttledConsumeNote: string,
   estimateOptions: EstimateOptions = {},
 ): ProbeResult {
   const result = estimate(samples, estimateOptions);
@@ -196,8 +216,28 @@ function finish(
     requests: samples.length,
     elapsedS,
     peakRps,
+    budget: { requests: options.budgetRequests, seconds: options.budgetSeconds },
+    timing: timingOf(samples),
+    throttledConsumeNote,
     samples,
   };
+}
+
+/** The probe's own timing: round trips and send lag of its requests (ProbeTiming). */
+export function timingOf(samples: readonly Sample[]): ProbeTiming {
+  const rtt = samples.map((s) => s.rttMs).filter((v): v is number => v !== undefined).sort((a, b) => a - b);
+  const lag = samples.map((s) => s.lagMs).filter((v): v is number => v !== undefined).sort((a, b) => a - b);
+  const at = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))]!;
+  const rttP99Ms = rtt.length ? at(rtt, 0.99) : undefined;
+  return {
+    ...(rtt.length ? { rttP50Ms: at(rtt, 0.5), rttP99Ms } : {}),
+    ...(lag.length ? { lagP99Ms: at(lag, 0.99), lagMaxMs: lag.at(-1)! } : {}),
+    uncertaintyMs: rttP99Ms ?? 0,
+  };
+}
+
+function round2(n: number): number {
+  return Math.round(n * 100) / 100;
 }
 
 function isolationOf(samples: Sample[], options: ProbeOptions): IsolationFinding {

@@ -36,6 +36,10 @@ export interface Sample {
   retryAfterS?: number;
   /** True when `retryAfterS` came from the rate-limit reset because the 429 carried no Retry-After. */
   retryAfterFromReset?: boolean;
+  /** Send → response read, ms: the target saw the request somewhere within it, so `t` is uncertain by this much. */
+  rttMs?: number;
+  /** How much later than the pacer meant the request went out, ms (the harness's own send lag). */
+  lagMs?: number;
 }
 
 export interface ProbeOptions {
@@ -64,6 +68,21 @@ export interface ProbeOptions {
   sleep?: (ms: number) => Promise<void>;
   /** SIGINT/SIGTERM: the probe stops sending and returns what it measured so far. */
   signal?: AbortSignal;
+  /** Told each request's round trip and send lag (ms), so the run's conditions (a check's context) include the probe's. */
+  onTiming?: (rttMs: number, lagMs: number) => void;
+}
+
+/**
+ * How precisely the probe's send times place requests at the target, measured from its own requests: the target
+ * saw each request somewhere within its round trip, so a send time stands for the target's instant ± uncertaintyMs
+ * (the round trips' p99). Quota and window judgements take their tolerance from it.
+ */
+export interface ProbeTiming {
+  rttP50Ms?: number;
+  rttP99Ms?: number;
+  lagP99Ms?: number;
+  lagMaxMs?: number;
+  uncertaintyMs: number;
 }
 
 export interface ClaimedPolicy {
@@ -190,5 +209,10 @@ export interface ProbeResult {
   elapsedS: number;
   /** Highest request rate reached over any burst, requests per second. */
   peakRps: number;
+  /** The bounds the probe ran under, so findings can say how much of them was used. */
+  budget: { requests: number; seconds: number };
+  timing: ProbeTiming;
+  /** Why `throttledConsume` is what it is: what was observed, in words. */
+  throttledConsumeNote: string;
   samples: Sample[];
 }

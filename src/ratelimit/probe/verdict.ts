@@ -20,7 +20,8 @@ export function formatProbe(result: ProbeResult): string[] {
     const shape = est.algorithm === 'token-bucket'
       ? `token bucket: burst ${est.burst ?? '?'}, refill ${est.refillPerS ?? '?'}/s (refills fully in ${est.windowS ?? '?'} s)`
       : `${est.algorithm}: ${est.quota ?? '?'} per ${est.windowS ?? '?'} s`;
-    lines.push(`observed:   ${shape}${est.complete ? '' : ' (incomplete: the budget ended first)'}`);
+    // Incomplete says why the probe stopped and how much of its budget it had used: never a reason it did not see.
+    lines.push(`observed:   ${shape}${est.complete ? '' : ` (incomplete: stopped by ${result.stoppedBy} after ${result.requests} of ${result.budget.requests} requests in ${result.elapsedS} of ${result.budget.seconds} s)`}`);
     lines.push(`            ${est.reasons.join('; ')}`);
     lines.push(`match:      ${matchLine(result)}`);
     const ra = retryAfter.claimedS !== undefined ? `Retry-After ${retryAfter.claimedS} s` : 'no Retry-After';
@@ -28,7 +29,9 @@ export function formatProbe(result: ProbeResult): string[] {
     const honesty = retryAfter.honest === undefined ? 'not established' : retryAfter.honest ? 'honest' : 'DISHONEST';
     lines.push(`retry:      ${ra}${actual} — ${honesty}${retryAfter.notes.length ? ` (${retryAfter.notes.join('; ')})` : ''}`);
     lines.push(`isolation:  ${isolation.tested ? `${isolation.perCredential ? 'per credential' : 'SHARED'} — ` : ''}${isolation.detail}`);
-    lines.push(`throttled requests consume quota: ${result.throttledConsume}`);
+    lines.push(`throttled requests consume quota: ${result.throttledConsume} (${result.throttledConsumeNote})`);
+    const t = result.timing;
+    lines.push(`timing:     send times place requests at the target within ±${t.uncertaintyMs} ms (round trips p50 ${t.rttP50Ms ?? '?'} ms, p99 ${t.rttP99Ms ?? '?'} ms; send lag p99 ${t.lagP99Ms ?? '?'} ms)`);
   }
   lines.push(...headerClaimLines(result, CLAIM_TOLERANCE));
   lines.push(`traffic:    ${result.requests} requests in ${result.elapsedS} s (peak ${result.peakRps} req/s); stopped: ${result.stoppedBy}`);

@@ -96,12 +96,15 @@ function checkCase(check: CheckResult, warn: boolean): Case {
       return check.vacuous !== undefined ? { ...base, outcome: { kind: 'skipped', message: `${must ? 'MUST ' : ''}passed vacuously (not verified): ${check.vacuous}` } } : base;
     case 'skipped':
       return { ...base, outcome: { kind: 'skipped', message: `${must ? 'MUST not run: ' : ''}${check.message ?? 'skipped'}` } };
+    case 'undecided':
+      // Never a failure and never a pass: skipped, with the measured reason (a MUST one leaves the run incomplete).
+      return { ...base, outcome: { kind: 'skipped', type: check.level, message: `${must ? 'MUST ' : ''}could not decide under this run's conditions: ${check.message ?? 'no reason given'}` }, systemOut: evidenceExcerpt(check) };
     case 'failed':
     case 'error': {
       const kind = check.status === 'failed' ? 'failure' : 'error';
       const message = check.message ?? check.status;
       if (must || warn) return { ...base, outcome: { kind, type: check.level, message, body: evidenceExcerpt(check) } };
-      return { ...base, outcome: { kind: 'skipped', type: check.level, message: `warning (${check.level} ${check.status === 'failed' ? 'failed' : 'could not decide'}): ${message}` }, systemOut: evidenceExcerpt(check) };
+      return { ...base, outcome: { kind: 'skipped', type: check.level, message: `warning (${check.level} ${check.status === 'failed' ? 'failed' : 'errored'}): ${message}` }, systemOut: evidenceExcerpt(check) };
     }
   }
 }

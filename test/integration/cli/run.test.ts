@@ -15,7 +15,10 @@ describe('harness run (embedded reference target)', () => {
     const result = await runCli(['run', '--out', out], { timeoutMs: 120_000 });
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);
-    expect(result.stdout).toMatch(/verdict: CERTIFIED \(exit 0\) — MUST \d+ passed; SHOULD \d+ passed; PROFILE \d+ passed/);
+    // On a loaded machine a SHOULD/PROFILE time judgement may say "could not decide" (a warning, never a failure):
+    // the only difference load may make (README "Time-dependent judgements").
+    expect(result.stdout).toMatch(/verdict: CERTIFIED(-WITH-WARNINGS)? \(exit 0\) — MUST \d+ passed; SHOULD \d+ passed(, \d+ could not decide)?; PROFILE \d+ passed(, \d+ could not decide)?\n/);
+    expect(result.stdout).toMatch(/run conditions: event-loop stalls up to/);
     const [runId] = readdirSync(out);
     expect(runId).toMatch(/^\d{8}T\d{6}Z-[0-9a-f]{6}$/);
     const file = join(out, runId!, 'report.json');
@@ -24,12 +27,13 @@ describe('harness run (embedded reference target)', () => {
     expect(report.schemaVersion).toBe(1);
     expect(report.run).toMatchObject({ id: runId, harnessVersion: expect.any(String), target: { baseUrl: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+$/), embedded: true } });
     expect(Date.parse(report.run.finishedAt)).toBeGreaterThanOrEqual(Date.parse(report.run.startedAt));
-    expect(report.verdict).toBe('certified');
+    expect(report.verdict).toBe(report.summary.undecided > 0 ? 'certified-with-warnings' : 'certified');
+    expect(report.summary.byLevel.MUST.undecided).toBe(0);
     expect(report.checks.length).toBeGreaterThan(0);
     for (const check of report.checks) {
-      expect(check).toMatchObject({ id: expect.any(String), suite: expect.any(String), title: expect.any(String), level: expect.stringMatching(/^(MUST|SHOULD|PROFILE)$/), specRef: expect.any(String), status: 'passed', durationMs: expect.any(Number) });
+      expect(check).toMatchObject({ id: expect.any(String), suite: expect.any(String), title: expect.any(String), level: expect.stringMatching(/^(MUST|SHOULD|PROFILE)$/), specRef: expect.any(String), status: expect.stringMatching(check.level === 'MUST' ? /^passed$/ : /^(passed|undecided)$/), durationMs: expect.any(Number) });
     }
-    expect(report.summary).toMatchObject({ passed: report.checks.length, failed: 0, skipped: 0, errors: 0, byLevel: { MUST: expect.any(Object), SHOULD: expect.any(Object), PROFILE: expect.any(Object) } });
+    expect(report.summary).toMatchObject({ passed: report.checks.length - report.summary.undecided, failed: 0, skipped: 0, errors: 0, byLevel: { MUST: expect.any(Object), SHOULD: expect.any(Object), PROFILE: expect.any(Object) } });
 
     // The throughput part: load.scenarios defaults to ["smoke"], run with the embedded target's loadKey.
     expect(result.stdout).toContain('scenario smoke (constant-arrival-rate)');

@@ -26,6 +26,11 @@ describe('verdict', () => {
     [[{ ...result('MUST', 'passed'), vacuous: 'no 429 came' }], 'incomplete'],
     [[result('MUST', 'passed'), { ...result('PROFILE', 'passed'), vacuous: 'nothing delivered' }], 'certified'],
     [[result('SHOULD', 'skipped'), result('MUST', 'passed')], 'certified'],
+    // Could not decide under the run's conditions: a MUST one is a rule not verified, a SHOULD/PROFILE one a warning.
+    [[result('MUST', 'undecided'), result('SHOULD', 'passed')], 'incomplete'],
+    [[result('MUST', 'passed'), result('SHOULD', 'undecided')], 'certified-with-warnings'],
+    [[result('MUST', 'passed'), result('PROFILE', 'undecided')], 'certified-with-warnings'],
+    [[result('MUST', 'undecided'), result('MUST', 'failed')], 'not-certified'],
   ] as const)('%#: follows the levels', (results, verdict) => {
     expect(verdictOf(summarize(results))).toBe(verdict);
   });
@@ -42,13 +47,20 @@ describe('verdict', () => {
 
   it('counts vacuous passes as a subset of passed', () => {
     const summary = summarize([{ ...result('MUST', 'passed'), vacuous: 'x' }, result('MUST', 'passed')]);
-    expect(summary.byLevel.MUST).toEqual({ passed: 2, failed: 0, skipped: 0, errors: 0, vacuous: 1 });
+    expect(summary.byLevel.MUST).toEqual({ passed: 2, failed: 0, skipped: 0, errors: 0, undecided: 0, vacuous: 1 });
   });
 
   it('counts by status and by level', () => {
     const summary = summarize([result('MUST', 'passed'), result('MUST', 'failed'), result('SHOULD', 'skipped'), result('PROFILE', 'error')]);
     expect(summary).toMatchObject({ passed: 1, failed: 1, skipped: 1, errors: 1 });
-    expect(summary.byLevel.MUST).toEqual({ passed: 1, failed: 1, skipped: 0, errors: 0, vacuous: 0 });
-    expect(summary.byLevel.PROFILE).toEqual({ passed: 0, failed: 0, skipped: 0, errors: 1, vacuous: 0 });
+    expect(summary.byLevel.MUST).toEqual({ passed: 1, failed: 1, skipped: 0, errors: 0, undecided: 0, vacuous: 0 });
+    expect(summary.byLevel.PROFILE).toEqual({ passed: 0, failed: 0, skipped: 0, errors: 1, undecided: 0, vacuous: 0 });
+  });
+
+  it('counts undecided apart: never a pass, never a failure, never an error', () => {
+    const summary = summarize([result('MUST', 'undecided'), result('PROFILE', 'undecided'), result('PROFILE', 'passed')]);
+    expect(summary).toMatchObject({ passed: 1, failed: 0, skipped: 0, errors: 0, undecided: 2 });
+    expect(summary.byLevel.MUST).toEqual({ passed: 0, failed: 0, skipped: 0, errors: 0, undecided: 1, vacuous: 0 });
+    expect(verdictOf(summarize([result('PROFILE', 'undecided')]))).toBe('certified-with-warnings');
   });
 });

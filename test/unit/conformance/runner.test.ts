@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultConfig } from '../../../src/config/index.ts';
-import { defineCheck, fail, skip, type Check } from '../../../src/conformance/check.ts';
+import { defineCheck, fail, skip, undecided, type Check } from '../../../src/conformance/check.ts';
 import { createContext, type CheckContext } from '../../../src/conformance/context.ts';
 import { CheckRegistry } from '../../../src/conformance/registry.ts';
 import { runChecks } from '../../../src/conformance/runner.ts';
@@ -62,6 +62,21 @@ async function run(checks: Check[], options: { skip?: string[]; timeoutMs?: numb
 }
 
 describe('runChecks', () => {
+  it('records "could not decide" as its own status, with the measured reason and details, secrets redacted', async () => {
+    const { results } = await run([
+      check('undecided', async (c) => {
+        await c.http.request({ path: '/u', bearer: c.credentials.apiKey });
+        const conditions = c.conditions.since(c.conditions.mark() - 1000);
+        undecided(`waits grew by 3 ms, within ±40 ms measured (${SECRET})`, { toleranceMs: 40, conditions });
+      }),
+    ]);
+    expect(results[0]!.status).toBe('undecided');
+    expect(results[0]!.message).toBe(`waits grew by 3 ms, within ±40 ms measured (${REDACTED})`);
+    expect(results[0]!.evidence?.details).toMatchObject({ toleranceMs: 40 });
+    // The request the check made is in the context's measured round trips.
+    expect(ctx.conditions.snapshot().spanMs).toBeGreaterThan(0);
+  });
+
   it('records pass, fail, skip and error, with redacted evidence on failure', async () => {
     const { results, events } = await run([
       check('pass', async (c) => void (await c.http.request({ path: '/ok' }))),

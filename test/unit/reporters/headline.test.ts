@@ -59,7 +59,7 @@ describe('console verdict line', () => {
 
   it('says the same as the banner, with the level counts', () => {
     expect(verdictLine(false)).toBe('verdict: CERTIFIED — thresholds crossed (exit 99) — MUST 2 passed; SHOULD 1 passed; PROFILE 1 passed');
-    expect(verdictLine(false, richReport())).toBe('verdict: NOT-CERTIFIED (exit 1) — MUST 1 passed, 1 failed; SHOULD 0 passed, 1 failed, 1 not run; PROFILE 0 passed, 1 could not decide');
+    expect(verdictLine(false, richReport())).toBe('verdict: NOT-CERTIFIED (exit 1) — MUST 1 passed, 1 failed; SHOULD 0 passed, 1 failed, 1 not run; PROFILE 0 passed, 1 errored');
   });
 
   it('colours only when asked (a TTY): red for a crossed threshold', () => {

@@ -89,7 +89,7 @@ describe('junit.xml', () => {
     const verdict = cases[0]!;
     expect(verdict['@classname']).toBe('harness.verdict');
     expect(root['@time']).toBe('68.000');
-    expect(verdict.failure['@message']).toMatch(/^NOT-CERTIFIED \(exit 1\) — Conformance: MUST 1 passed, 1 failed; SHOULD 0 passed, 1 failed, 1 not run; PROFILE 0 passed, 1 could not decide; Thresholds: 1 of 4 crossed/);
+    expect(verdict.failure['@message']).toMatch(/^NOT-CERTIFIED \(exit 1\) — Conformance: MUST 1 passed, 1 failed; SHOULD 0 passed, 1 failed, 1 not run; PROFILE 0 passed, 1 errored; Thresholds: 1 of 4 crossed/);
     const props = asArray<Node>(suites[0]!.properties.property);
     expect(props.map((p) => [p['@name'], p['@value']])).toEqual([['verdict', 'not-certified'], ['exitCode', '1'], ['kind', 'conformance'], ['title', 'NOT-CERTIFIED (exit 1)']]);
   });
@@ -100,7 +100,7 @@ describe('junit.xml', () => {
     expect(failed.failure['@type']).toBe('MUST');
     expect(failed.failure['#text']).toContain('GET http://127.0.0.1:8080/v1/whatsapp/messages?limit=2 → 200');
     const errored = cases.find((c) => c['@name'].startsWith('errors.timeout'))!;
-    expect(errored.skipped['@message']).toBe('warning (PROFILE could not decide): check timed out after 10000 ms[0m');
+    expect(errored.skipped['@message']).toBe('warning (PROFILE errored): check timed out after 10000 ms[0m');
     const should = cases.find((c) => c['@name'].startsWith('errors.unknown-route-404'))!;
     expect(should.skipped['@message']).toBe('warning (SHOULD failed): expected content-type application/problem+json, got text/html');
     expect(should['system-out']).toContain('GET http://127.0.0.1:8080/v1/nope → 404');

@@ -27,11 +27,23 @@
     var s = report.summary;
     var rows = LEVELS.map(function (level) {
       var c = s.byLevel[level];
-      return [level, c.passed - (c.vacuous || 0), c.vacuous || 0, c.failed, c.errors, c.skipped];
+      return [level, c.passed - (c.vacuous || 0), c.vacuous || 0, c.failed, c.undecided || 0, c.errors, c.skipped];
     });
-    rows.push(['all', s.passed - (s.vacuous || 0), s.vacuous || 0, s.failed, s.errors, s.skipped]);
+    rows.push(['all', s.passed - (s.vacuous || 0), s.vacuous || 0, s.failed, s.undecided || 0, s.errors, s.skipped]);
+    // "could not decide" (undecided: the run's measured conditions made the answer unknowable) is a column of its
+    // own, apart from "errored" (the check could not run): neither is a pass or a failure.
     return el('section', { id: 'summary' }, el('h2', null, 'Summary by level'),
-      HR.table(['level', 'passed', 'passed vacuously', 'failed', 'could not decide', 'not run'], rows, { class: 'summary' }));
+      HR.table(['level', 'passed', 'passed vacuously', 'failed', 'could not decide', 'errored', 'not run'], rows, { class: 'summary' }),
+      report.conditions ? conditions(report.conditions) : null);
+  }
+
+  /** The run's own measured conditions: what every time-dependent check took its tolerance from (per stretch). */
+  function conditions(c) {
+    function row(name, p) { return p ? [name, String(p.count), HR.series.fmtMs(p.p50), HR.series.fmtMs(p.p90), HR.series.fmtMs(p.p99), HR.series.fmtMs(p.max)] : null; }
+    var rows = [row('event-loop delay', c.loopDelayMs), row('round trip to the target', c.rttMs), row('send lag', c.sendLagMs)].filter(Boolean);
+    return el('div', { class: 'conditions', id: 'conditions' }, el('h3', null, 'Run conditions (measured by the run itself)'),
+      el('p', null, 'Time-dependent checks derive their tolerance from these measurements, taken over the stretch each one judges; where the uncertainty covers the effect, the check says "could not decide".'),
+      HR.table(['measurement', 'samples', 'p50', 'p90', 'p99', 'max'], rows, { class: 'conditions' }));
   }
 
   /** covered → "covered" only when a check of the clause passed for real; all failing → red "covered: failing". */

@@ -31,7 +31,8 @@
   function checkView(check) {
     var vacuous = check.status === 'passed' && check.vacuous !== undefined;
     // A vacuous pass is marked apart ("passed?"): its rule was never exercised, and the note says what was missing.
-    var head = [el('span', { class: 'status status-' + (vacuous ? 'vacuous' : check.status) }, vacuous ? 'passed?' : check.status), ' ', el('code', null, check.id), ' — ', check.title,
+    var label = vacuous ? 'passed?' : check.status === 'undecided' ? 'could not decide' : check.status;
+    var head = [el('span', { class: 'status status-' + (vacuous ? 'vacuous' : check.status) }, label), ' ', el('code', null, check.id), ' — ', check.title,
       el('span', { class: 'duration' }, ' ' + S.fmtMs(check.durationMs))];
     var attrs = { class: 'check', 'data-status': check.status, 'data-check': check.id, 'data-vacuous': vacuous ? 'true' : null };
     if (!S.isProblem(check)) {

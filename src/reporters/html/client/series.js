@@ -83,8 +83,9 @@
         return { suite: s.suite, levels: s.levels.map(function (l) { return { level: l, checks: s.byLevel[l] }; }) };
       });
     },
+    // Problems open with their message and evidence; an undecided check too (its reason and measured conditions).
     isProblem: function (check) {
-      return check.status === 'failed' || check.status === 'error';
+      return check.status === 'failed' || check.status === 'error' || check.status === 'undecided';
     },
     fmtMs: function (n) { return n === undefined || n === null ? '—' : (n >= 100 ? Math.round(n) : Math.round(n * 100) / 100) + ' ms'; },
     fmtPct: function (share) { return share === undefined || share === null ? '—' : Math.round(share * 10000) / 100 + ' %'; },
