@@ -39,6 +39,7 @@ export function scenarioMetrics(scenario: ScenarioEntry): ScenarioMetrics {
     dropped: scenario.dropped,
     percentiles: scenario.percentiles,
     ...intervalsOf(scenario),
+    ...cleanIntervalsOf(scenario),
     ...(scenario.generatorBound
       ? {
           generatorBound: {
@@ -79,6 +80,34 @@ function intervalsOf(scenario: ScenarioReport): Pick<ScenarioMetrics, 'samples' 
     samples: histogram.totalCount,
     intervals: { p50: percentileInterval(histogram, 50, blocks), p95: percentileInterval(histogram, 95, blocks), p99: percentileInterval(histogram, 99, blocks) },
   };
+}
+
+/**
+ * A generator-bound run's intervals over the seconds its generator kept up in (ScenarioMetrics.cleanIntervals):
+ * the per-second histograms of every other second, the bound seconds and the one after each left out. Absent
+ * when the run was not generator-bound, its blocks are not per second, or fewer than half its seconds remain.
+ */
+function cleanIntervalsOf(scenario: ScenarioReport): Pick<ScenarioMetrics, 'cleanIntervals'> {
+  const stored = scenario.histograms?.blocks;
+  const bound = scenario.generatorBound?.seconds;
+  if (!stored || !bound || bound.length === 0 || stored.seconds !== 1) return {};
+  const left = new Set(bound.flatMap((t) => [t, t + 1]));
+  const kept = stored.histograms.filter((_, t) => !left.has(t));
+  if (kept.length < 2 || kept.length * 2 < stored.histograms.length) return {};
+  try {
+    const histogram = decodeHistogram(kept[0]!);
+    for (const encoded of kept.slice(1)) histogram.add(decodeHistogram(encoded));
+    const blocks: BlockInput = { seconds: 1, counts: kept.map(blockCounts) };
+    return {
+      cleanIntervals: {
+        seconds: kept.length,
+        ofSeconds: stored.histograms.length,
+        intervals: { p50: percentileInterval(histogram, 50, blocks), p95: percentileInterval(histogram, 95, blocks), p99: percentileInterval(histogram, 99, blocks) },
+      },
+    };
+  } catch {
+    return {}; // damaged blocks: the generator-bound rule alone decides
+  }
 }
 
 /** part / whole, 0 when nothing was sent (a scenario with no requests has no rate to regress). */

@@ -55,6 +55,13 @@ export interface ScenarioMetrics {
    * run is "exceeded" only by more than that delay (evaluate-budgets.ts).
    */
   generatorBound?: { seconds: number; ofSeconds: number; worstLoopDelayMs: number; worstLateShare: number; lateStartMs: number };
+  /**
+   * A generator-bound run's intervals over its seconds the generator kept up in: the per-second histograms without
+   * the generator-bound seconds and the second after each (answers to requests sent in a stall complete then), so
+   * none of the generator's own delay is in them. Present only with per-second blocks and at least half the seconds
+   * left; a slowdown these still show is the target's (evaluate-budgets.ts).
+   */
+  cleanIntervals?: { seconds: number; ofSeconds: number; intervals: Record<'p50' | 'p95' | 'p99', PercentileInterval> };
 }
 
 /** One scenario across runs; `null` where a run did not have it. */

@@ -62,7 +62,11 @@ function rng(seed: number): () => number {
 function resample(result: ScenarioResult, seed: number): Report {
   const blocks = result.histograms!.blocks!;
   const random = rng(seed);
-  const picked = blocks.histograms.map(() => blocks.histograms[Math.floor(random() * blocks.histograms.length)] as string);
+  const indices = blocks.histograms.map(() => Math.floor(random() * blocks.histograms.length));
+  const picked = indices.map((i) => blocks.histograms[i] as string);
+  // The generator-bound seconds follow their histograms to where the resample put them (compare leaves them out).
+  const bound = new Set(result.generatorBound?.seconds ?? []);
+  const boundAt = indices.flatMap((i, at) => (bound.has(i) ? [at] : []));
   const h = hdr.build({ lowestDiscernibleValue: 1, highestTrackableValue: 3_600_000_000, numberOfSignificantValueDigits: 3, autoResize: true, useWebAssembly: false });
   for (const encoded of picked) h.add(hdr.decodeFromCompressedBase64(encoded, 'packed', false));
   const at = (p: number) => h.getValueAtPercentile(p) / 1000;
@@ -71,6 +75,7 @@ function resample(result: ScenarioResult, seed: number): Report {
     requests: h.totalCount,
     latency: { p50: at(50), p95: at(95), p99: at(99), p90: at(90), p999: at(99.9), p9999: at(99.99), max: at(100) },
     histograms: { unit: 'us' as const, all: hdr.encodeIntoCompressedBase64(h), byName: {}, blocks: { seconds: blocks.seconds, histograms: picked } },
+    ...(result.generatorBound ? { generatorBound: { ...result.generatorBound, seconds: boundAt } } : {}),
   };
   return buildReport({ runId: `run-${seed}`, startedAt: new Date().toISOString(), target: { baseUrl: 'http://127.0.0.1', embedded: true }, scenarios: [scenario] });
 }

@@ -201,6 +201,26 @@ describe(`${BUDGET} on runs whose seconds stall together`, () => {
     expect(behind!.status).toBe('inconclusive');
   });
 
+  it('a generator-bound run still over the limit in the seconds its generator kept up in is "exceeded": the slowdown is the target\'s', () => {
+    const bound = { seconds: 5, ofSeconds: 30, worstLoopDelayMs: 180, worstLateShare: 0.2, lateStartMs: 10 };
+    // The seconds the generator kept up in (what compare keeps: the bound seconds and the one after each left out).
+    const keptUp = (seed: number, shape: Shape) => {
+      const run = syntheticRun(seed, { ...shape, seconds: 20 });
+      const i = (p: number) => percentileInterval(run.all, p, run.blocks);
+      return { seconds: 20, ofSeconds: 30, intervals: { p50: i(50), p95: i(95), p99: i(99) } };
+    };
+    const slower = { ...metrics(syntheticRun(7101, { shiftMs: 50, stallChance: 0.2, stallMs: 180 }), bound), cleanIntervals: keptUp(7102, { shiftMs: 50 }) };
+    const [p50] = gate(metrics(syntheticRun(7100)), slower);
+    expect(p50!.status, p50!.detail).toBe('exceeded');
+    expect(p50!.detail).toMatch(/B was generator-bound \(up to 180 ms of its own delay\), and over the 20 of 30 s its generator kept up in it is still \[[\d.]+, [\d.]+\] ms, over the limit\)$/);
+    // The same build, stalled the same way: the kept-up seconds are within, so never exceeded.
+    for (let i = 0; i < 10; i++) {
+      const same = { ...metrics(syntheticRun(7200 + i, { stallChance: 0.2, stallMs: 180 }), bound), cleanIntervals: keptUp(7300 + i, {}) };
+      const results = gate(metrics(syntheticRun(7400 + i)), same);
+      expect(results.filter((r) => r.status === 'exceeded').map((r) => r.detail)).toEqual([]);
+    }
+  });
+
   it('stalls that hit only the candidate are inconclusive, not exceeded: one run cannot tell them from a slow build', () => {
     const statuses = Array.from({ length: 10 }, (_, i) => gate(metrics(syntheticRun(8000 + i)), metrics(syntheticRun(8100 + i, { stallChance: 0.3, stallMs: 40 })), 'p95:+10%')[0]!);
     expect(statuses.filter((r) => r.status === 'exceeded').map((r) => r.detail)).toEqual([]);
