@@ -71,7 +71,8 @@ async function compare(base: string, candidate: string, dir: string): Promise<{ 
   const result = await run(['compare', base, candidate, '--budget', BUDGET, '--out', dir]);
   const inconclusive = /inconclusive/i.test(result.stdout);
   const word = result.code === 1 ? 'EXCEEDED' : result.code === 0 ? (inconclusive ? 'INCONCLUSIVE' : 'PASSED') : `exit ${result.code}`;
-  const line = result.stdout.split('\n').filter((l) => /p50:|p95:/.test(l)).map((l) => l.trim()).join(' | ');
+  // The budgets' detail lines ("p50:+10ms: …"), once each.
+  const line = [...new Set(result.stdout.split('\n').map((l) => l.trim()).filter((l) => /^p(50|95|99):[+-][\d.]+(ms|%): /.test(l)))].join(' | ');
   return { word, line };
 }
 
