@@ -83,7 +83,9 @@ describe('rate-limit scenario files', () => {
     const scenario = loadScenarioFile(resolveScenarioFile('ratelimit'));
     expect(scenario).toMatchObject({ executor: 'constant-arrival-rate', credentials: ['apiKey', 'secondKey'], rateLimit: { quota: 100, windowSeconds: 1 } });
     const script = exportK6Script(scenario, { api });
-    expect(script).toContain("const TOKENS: string[] = [__ENV.HARNESS_API_KEY ?? '', __ENV.HARNESS_SECOND_KEY ?? ''];");
+    expect(script).toContain("const TOKENS = [env('HARNESS_API_KEY', ''), env('HARNESS_SECOND_KEY', '')];");
+    // Rotated by k6's test-wide iteration number, as the harness rotates per request across its workers.
+    expect(script).toContain('return TOKENS[scenario.iterationInTest % TOKENS.length];');
     expect(script).toContain('authorization: `Bearer ${nextToken()}`');
     expect(script).toContain('-e HARNESS_API_KEY=… -e HARNESS_SECOND_KEY=…');
   });

@@ -66,7 +66,7 @@ describe('scenario files', () => {
       'x.yaml:9:17: requests[1].query.n: {{int A B}} needs whole numbers A <= B, got "5 1"',
       "x.yaml:11:35: thresholds.http_req_duration[1]: http_req_duration is a trend: \"rate\" does not apply (use avg, min, max, med, p(N))",
       'x.yaml:12:3: thresholds["http_req_duration{name:sand}"]: no request is named "sand" (names: send, get_x) (did you mean "send"?)',
-      'x.yaml:13:3: thresholds.http_req_faild: unknown metric "http_req_faild" (known: http_req_duration, http_req_failed, http_reqs, rate_limited, dropped_iterations) (did you mean "http_req_failed"?)',
+      'x.yaml:13:3: thresholds.http_req_faild: unknown metric "http_req_faild" (known: http_req_duration, http_req_failed, http_reqs, rate_limited, dropped_iterations, iteration_duration, iterations) (did you mean "http_req_failed"?)',
     ]);
   });
 
