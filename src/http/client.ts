@@ -174,7 +174,8 @@ export class HttpClient {
     try {
       const target = new URL(url);
       const res = await this.#pool.request({ origin: this.#origin, method: method as Dispatcher.HttpMethod, path: target.pathname + target.search, headers, body, signal: deadline.signal });
-      const read = await readBody(res.body);
+      const encoding = res.headers['content-encoding'];
+      const read = await readBody(res.body, undefined, undefined, { contentEncoding: Array.isArray(encoding) ? encoding.join(',') : encoding });
       exchange.durationMs = round(performance.now() - started);
       const responseHeaders = flattenHeaders(res.headers);
       exchange.response = { status: res.statusCode, headers: responseHeaders, body: read.text, ...(read.truncated ? { truncatedFrom: read.bytes } : {}) };

@@ -6,6 +6,7 @@
  */
 import { createServer as createHttpServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { createServer as createNetServer, type AddressInfo, type Server, type Socket } from 'node:net';
+import { gzipSync } from 'node:zlib';
 
 export type HostileKind =
   | 'big-body'
@@ -17,7 +18,10 @@ export type HostileKind =
   | 'truncated-json'
   | 'http-1.0'
   | 'empty-body'
-  | 'huge-headers';
+  | 'huge-headers'
+  | 'non-ascii-body'
+  | 'gzip-bomb'
+  | 'endless-chunked';
 
 export interface HostileTarget {
   baseUrl: string;
@@ -31,6 +35,32 @@ export const HOSTILE_KINDS: readonly HostileKind[] = [
 ];
 
 const TEN_MB = 10 * 1024 * 1024;
+const TWO_MIB = 2 * 1024 * 1024;
+
+/**
+ * 2 MiB of bytes that are not ASCII: mostly invalid UTF-8 (each byte decodes to U+FFFD, a two-byte character in V8,
+ * so the text is twice the bytes) with valid two- and three-byte sequences in between. The shape that drove
+ * `harness run` out of memory (4.2 GB) when 4 KiB cuts of such bodies pinned the whole original string.
+ */
+export function nonAsciiBody(bytes = TWO_MIB): Buffer {
+  const body = Buffer.alloc(bytes);
+  const pattern = Buffer.from([0xff, 0xfe, 0xc3, 0xa9, 0xe6, 0x97, 0xa5, 0x80, 0xbf, 0xf0]);
+  for (let i = 0; i < bytes; i += pattern.length) pattern.copy(body, i, 0, Math.min(pattern.length, bytes - i));
+  return body;
+}
+
+/**
+ * A gzip bomb: `members` gzip members of 64 MiB of zeros each, back to back (a valid multi-member stream), sent
+ * with `Content-Encoding: gzip`: about 2 MB on the wire, 2 GiB inflated. The harness must never inflate it.
+ */
+let bombCache: Buffer | undefined;
+export function gzipBomb(members = 32): Buffer {
+  if (!bombCache) {
+    const member = gzipSync(Buffer.alloc(64 * 1024 * 1024), { level: 9 });
+    bombCache = Buffer.concat(Array.from({ length: members }, () => member));
+  }
+  return bombCache;
+}
 const LIST = '{"data":[],"pagination":{"next":null}}';
 
 export interface HostileOptions {
@@ -78,6 +108,37 @@ export async function startHostile(kind: HostileKind, options: HostileOptions = 
       server = http((_req, res) => {
         res.writeHead(200, { 'content-type': 'application/json', 'content-length': body.length });
         res.end(body);
+      });
+      break;
+    }
+    case 'non-ascii-body': {
+      const body = nonAsciiBody();
+      server = http((_req, res) => {
+        res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': body.length });
+        res.end(body);
+      });
+      break;
+    }
+    case 'gzip-bomb': {
+      const body = gzipBomb();
+      server = http((_req, res) => {
+        res.writeHead(200, { 'content-type': 'application/json', 'content-encoding': 'gzip', 'content-length': body.length });
+        res.end(body);
+      });
+      break;
+    }
+    case 'endless-chunked': {
+      const faultAt = options.faultAt ?? 1;
+      const chunk = Buffer.alloc(16 * 1024, ' ');
+      server = http((_req, res) => {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        if (requests < faultAt) return void res.end(LIST);
+        // A chunked body that never ends, as fast as the reader takes it: no idle timeout ever fires.
+        const pump = (): void => {
+          while (!res.destroyed && res.write(chunk));
+          if (!res.destroyed) res.once('drain', pump);
+        };
+        pump();
       });
       break;
     }
