@@ -11,13 +11,14 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { EXIT_CODE_DOCS } from '../../src/exit-codes.ts';
 import { createDefaultRegistry } from '../../suites/index.ts';
 import { closedPort, startHostile, type HostileKind, type HostileOptions, type HostileTarget } from '../targets/hostile/servers.ts';
-import { runMeasured, type MeasuredResult } from '../helpers/run-measured.ts';
+import { runMeasured, type InterruptAt, type MeasuredResult } from '../helpers/run-measured.ts';
 
 const CONFIG = `
 target:
   timeoutMs: 400
 credentials:
   apiKey: sk_hostile_full_key_0001
+  loadKey: sk_hostile_load_key_0001
   restrictedKey: sk_hostile_restricted_0001
   secondKey: sk_hostile_second_0001
   login:
@@ -37,10 +38,10 @@ afterEach(async () => {
   target = undefined;
 });
 
-function setup(): { out: string; config: string } {
+function setup(timeoutMs?: number): { out: string; config: string } {
   const dir = mkdtempSync(join(tmpdir(), 'harness-hostile-'));
   const config = join(dir, 'harness.config.yaml');
-  writeFileSync(config, CONFIG);
+  writeFileSync(config, timeoutMs === undefined ? CONFIG : CONFIG.replace('timeoutMs: 400', `timeoutMs: ${timeoutMs}`));
   return { out: join(dir, 'reports'), config };
 }
 
@@ -57,32 +58,48 @@ function expectClean(result: MeasuredResult): void {
   expect(result.stderr).not.toMatch(/internal error|\n\s+at .+:\d+:\d+/);
 }
 
-async function run(kind: HostileKind | 'closed-port', options: HostileOptions & { suites?: string; command?: 'run' | 'load' } = {}) {
+async function run(
+  kind: HostileKind | 'closed-port',
+  options: HostileOptions & { suites?: string; command?: 'run' | 'load'; timeoutMs?: number; loadArgs?: string[]; interrupt?: InterruptAt } = {},
+) {
   let baseUrl: string;
   if (kind === 'closed-port') baseUrl = await closedPort();
   else {
     target = await startHostile(kind, options);
     baseUrl = target.baseUrl;
   }
-  const { out, config } = setup();
+  const { out, config } = setup(options.timeoutMs);
   const args = options.command === 'load'
-    ? ['load', '--scenario', 'smoke', '--target', baseUrl, '--config', config, '--out', out, '--no-progress']
+    ? ['load', '--scenario', 'smoke', '--target', baseUrl, '--config', config, '--out', out, '--no-progress', ...(options.loadArgs ?? [])]
     : ['run', '--no-load', '--target', baseUrl, '--config', config, '--out', out, '--quiet', ...(options.suites === 'all' ? [] : ['--suite', options.suites ?? SUITES])];
-  const result = await runMeasured(args, { timeoutMs: 90_000 });
+  const result = await runMeasured(args, { timeoutMs: 90_000, ...(options.interrupt ? { interrupt: options.interrupt } : {}) });
   expectClean(result);
   return { result, report: reportOf(out) };
 }
 
 describe('hostile targets: harness run --no-load ends, bounded, with a report', () => {
-  it('10 MB body on every answer: every suite runs, peak RSS far below the 4.4 GB seen before', async () => {
-    const { result, report } = await run('big-body', { suites: 'all' });
+  /**
+   * The goal in issue 22: the harness's own caps bound its memory, whatever the body's bytes or encoding. Measured
+   * here (2 cores, shared): 0.25–0.33 GB for each shape below against 0.21 GB for a target answering empty bodies.
+   * The preflight's deadline is raised for these: reading 2 MiB on a loaded machine may take more than 400 ms.
+   */
+  const PEAK_RSS_GOAL_KIB = 600 * 1024;
+
+  it.each([
+    ['10 MB of ASCII (1 MiB kept, the rest counted)', 'big-body'],
+    ['2 MiB of non-ASCII bytes (two-byte text in V8)', 'non-ascii-body'],
+    ['a gzip bomb (2 MB on the wire, 2 GiB inflated; never inflated)', 'gzip-bomb'],
+  ] as const)('%s on every answer: every suite runs, peak RSS of the child at most 600 MB', async (_name, kind) => {
+    const { result, report } = await run(kind, { suites: 'all', timeoutMs: 5000 });
     expect(report.checks.length).toBeGreaterThan(100);
-    // Bodies are read up to 1 MiB, a check's log and the traffic log are bounded in bytes; 1 GiB leaves room for a busy GC.
     expect(result.peakRssKiB).toBeGreaterThan(0);
-    expect(result.peakRssKiB).toBeLessThan(1024 * 1024);
+    expect(result.peakRssKiB, `peak RSS ${Math.round(result.peakRssKiB / 1024)} MiB`).toBeLessThanOrEqual(PEAK_RSS_GOAL_KIB);
+    // Evidence says how much arrived; what it shows is cut in bytes it can hold, not the whole body.
     const evidence = report.checks.flatMap((c: any) => c.evidence?.exchanges ?? []).find((e: any) => e.response);
-    expect(evidence.response.body).toContain('10485760 bytes received in all');
-  }, 120_000);
+    expect(evidence.response.body).toMatch(/\d+ bytes received in all/);
+    if (kind === 'big-body') expect(evidence.response.body).toContain('10485760 bytes received in all');
+    expect(Buffer.byteLength(evidence.response.body)).toBeLessThan(16 * 1024);
+  }, 180_000);
 
   it.each([
     ['accepts and never answers', 'never-answers'],
@@ -136,4 +153,44 @@ describe('hostile targets in the preflight of harness load --scenario smoke', ()
     expect(result.code).toBe(3);
     expect(report.run.aborted.code).toBe('HARNESS_ERR_TARGET_UNREACHABLE');
   });
+});
+
+/**
+ * Bodies that never end, after the preflight (faultAt 5: the preflight's requests are answered). undici's timeouts
+ * are idle timeouts, which neither a drip nor an endless chunked stream ever trips: before, `harness load` waited
+ * on them forever (warm-up rounds included) and SIGINT ended it only by a forced exit, without a report.
+ */
+describe('hostile targets in harness load: every run ends by itself, and an interrupt ends it with its report', () => {
+  /**
+   * The stated bound (README "Bad input"): warm-up ≤ 2 rounds × 2 s + the lead (≤ 1 s), then the scenario's
+   * duration, then min(gracefulStop, timeout) + 0.1 s for what is in flight. smoke: 3 s, timeout 10 s → 18.1 s of
+   * run; the child's 90 s limit (it is killed there, failing the test) only bounds a hang.
+   */
+  it.each([
+    ['drips one byte every 100 ms', 'drip'],
+    ['an endless chunked body', 'endless-chunked'],
+  ] as const)('%s → ends by itself: exit 99, the requests cut at their deadline counted as failed, in latency too', async (_name, kind) => {
+    const { result, report } = await run(kind, { command: 'load', faultAt: 5 });
+    expect(result.code).toBe(99);
+    const [scenario] = report.scenarios;
+    expect(scenario.warmUp.durationMs).toBeLessThanOrEqual(2 * 2000 + 1000 + 500);
+    expect(Object.values(scenario.errors as Record<string, number>).reduce((a, b) => a + b, 0)).toBeGreaterThan(0);
+    const latency = scenario.thresholds.find((t: any) => t.metric === 'http_req_duration');
+    expect(latency.ok).toBe(false);
+    expect(latency.actual).toBeGreaterThan(500);
+  }, 120_000);
+
+  it.each([
+    ['in the warm-up rounds (requests dripping)', 300, []],
+    ['in the run', 4000, ['--duration', '30s']],
+  ] as const)('SIGINT %s → exit 105 with a report marked interrupted, not the forced exit', async (_name, afterMs, loadArgs) => {
+    const { result, report } = await run('drip', { command: 'load', faultAt: 5, loadArgs: [...loadArgs], interrupt: { when: 'load: smoke', afterMs } });
+    expect(result.code).toBe(105);
+    expect(report.run.aborted.code).toBe('HARNESS_ABORTED');
+    expect(result.stderr).not.toContain('did not wind down in time');
+    // The forced exit comes 60 s after the signal; the wind-down itself is bounded by the requests' cut (at once).
+    expect(result.afterSignalMs).toBeDefined();
+    expect(result.afterSignalMs!, `ended ${Math.round(result.afterSignalMs!)} ms after the signal`).toBeLessThan(15_000);
+    console.log(`load interrupted ${_name}: ended ${Math.round(result.afterSignalMs!)} ms after SIGINT`);
+  }, 120_000);
 });

@@ -73,6 +73,8 @@ export async function warmUpRounds(options: ConnectionRoundsOptions): Promise<Wa
   const start = clock.now();
   let requests = 0;
   let errors = 0;
+  // The caller cuts the requests in flight when the signal fires (engine/http-sender.ts InFlight), so a round never
+  // waits longer than MAX_WARM_UP_REQUEST_MS, nor past an interruption.
   for (let round = 0; round < MIN_ROUNDS && connections > 0 && errors === 0 && !options.signal?.aborted; round++) {
     const failed = await Promise.all(Array.from({ length: connections }, () => new Promise<boolean>((resolve) => options.send(resolve))));
     requests += connections;
@@ -103,6 +105,7 @@ export function warmUpAutocannon(
   budget: { requests: number; plannedMs: number },
   clock: Clock,
   attach: (instance: autocannon.Instance) => void,
+  signal?: AbortSignal,
 ): Promise<WarmUp> {
   const start = clock.now();
   const target = budget.requests;
@@ -127,5 +130,10 @@ export function warmUpAutocannon(
       instance.stop();
     });
     const hard = setTimeout(() => instance.stop(), MIN_ROUNDS * MAX_WARM_UP_REQUEST_MS + 1000);
+    // An interruption ends the warm-up at once, not after its rounds (autocannon's stop cuts what is in flight).
+    const stop = (): void => instance.stop();
+    if (signal?.aborted) stop();
+    else signal?.addEventListener('abort', stop, { once: true });
+    instance.once('done', () => signal?.removeEventListener('abort', stop));
   });
 }
