@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { EXIT_CODE_DOCS } from '../../src/exit-codes.ts';
+import { reportIssues } from '../../src/reporters/report-schema.ts';
 import { createDefaultRegistry } from '../../suites/index.ts';
 import { closedPort, startHostile, type HostileKind, type HostileOptions, type HostileTarget } from '../targets/hostile/servers.ts';
 import { runMeasured, type InterruptAt, type MeasuredResult } from '../helpers/run-measured.ts';
@@ -192,5 +193,31 @@ describe('hostile targets in harness load: every run ends by itself, and an inte
     expect(result.afterSignalMs).toBeDefined();
     expect(result.afterSignalMs!, `ended ${Math.round(result.afterSignalMs!)} ms after the signal`).toBeLessThan(15_000);
     console.log(`load interrupted ${_name}: ended ${Math.round(result.afterSignalMs!)} ms after SIGINT`);
+  }, 120_000);
+});
+
+describe('an interrupted harness capacity never reports a result it did not finish measuring', () => {
+  it('SIGINT in step 2 of 4 → exit 105; stdout, report.json, report.html and junit.xml say where it stopped, no "sustainable: N req/s"', async () => {
+    const out = mkdtempSync(join(tmpdir(), 'harness-capacity-int-'));
+    const args = ['capacity', '--scenario', 'smoke', '--slo', 'p(99)<5000', '--error-budget', '100%', '--start', '20', '--max', '160', '--step-duration', '3s', '--workers', '1', '--out', out, '--no-progress'];
+    // The first step's line is logged when it finished; 1 s later the second step is running.
+    const result = await runMeasured(args, { timeoutMs: 90_000, interrupt: { when: '  rate 20/s', afterMs: 1000 } });
+    expectClean(result);
+    expect(result.code, result.stdout).toBe(105);
+    const report = reportOf(out);
+    expect(reportIssues(report)).toEqual([]);
+    expect(report.run.aborted).toEqual({ code: 'HARNESS_ABORTED', message: expect.stringContaining('ceiling not reached: interrupted at step 2 of 4') });
+    const capacity = report.scenarios[0].capacity;
+    expect(capacity.ceiling).toBe('interrupted');
+    expect(capacity.interrupted).toEqual({ atStep: 2, plannedSteps: 4 });
+    // Only the finished step; the one cut by the signal (0 req/s, requests cut) is not judged.
+    expect(capacity.steps.map((s: any) => s.rate)).toEqual([20]);
+    expect(result.stdout).toContain('ceiling not reached: interrupted at step 2 of 4');
+    expect(result.stdout).not.toMatch(/sustainable: \d+ req\/s \(/);
+    const runDir = join(out, readdirSync(out)[0]!);
+    const junit = readFileSync(join(runDir, 'junit.xml'), 'utf8');
+    expect(junit).toContain('INTERRUPTED');
+    expect(junit).not.toMatch(/req\/s sustainable/);
+    expect(readFileSync(join(runDir, 'report.html'), 'utf8')).toContain('interrupted at step 2 of 4');
   }, 120_000);
 });
