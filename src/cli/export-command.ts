@@ -10,6 +10,7 @@ import { buildOpenApiDocument } from '../openapi/index.ts';
 import { stringify as toYaml } from 'yaml';
 import { exportK6Script } from '../load/export/k6-script.ts';
 import { loadScenarios } from '../load/scenario/select.ts';
+import { assertWritableFile } from '../job/out-dir.ts';
 import { resolveConfigFile } from './parse-flags.ts';
 
 interface ExportFlags {
@@ -26,8 +27,10 @@ export function registerExportCommand(program: Command): void {
     .requiredOption('--scenario <name>', 'scenario name (scenarios/<name>.yaml) or file')
     .option('--out <file>', 'file to write (default: print to stdout)')
     .option('--config <file>', 'config whose api.paths the script uses (default: ./harness.config.yaml when present)')
-    .action((flags: ExportFlags) => {
+    .action(async (flags: ExportFlags) => {
       if (flags.scenario.includes(',')) throw new UsageError('--scenario: export one scenario per script');
+      // An unwritable --out is a usage error (exit 2) naming the path, found before any work.
+      if (flags.out) await assertWritableFile(flags.out, 'export k6 --out');
       const config = loadConfig(resolveConfigFile(flags.config), { env: process.env });
       const [scenario] = loadScenarios([flags.scenario]);
       const script = exportK6Script(scenario!, { api: config.api, sourceLabel: scenario!.source ?? flags.scenario });
@@ -44,7 +47,8 @@ export function registerExportCommand(program: Command): void {
     .option('--out <file>', 'file to write (default: print JSON to stdout)')
     .option('--config <file>', 'config whose api section the document describes (default: ./harness.config.yaml when present)')
     .option('--server <url>', 'the server URL in the document (default: target.baseUrl, else "/")')
-    .action((flags: { out?: string; config?: string; server?: string }) => {
+    .action(async (flags: { out?: string; config?: string; server?: string }) => {
+      if (flags.out) await assertWritableFile(flags.out, 'export openapi --out');
       const config = loadConfig(resolveConfigFile(flags.config), { env: process.env });
       let document: Record<string, unknown>;
       try {
