@@ -87,7 +87,7 @@ export function registerServeCommand(program: Command): void {
         throw new TargetStartError(`cannot listen on ${reference.host}:${reference.port}: ${(err as Error).message}`, { cause: err });
       }
       const banner = credentialBanner(started.credentials, started.baseUrl);
-      process.stdout.write(`${banner.json}\n${banner.table}\n\nBrowser sandbox (API explorer, pre-filled with the full-scope key): ${started.baseUrl}/sandbox\n`);
+      process.stdout.write(`${banner.json}\n${banner.table}\n\nBrowser sandbox (API explorer, pre-filled with a sandbox-only key; loopback host names only, see reference.allowedHosts): ${started.baseUrl}/sandbox\n`);
       await new Promise<void>((resolve) => {
         const stop = () => resolve();
         process.once('SIGINT', stop);

@@ -5,11 +5,15 @@
  * measured in the child process. Timeouts in the config are small so the corpus stays fast.
  */
 import { spawnSync } from 'node:child_process';
+import { request as httpRequest } from 'node:http';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { defaultConfig } from '../../src/config/index.ts';
 import { EXIT_CODE_DOCS } from '../../src/exit-codes.ts';
+import { buildOpenApiDocument } from '../../src/openapi/index.ts';
+import { startReferenceTarget } from '../../src/target/index.ts';
 import { reportIssues } from '../../src/reporters/report-schema.ts';
 import { reportOfKind } from '../fixtures/reports/report-kinds.ts';
 import { createDefaultRegistry } from '../../suites/index.ts';
@@ -285,6 +289,46 @@ describe('a reader that stops reading', () => {
       const shell = spawnSync('bash', ['-c', `"${process.execPath}" "${HARNESS_BIN}" --help 2>"${errFile}" | head -1 >/dev/null; echo "\${PIPESTATUS[0]}"`], { encoding: 'utf8' });
       expect(readFileSync(errFile, 'utf8')).toBe('');
       expect(shell.stdout.trim()).toBe('0');
+    }
+  });
+});
+
+/**
+ * The sandbox keeps its key. A page on another origin that rebinds its DNS name to 127.0.0.1 reaches the target
+ * as same-origin, but with its own name in Host: before, the target answered any Host and /sandbox/config.json
+ * held the full-scope key. Raw requests (node:http, which sends the Host given) to a real target on port 0.
+ */
+describe('hostile pages against the browser sandbox: the Host header and the key', () => {
+  const get = (port: number, path: string, host: string): Promise<{ status: number; body: string }> =>
+    new Promise((resolvePromise, reject) => {
+      const req = httpRequest({ host: '127.0.0.1', port, path, headers: { host } }, (res) => {
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (body += chunk));
+        res.on('end', () => resolvePromise({ status: res.statusCode ?? 0, body }));
+      });
+      req.on('error', reject);
+      req.end();
+    });
+
+  it('a rebinding Host gets 421 for the page, its config and the API; loopback names get a sandbox-only key', async () => {
+    const started = await startReferenceTarget({ explorer: { document: buildOpenApiDocument({ api: defaultConfig().api, serverUrl: '/' }) } });
+    try {
+      const port = Number(new URL(started.baseUrl).port);
+      for (const path of ['/sandbox', '/sandbox/config.json', '/sandbox/openapi.json', '/v1/whatsapp/messages']) {
+        const refused = await get(port, path, `rebind.attacker.example:${port}`);
+        expect(refused.status, path).toBe(421);
+        expect(refused.body).not.toMatch(/sk_/);
+      }
+      const config = await get(port, '/sandbox/config.json', `127.0.0.1:${port}`);
+      expect(config.status).toBe(200);
+      const { apiKey } = JSON.parse(config.body);
+      expect(apiKey).toMatch(/^sk_sandbox_/);
+      // None of the target's own keys (the full-scope one above all) is in a file a page can fetch.
+      expect(Object.values(started.credentials.apiKeys)).not.toContain(apiKey);
+      expect((await get(port, '/sandbox/config.json', `localhost:${port}`)).status).toBe(200);
+    } finally {
+      await started.close();
     }
   });
 });

@@ -35,7 +35,7 @@ export const EXPLORER_HTML = `<!doctype html>
 `;
 
 /**
- * Starts Swagger UI on the document and pre-fills the `apiKey` scheme with the target's full-scope test key;
+ * Starts Swagger UI on the document and pre-fills the `apiKey` scheme with the target's sandbox-only key;
  * "Try it out" is on, and the validator badge (a call to validator.swagger.io) is off: no network beyond this
  * target.
  */
