@@ -332,3 +332,39 @@ describe('hostile pages against the browser sandbox: the Host header and the key
     }
   });
 });
+
+/**
+ * A target that echoes every secret in pieces (both halves of each long one, in two fields and two headers) and
+ * every short one encoded (base64, hex, form) under secret-word names and as whole values: none of it may reach
+ * report.json, report.html, junit.xml or the HAR. Before, both halves of 8 long secrets and the 5-character
+ * password's encodings were in every file.
+ */
+describe('split and encoded secrets echoed by the target never reach an output', () => {
+  it('run --har against an echo of halves and encodings: no half, no encoding in any file; the report stays readable', async () => {
+    const long = ['sk_hostile_full_key_0001', 'sk_hostile_restricted_0001', 'sk_hostile_second_0001', 'sk_hostile_load_key_0001'];
+    const short = ['pw5x!'];
+    target = await startHostile('split-secrets', { secrets: { long, short } });
+    const dir = mkdtempSync(join(tmpdir(), 'harness-split-'));
+    const config = join(dir, 'harness.config.yaml');
+    writeFileSync(
+      config,
+      CONFIG.replace('loadKey: sk_hostile_load_key_0001', `loadKey: ${long[3]}`).replace('password: hostile-password-0001', `password: '${short[0]}'`),
+    );
+    const out = join(dir, 'reports');
+    const har = join(dir, 'traffic.har');
+    const result = await runMeasured(['run', '--no-load', '--target', target.baseUrl, '--config', config, '--out', out, '--quiet', '--suite', SUITES, '--har', har], { timeoutMs: 90_000 });
+    expectClean(result);
+    const report = reportOf(out);
+    const runDir = join(out, readdirSync(out)[0]!);
+    const files = { 'report.json': readFileSync(join(runDir, 'report.json'), 'utf8'), 'report.html': readFileSync(join(runDir, 'report.html'), 'utf8'), 'junit.xml': readFileSync(join(runDir, 'junit.xml'), 'utf8'), har: readFileSync(har, 'utf8'), stdout: result.stdout };
+    const pieces = [
+      ...long.flatMap((s) => [s.slice(0, Math.floor(s.length / 2)), s.slice(Math.floor(s.length / 2))]),
+      ...short.flatMap((s) => [Buffer.from(s).toString('base64'), Buffer.from(s).toString('hex'), encodeURIComponent(s)]),
+    ];
+    for (const [file, text] of Object.entries(files)) for (const piece of pieces) expect(text.includes(piece), `${file} holds ${piece}`).toBe(false);
+    // Readable: the target's ordinary fields and the checks' own words are still there.
+    expect(files['report.json']).toContain('second part follows');
+    expect(report.checks.length).toBeGreaterThan(10);
+    expect(report.checks.some((c: any) => c.status === 'failed' && /expected/.test(c.message ?? ''))).toBe(true);
+  }, 120_000);
+});

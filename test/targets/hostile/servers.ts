@@ -21,7 +21,8 @@ export type HostileKind =
   | 'huge-headers'
   | 'non-ascii-body'
   | 'gzip-bomb'
-  | 'endless-chunked';
+  | 'endless-chunked'
+  | 'split-secrets';
 
 export interface HostileTarget {
   baseUrl: string;
@@ -70,6 +71,11 @@ export interface HostileOptions {
    * first request, the preflight's. @default 20 for crash-at-n, 1 otherwise
    */
   faultAt?: number;
+  /**
+   * split-secrets: what it echoes on every answer — each long secret in two halves (two fields, and a header each),
+   * each short one base64-, hex- and form-encoded under secret-word names and as whole values.
+   */
+  secrets?: { long: readonly string[]; short: readonly string[] };
 }
 
 export async function startHostile(kind: HostileKind, options: HostileOptions = {}): Promise<HostileTarget> {
@@ -139,6 +145,31 @@ export async function startHostile(kind: HostileKind, options: HostileOptions = 
           if (!res.destroyed) res.once('drain', pump);
         };
         pump();
+      });
+      break;
+    }
+    case 'split-secrets': {
+      const { long = [], short = [] } = options.secrets ?? {};
+      server = http((_req, res) => {
+        const body: Record<string, unknown> = { data: [], pagination: { next: null, limit: 20 } };
+        const headers: Record<string, string> = { 'content-type': 'application/json' };
+        long.forEach((secret, i) => {
+          const half = Math.floor(secret.length / 2);
+          body[`echo_split1_${i}`] = secret.slice(0, half);
+          body[`note_${i}`] = `second part follows`;
+          body[`echo_split2_${i}`] = secret.slice(half);
+          headers[`x-part-a-${i}`] = secret.slice(0, half);
+          headers[`x-part-b-${i}`] = secret.slice(half);
+        });
+        short.forEach((secret, i) => {
+          body[`password_b64_${i}`] = Buffer.from(secret).toString('base64');
+          body[`echo_split1_password_${i}`] = secret.slice(0, 3);
+          body[`whole_b64_${i}`] = Buffer.from(secret).toString('base64');
+          body[`whole_hex_${i}`] = Buffer.from(secret).toString('hex');
+          body[`whole_form_${i}`] = encodeURIComponent(secret);
+        });
+        res.writeHead(200, headers);
+        res.end(JSON.stringify(body));
       });
       break;
     }
