@@ -5,6 +5,7 @@
  */
 import { TargetLostError } from '../errors.ts';
 import type { EventBus } from '../events.ts';
+import { UnsendableRequestError } from '../http/client.ts';
 import { curlCommand } from '../http/curl.ts';
 import { withAbortSignal } from '../http/deadline.ts';
 import { copyPrefix, cutBody, EVIDENCE_BODY_LIMIT, recordInto, type Exchange } from '../http/exchange.ts';
@@ -61,6 +62,18 @@ export async function runChecks(options: RunChecksOptions): Promise<CheckResult[
       }
     }
     await options.bus.emit({ type: 'suite-finished', suite: suite.name });
+  }
+  // A lost target ends the run, but the checks it kept from running are still part of what was asked: each is in
+  // the report (and junit.xml) as not run, so "TARGET LOST … MUST 1 not run" cannot hide 31 MUST checks that never
+  // started. (An interruption is the user's choice and stays a partial report of what ran.)
+  if (streak.lost && !options.signal?.aborted) {
+    const ran = new Set(results.map((r) => r.id));
+    const lostAt = results.at(-1)?.id ?? 'the first check';
+    for (const suite of options.suites) {
+      for (const check of suite.checks) {
+        if (!ran.has(check.id)) results.push(resultOf(check, 'skipped', 0, `not run: the target was lost during check ${lostAt}`));
+      }
+    }
   }
   return results;
 }
@@ -145,6 +158,9 @@ function resultOfError(check: Check, err: unknown, exchanges: Exchange[], secret
     const shown = err.exchanges ? [...new Set([...err.exchanges, ...exchanges])] : exchanges;
     return resultOf(check, 'failed', durationMs, secrets.redactText(err.message), evidenceOf(shown, secrets, err.details));
   }
+  // A credential the target issued that cannot go into a header (invalid UTF-8, a control character) is a finding
+  // about the target, not a harness error and not a lost target: nothing was sent.
+  if (err instanceof UnsendableRequestError) return resultOf(check, 'failed', durationMs, secrets.redactText(err.message), evidenceOf(exchanges, secrets));
   // The target's rate limit kept the check from running: its rule was not tested (error, never failed).
   const message = err instanceof CheckTimeout || err instanceof CheckInterrupted
     ? err.message

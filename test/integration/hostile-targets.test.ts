@@ -82,7 +82,7 @@ async function run(
     : ['run', '--no-load', '--target', baseUrl, '--config', config, '--out', out, '--quiet', ...(options.suites === 'all' ? [] : ['--suite', options.suites ?? SUITES])];
   const result = await runMeasured(args, { timeoutMs: 90_000, ...(options.interrupt ? { interrupt: options.interrupt } : {}) });
   expectClean(result);
-  return { result, report: reportOf(out) };
+  return { result, report: reportOf(out), out };
 }
 
 describe('hostile targets: harness run --no-load ends, bounded, with a report', () => {
@@ -127,15 +127,26 @@ describe('hostile targets: harness run --no-load ends, bounded, with a report', 
     ['starts dripping at request 12', 'drip'],
     ['crashes at request 12', 'crash-at-n'],
   ] as const)('mid-run: %s → exit 3, "target lost", naming the check where it stopped', async (_name, kind) => {
-    const { result, report } = await run(kind, { faultAt: 12 });
+    const { result, report, out } = await run(kind, { faultAt: 12 });
     expect(result.code).toBe(3);
     expect(report.run.aborted.code).toBe('HARNESS_ERR_TARGET_LOST');
-    const last = report.checks.at(-1).id;
+    const notRun = (c: any): boolean => c.status === 'skipped' && /^not run: the target was lost during check /.test(c.message ?? '');
+    const ran = report.checks.filter((c: any) => !notRun(c));
+    const last = ran.at(-1).id;
     expect(report.run.aborted.message).toContain(`lost during check ${last}`);
     expect(result.stdout).toContain('lost during check');
-    // The run stopped there: not every selected check ran.
-    const selected = createDefaultRegistry().select(SUITES.split(',')).reduce((n, suite) => n + suite.checks.length, 0);
-    expect(report.checks.length).toBeLessThan(selected);
+    // The run stopped there, and every selected check it did not start is in the report as not run (junit.xml too),
+    // so the verdict line counts them: "MUST … N not run" with N every MUST check that did not run.
+    const selected = createDefaultRegistry().select(SUITES.split(',')).flatMap((suite) => suite.checks);
+    expect(ran.length).toBeLessThan(selected.length);
+    expect(report.checks.map((c: any) => c.id).sort()).toEqual(selected.map((c) => c.id).sort());
+    const mustNotRun = report.checks.filter((c: any) => c.level === 'MUST' && c.status === 'skipped').length;
+    expect(mustNotRun).toBeGreaterThan(1);
+    expect(result.stdout).toMatch(new RegExp(`MUST [^;]*\\b${mustNotRun} not run`));
+    const junit = readFileSync(join(out, readdirSync(out)[0]!, 'junit.xml'), 'utf8');
+    expect(junit).toContain(`not run: the target was lost during check ${last}`);
+    // One testcase per selected check (and one for the run that was stopped).
+    expect((junit.match(/<testcase /g) ?? []).length).toBeGreaterThanOrEqual(selected.length);
   });
 
   it.each([
@@ -367,4 +378,16 @@ describe('split and encoded secrets echoed by the target never reach an output',
     expect(report.checks.length).toBeGreaterThan(10);
     expect(report.checks.some((c: any) => c.status === 'failed' && /expected/.test(c.message ?? ''))).toBe(true);
   }, 120_000);
+});
+
+describe('an unusable credential from the target is a finding about the target, not a lost target', () => {
+  it('a login token with invalid UTF-8: checks that send it fail naming it; the run is not "target lost"', async () => {
+    const { result, report } = await run('bad-token', { suites: 'smoke,auth' });
+    expect(result.code).not.toBe(3);
+    expect(report.run.aborted).toBeUndefined();
+    const named = report.checks.filter((c: any) => c.status === 'failed' && /HTTP does not allow in a header/.test(c.message ?? ''));
+    expect(named.length).toBeGreaterThan(0);
+    expect(named[0].message).toMatch(/invalid UTF-8/);
+    expect(report.checks.filter((c: any) => c.status === 'error' && /header/i.test(c.message ?? ''))).toEqual([]);
+  });
 });

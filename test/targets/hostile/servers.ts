@@ -22,7 +22,8 @@ export type HostileKind =
   | 'non-ascii-body'
   | 'gzip-bomb'
   | 'endless-chunked'
-  | 'split-secrets';
+  | 'split-secrets'
+  | 'bad-token';
 
 export interface HostileTarget {
   baseUrl: string;
@@ -145,6 +146,18 @@ export async function startHostile(kind: HostileKind, options: HostileOptions = 
           if (!res.destroyed) res.once('drain', pump);
         };
         pump();
+      });
+      break;
+    }
+    case 'bad-token': {
+      // Logs anyone in, with a token holding bytes that are not UTF-8 (decoded: U+FFFD): the token cannot go
+      // back into an Authorization header. Everything else is an ordinary empty list.
+      const token = Buffer.concat([Buffer.from('"tok_'), Buffer.from([0xff, 0xfe]), Buffer.from('abc"')]);
+      server = http((req, res) => {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        if (req.method === 'POST' && req.url?.startsWith('/v1/auth/login')) {
+          res.end(Buffer.concat([Buffer.from('{"token":'), token, Buffer.from(',"expires_in":900}')]));
+        } else res.end(LIST);
       });
       break;
     }
