@@ -9,6 +9,9 @@ export const TOTAL_TIMEOUT = 'HARNESS_TOTAL_TIMEOUT';
 /** The error code of a request cut because the run was interrupted (SIGINT/SIGTERM, abortOnFail). */
 export const ABORTED = 'HARNESS_ABORTED';
 
+/** How late undici's own headers/body timeouts may fire (its timers tick coarsely). */
+const UNDICI_TIMER_SLACK_MS = 1000;
+
 interface Abortable {
   abort(reason: Error): void;
 }
@@ -17,7 +20,7 @@ interface Abortable {
  * Total deadlines for requests in flight, and a way to cut them all. undici's headersTimeout and bodyTimeout are
  * idle timeouts: a body that drips one byte every 100 ms, or a chunked stream that never ends, keeps a request (and
  * the warm-up rounds and the graceful stop waiting on it) alive forever. One sweep every `tickMs` cuts what is
- * past its deadline, so a request ends within timeoutMs + tickMs whatever the target does — one Map entry per
+ * past its deadline, so a request ends within timeoutMs + 1 s + tickMs whatever the target does — one Map entry per
  * request instead of a timer each, on the open model's hot path.
  */
 export class InFlight {
@@ -29,7 +32,10 @@ export class InFlight {
 
   add(controller: Abortable, timeoutMs: number): void {
     if (this.#closed) return controller.abort(codedError(ABORTED, 'the run was stopped'));
-    this.#due.set(controller, performance.now() + timeoutMs);
+    // Past the timeout by undici's timer resolution (its timeouts fire up to about 1 s late): a request that stalls
+    // outright is ended by undici's own timeout first and keeps its code (UND_ERR_HEADERS_TIMEOUT / _BODY_TIMEOUT);
+    // this deadline catches what never idles (a drip, an endless body).
+    this.#due.set(controller, performance.now() + timeoutMs + UNDICI_TIMER_SLACK_MS);
     this.#timer ??= setInterval(() => this.#sweep(), this.tickMs).unref();
   }
 

@@ -9,7 +9,8 @@
  * rate; closed: 1 s or a tenth of the run's planned duration). Two rounds alone (what it did before) left the
  * first second of a 10k req/s run with a p99 several times the steady one and hundreds of dropped arrivals: V8
  * optimises a function after some thousands of calls, so the hot path ran unoptimised, with the optimising
- * compiler on the same core, during the first measured second. Each request is given at most 2 s, and a
+ * compiler on the same core, during the first measured second. Each request is given at most 2 s (3 s for a body
+ * that never idles: engine/http-sender.ts), and a
  * failure ends the warm-up: a target that never answers costs 2 s, not the scenario's timeout twice.
  *
  * In the open model the paced part (the lead) is not a pacer of its own but the front of the run's own
