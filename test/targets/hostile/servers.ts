@@ -1,7 +1,9 @@
 /**
  * Small hostile targets on 127.0.0.1 port 0, each one fault a reviewer tried by hand: 10 MB bodies, accepting and
  * never answering, dripping one byte every 100 ms, crashing at request N, resets, malformed or truncated JSON,
- * HTTP/1.0, empty bodies, 100 KB headers. Raw `net` servers where `node:http` would not misbehave on demand.
+ * HTTP/1.0, empty bodies, 100 KB headers; and (issue 22) 2 MiB non-ASCII bodies, a gzip bomb, an endless chunked
+ * body, an echo of secrets split in halves and encoded, a login token with invalid UTF-8. Raw `net` servers where
+ * `node:http` would not misbehave on demand.
  * Every socket is tracked so close() ends them all (a test must never leave a hanging server behind).
  */
 import { createServer as createHttpServer, type IncomingMessage, type ServerResponse } from 'node:http';
