@@ -102,6 +102,7 @@ describe('hostile targets: harness run --no-load ends, bounded, with a report', 
     expect(report.checks.length).toBeGreaterThan(100);
     expect(result.peakRssKiB).toBeGreaterThan(0);
     expect(result.peakRssKiB, `peak RSS ${Math.round(result.peakRssKiB / 1024)} MiB`).toBeLessThanOrEqual(PEAK_RSS_GOAL_KIB);
+    console.log(`${kind}: peak RSS ${Math.round(result.peakRssKiB / 1024)} MiB`);
     // Evidence says how much arrived; what it shows is cut in bytes it can hold, not the whole body.
     const evidence = report.checks.flatMap((c: any) => c.evidence?.exchanges ?? []).find((e: any) => e.response);
     expect(evidence.response.body).toMatch(/\d+ bytes received in all/);
