@@ -88,7 +88,7 @@ async function run(
 describe('hostile targets: harness run --no-load ends, bounded, with a report', () => {
   /**
    * The goal in issue 22: the harness's own caps bound its memory, whatever the body's bytes or encoding. Measured
-   * here (2 cores, shared): 0.25–0.33 GB for each shape below against 0.21 GB for a target answering empty bodies.
+   * here (2 cores, shared): 0.26–0.39 GB for the shapes below against 0.21 GB for a target answering empty bodies.
    * The preflight's deadline is raised for these: reading 2 MiB on a loaded machine may take more than 400 ms.
    */
   const PEAK_RSS_GOAL_KIB = 600 * 1024;
