@@ -6,6 +6,15 @@
 //   a stale dist/ after an edit. ARCHITECTURE.md "Packaging" explains the choice.
 import { existsSync } from 'node:fs';
 
+// A reader that stops reading (`harness --help | head`) closes the pipe: the next write fails with EPIPE, which
+// Node raises as an unhandled 'error' event with a stack trace. Nobody is left to read anything: end quietly.
+for (const stream of [process.stdout, process.stderr]) {
+  stream.on('error', (err) => {
+    if (err && err.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+    throw err;
+  });
+}
+
 const sources = new URL('../src/cli/main.ts', import.meta.url);
 let main;
 if (existsSync(sources)) {
@@ -20,4 +29,7 @@ const code = await main(process.argv);
 // its own (the event loop draining), a second SIGINT 50 ms after the first killed the process by signal instead
 // of the documented 105 in about one run in four (test/integration/cli/signals.test.ts); exiting at once: 0 in 20.
 if (code === 105) process.exit(code);
+// 70 (ExitCode.Internal): a bug ended the command somewhere in the middle; whatever it had opened (an embedded
+// target listening, a timer) would keep the process alive after "internal error" was printed. End now.
+if (code === 70) process.exit(code);
 process.exitCode = code;

@@ -1,4 +1,5 @@
 /** `harness compare A.json B.json …`: reports side by side; with --budget a CI gate (exit 1 when exceeded). */
+import { assertWritableFile, assertWritableOutDir } from '../job/out-dir.ts';
 import { join } from 'node:path';
 import type { Command } from 'commander';
 import { parseBudgets, type Budget } from '../compare/budget.ts';
@@ -23,11 +24,15 @@ export function registerCompareCommand(program: Command, setExit: (code: ExitCod
     .option('--out <dir>', 'folder for compare.json and compare.html (default: reports/compare-<id>)')
     .option('--summary-md <file>', 'append a Markdown summary to this file (e.g. "$GITHUB_STEP_SUMMARY")')
     .action(async (files: string[], flags: CompareFlags) => {
+      // Output paths first: an unwritable one is a usage error (exit 2) naming it, not an internal error at the end.
+      const outDir = flags.out ?? join('reports', `compare-${newRunId()}`);
+      await assertWritableOutDir(outDir, 5000, flags.out ? '--out' : 'the default compare folder');
+      if (flags.summaryMd) await assertWritableFile(flags.summaryMd, '--summary-md');
       const outcome = await runCompare({
         files,
         ...(flags.baseline !== undefined ? { baseline: flags.baseline } : {}),
         ...(flags.budget ? { budgets: flags.budget } : {}),
-        outDir: flags.out ?? join('reports', `compare-${newRunId()}`),
+        outDir,
         ...(flags.summaryMd ? { summaryMd: flags.summaryMd } : {}),
         write: (text) => process.stdout.write(text),
       });

@@ -15,6 +15,7 @@ import { DEFAULT_K6_IMAGE, k6OperatorBundle } from '../load/export/k6-operator.t
 import { exportK6Script, K6_LANGUAGES, type K6Language } from '../load/export/k6-script.ts';
 import type { Scenario } from '../load/scenario/types.ts';
 import { loadScenarios } from '../load/scenario/select.ts';
+import { assertWritableFile, assertWritableOutDir } from '../job/out-dir.ts';
 import { integerFlag, positiveNumberFlag, resolveConfigFile, urlFlag } from './parse-flags.ts';
 
 interface ExportFlags {
@@ -69,7 +70,9 @@ export function registerExportCommand(program: Command): void {
       .description('write a scenario as a k6 script (options.scenarios and thresholds map one-to-one; JavaScript for k6 >= 0.48 by default, TypeScript with --lang ts)'),
   )
     .option('--out <file>', 'file to write (default: print to stdout)')
-    .action((flags: ExportFlags) => {
+    .action(async (flags: ExportFlags) => {
+      // An unwritable --out is a usage error (exit 2) naming the path, found before any work.
+      if (flags.out) await assertWritableFile(flags.out, 'export k6 --out');
       const { scenario, config } = exportInput(flags);
       const script = exportK6Script(scenario, { api: config.api, sourceLabel: flags.scenario, scenarioRef: flags.scenario, language: languageOf(flags) });
       if (flags.out) {
@@ -91,7 +94,9 @@ export function registerExportCommand(program: Command): void {
     .option('--image <image>', 'runner image', DEFAULT_K6_IMAGE)
     .option('--namespace <ns>', 'namespace for every object (default: kubectl\'s current one)')
     .option('--storage-class <name>', 'StorageClass of the results claim (must offer ReadWriteMany when runners land on several nodes)')
-    .action((flags: OperatorFlags) => {
+    .action(async (flags: OperatorFlags) => {
+      // An unwritable --out-dir is a usage error (exit 2) naming the path, found before any work.
+      await assertWritableOutDir(flags.outDir, 5000, 'export k6-operator --out-dir');
       const { scenario, config } = exportInput(flags);
       const language = languageOf(flags);
       const script = exportK6Script(scenario, { api: config.api, sourceLabel: flags.scenario, scenarioRef: flags.scenario, language });
@@ -121,7 +126,8 @@ export function registerExportCommand(program: Command): void {
     .option('--out <file>', 'file to write (default: print JSON to stdout)')
     .option('--config <file>', 'config whose api section the document describes (default: ./harness.config.yaml when present)')
     .option('--server <url>', 'the server URL in the document (default: target.baseUrl, else "/")')
-    .action((flags: { out?: string; config?: string; server?: string }) => {
+    .action(async (flags: { out?: string; config?: string; server?: string }) => {
+      if (flags.out) await assertWritableFile(flags.out, 'export openapi --out');
       const config = loadConfig(resolveConfigFile(flags.config), { env: process.env });
       let document: Record<string, unknown>;
       try {

@@ -33,9 +33,11 @@ export function buildProgram(setExit: (code: ExitCodeValue) => void): Command {
   registerListCommand(program);
   registerImportCommand(program, setExit);
   for (const command of program.commands) command.exitOverride();
-  // SIGINT/SIGTERM the same way for every command but `serve`, which stops on them by design (interrupt.ts).
+  // SIGINT/SIGTERM the same way for every command but `serve`, which stops on them by design (interrupt.ts), and
+  // `validate`, which has no report to write and runs synchronously: a handler would only run once the event loop
+  // is free again, so a long parse ignored SIGTERM; with the default disposition the signal ends it at once.
   program.hook('preAction', (_program, action) => {
-    if (action.name() !== 'serve') activateInterrupts();
+    if (action.name() !== 'serve' && action.name() !== 'validate') activateInterrupts();
   });
   return program;
 }

@@ -95,7 +95,7 @@ export function registerServeCommand(program: Command): void {
       }
       const banner = credentialBanner(started.credentials, started.baseUrl, { jwtSigningKey });
       process.stdout.write(
-        `${banner.json}\n${banner.table}\n\nBrowser sandbox (API explorer, pre-filled with the full-scope key): ${started.baseUrl}/sandbox\n` +
+        `${banner.json}\n${banner.table}\n\nBrowser sandbox (API explorer, pre-filled with a sandbox-only key; loopback host names only, see reference.allowedHosts): ${started.baseUrl}/sandbox\n` +
           `\nThe variables harness.config.yaml reads (eval "$(grep '^export HARNESS_' <this output>)"):\n${banner.env}\n`,
       );
       await new Promise<void>((resolve) => {

@@ -83,6 +83,7 @@ export function fileDefaults(): HarnessConfig {
       rateLimit: { algorithm: 'fixed-window', quota: 100, windowSeconds: 1, anonymousQuota: 200 },
       loadQuota: 1_000_000_000,
       injectLatencyMs: 0,
+      allowedHosts: [],
       loginThrottle: { attempts: 5, windowSeconds: 60 },
       tokens: { jwtTtlSeconds: 900, accessTokenTtlSeconds: 3600, codeTtlSeconds: 60 },
       statusDelaysMs: { delivered: 200, read: 400 },

@@ -233,6 +233,13 @@ export interface ReferenceConfig {
    * e.g. to try a CI latency gate. 0 installs no hook at all. @default 0
    */
   injectLatencyMs: number;
+  /**
+   * Host names (the `Host` header, port ignored) the target answers besides loopback (localhost, *.localhost,
+   * 127.0.0.1, [::1]) and the address it listens on; any other Host gets 421. A page on another origin that
+   * rebinds its DNS name to this machine sends its own name, so it is refused (src/target/README.md "Threat model
+   * of the sandbox"). "*" turns the check off. @default []
+   */
+  allowedHosts: string[];
   /** Failed logins per email before 429, and the window they are counted in. @default 5 per 60 s */
   loginThrottle: { attempts: number; windowSeconds: number };
   /** Token and code lifetimes in seconds. @default jwt 900, accessToken 3600, code 60 */

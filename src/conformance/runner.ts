@@ -5,9 +5,10 @@
  */
 import { TargetLostError } from '../errors.ts';
 import type { EventBus } from '../events.ts';
+import { UnsendableRequestError } from '../http/client.ts';
 import { curlCommand } from '../http/curl.ts';
 import { withAbortSignal } from '../http/deadline.ts';
-import { cutBody, recordInto, type Exchange } from '../http/exchange.ts';
+import { copyPrefix, cutBody, EVIDENCE_BODY_LIMIT, recordInto, type Exchange } from '../http/exchange.ts';
 import { RateLimitedError, runMetered, type WaitMeter } from '../http/polite-wait.ts';
 import type { SecretRegistry } from '../http/redact.ts';
 import { checkBudgetMs, describeBudget, MAX_WAIT_EXTENSION } from './budget.ts';
@@ -61,6 +62,18 @@ export async function runChecks(options: RunChecksOptions): Promise<CheckResult[
       }
     }
     await options.bus.emit({ type: 'suite-finished', suite: suite.name });
+  }
+  // A lost target ends the run, but the checks it kept from running are still part of what was asked: each is in
+  // the report (and junit.xml) as not run, so "TARGET LOST … MUST 1 not run" cannot hide 31 MUST checks that never
+  // started. (An interruption is the user's choice and stays a partial report of what ran.)
+  if (streak.lost && !options.signal?.aborted) {
+    const ran = new Set(results.map((r) => r.id));
+    const lostAt = results.at(-1)?.id ?? 'the first check';
+    for (const suite of options.suites) {
+      for (const check of suite.checks) {
+        if (!ran.has(check.id)) results.push(resultOf(check, 'skipped', 0, `not run: the target was lost during check ${lostAt}`));
+      }
+    }
   }
   return results;
 }
@@ -147,6 +160,9 @@ function resultOfError(check: Check, err: unknown, exchanges: Exchange[], secret
     const shown = err.exchanges ? [...new Set([...err.exchanges, ...exchanges])] : exchanges;
     return resultOf(check, 'failed', durationMs, secrets.redactText(err.message), evidenceOf(shown, secrets, err.details));
   }
+  // A credential the target issued that cannot go into a header (invalid UTF-8, a control character) is a finding
+  // about the target, not a harness error and not a lost target: nothing was sent.
+  if (err instanceof UnsendableRequestError) return resultOf(check, 'failed', durationMs, secrets.redactText(err.message), evidenceOf(exchanges, secrets));
   // The target's rate limit kept the check from running: its rule was not tested (error, never failed).
   const message = err instanceof CheckTimeout || err instanceof CheckInterrupted
     ? err.message
@@ -205,14 +221,33 @@ export function redactExchange(exchange: Exchange, secrets: SecretRegistry): Exc
       method: request.method,
       url: secrets.redactUrl(request.url),
       headers: secrets.redactHeaders(request.headers),
-      ...(request.body !== undefined ? { body: cutBody(secrets.redactBody(request.body)) } : {}),
+      ...(request.body !== undefined ? { body: evidenceBody(request.body, secrets) } : {}),
     },
     ...(response
-      ? { response: { status: response.status, headers: secrets.redactHeaders(response.headers), body: cutBody(secrets.redactBody(response.body), undefined, response.truncatedFrom) } }
+      ? { response: { status: response.status, headers: secrets.redactHeaders(response.headers), body: evidenceBody(response.body, secrets, response.truncatedFrom) } }
       : {}),
     ...(exchange.error ? { error: secrets.redactText(exchange.error) } : {}),
     curl: curlCommand(request, secrets),
   };
+}
+
+/**
+ * Bodies longer than this are cut to a window before they are redacted: redacting a 1 MiB body whole (JSON walk,
+ * every net) made several full-size copies per exchange for a result that shows 4 KiB of it. Below it, a JSON body
+ * is walked whole, so a secret-named property anywhere in an ordinary answer is found by name.
+ */
+const REDACT_WHOLE_CHARS = 64 * 1024;
+/** What the window holds past the evidence limit: any encoded secret straddling the limit lies whole inside it. */
+const REDACT_MARGIN = 8 * 1024;
+
+/** A body as evidence: redacted, then cut to EVIDENCE_BODY_LIMIT (a copy: never a view pinning the original). */
+function evidenceBody(body: string, secrets: SecretRegistry, truncatedFrom?: number): string {
+  if (body.length <= REDACT_WHOLE_CHARS) return cutBody(secrets.redactBody(body), undefined, truncatedFrom);
+  const redacted = secrets.redactText(copyPrefix(body, EVIDENCE_BODY_LIMIT + REDACT_MARGIN));
+  // The window's last characters may hold the front half of a secret its end cut through: never shown.
+  const shown = copyPrefix(redacted, Math.max(0, Math.min(EVIDENCE_BODY_LIMIT, redacted.length - REDACT_MARGIN)));
+  const note = truncatedFrom !== undefined ? `; ${truncatedFrom} bytes received in all, only the first ones were kept` : '';
+  return `${shown}… [${body.length - EVIDENCE_BODY_LIMIT} more characters cut${note}]`;
 }
 
 function elapsed(started: number): number {

@@ -4,7 +4,7 @@
  * bytes (a target answering 1 MiB to every request would otherwise hold gigabytes); later exchanges are counted,
  * and the standing checks say how many they could not look at.
  */
-import type { Exchange } from '../http/exchange.ts';
+import { heldBytes, type Exchange } from '../http/exchange.ts';
 
 export interface TaggedExchange {
   checkId: string;
@@ -69,7 +69,13 @@ export class TrafficLog {
   }
 }
 
-/** Bytes an exchange holds in memory, roughly: its bodies (headers are small next to them). */
+/**
+ * Bytes an exchange holds in memory, roughly: its bodies counted in bytes, not characters (a two-byte string holds
+ * twice its length), plus its headers.
+ */
 function sizeOf(exchange: Exchange): number {
-  return (exchange.request.body?.length ?? 0) + (exchange.response?.body.length ?? 0) + 512;
+  let headers = 0;
+  for (const [name, value] of Object.entries(exchange.request.headers)) headers += name.length + value.length;
+  for (const [name, value] of Object.entries(exchange.response?.headers ?? {})) headers += name.length + value.length;
+  return heldBytes(exchange.request.body) + heldBytes(exchange.response?.body) + headers + 512;
 }

@@ -4,6 +4,8 @@
  * connection stays reusable, up to `discardBytes`, after which the stream is destroyed. The kept text carries no
  * marker: an ASCII body stays a one-byte string in V8, and `truncated` / `bytes` say what was cut.
  */
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 
 /**
  * Bytes of a body kept as text: far above the answers the suites read (a page of messages is tens of KB), far
@@ -23,9 +25,22 @@ export interface BodyRead {
   truncated: boolean;
 }
 
+/**
+ * Bytes kept of a body sent with a Content-Encoding (gzip, br …). The harness never asks for one and never
+ * inflates one (a 2 MB gzip bomb is 2 GiB inflated): such a body is opaque bytes, kept only as far as evidence shows.
+ */
+export const ENCODED_KEEP_BYTES = 4096;
+
 type BodyStream = AsyncIterable<Buffer> & { destroy?: (err?: Error) => void };
 
-export async function readBody(body: BodyStream, keepBytes = KEEP_BODY_BYTES, discardBytes = DISCARD_BODY_BYTES): Promise<BodyRead> {
+export interface ReadBodyOptions {
+  /** The response's Content-Encoding: anything but identity keeps ENCODED_KEEP_BYTES only. */
+  contentEncoding?: string;
+}
+
+export async function readBody(body: BodyStream, keepBytes = KEEP_BODY_BYTES, discardBytes = DISCARD_BODY_BYTES, options: ReadBodyOptions = {}): Promise<BodyRead> {
+  const encoding = options.contentEncoding?.trim().toLowerCase();
+  if (encoding && encoding !== 'identity') keepBytes = Math.min(keepBytes, ENCODED_KEEP_BYTES);
   const chunks: Buffer[] = [];
   let kept = 0;
   let bytes = 0;
@@ -41,5 +56,48 @@ export async function readBody(body: BodyStream, keepBytes = KEEP_BODY_BYTES, di
       break;
     }
   }
-  return { text: Buffer.concat(chunks, kept).toString('utf8'), bytes, truncated: bytes > kept };
+  const buffer = Buffer.concat(chunks, kept);
+  // The cap is on memory, not on bytes received: text with any character above U+00FF is a two-byte string in V8
+  // (invalid UTF-8 decodes to U+FFFD, one per byte), twice the bytes kept. Such text keeps half as many bytes: the
+  // first half is decoded alone first, so a two-byte body never exists at full size.
+  const half = keepBytes >> 1;
+  let read: BodyRead | undefined;
+  if (kept > half) {
+    const front = buffer.toString('utf8', 0, half);
+    if (/[^\x00-\xff]/.test(front)) read = { text: front, bytes, truncated: true };
+  }
+  read ??= { text: buffer.toString('utf8'), bytes, truncated: bytes > kept };
+  collectAfter(bytes + 2 * read.text.length);
+  return read;
+}
+
+/**
+ * Body bytes (received, and decoded into text) after which a full garbage collection is asked for. What the
+ * harness keeps is bounded by its caps, but V8 lets garbage grow to a multiple of what is live before it
+ * collects: a target answering 2 MiB to everything drove the heap to 440 MB of dead bodies over a 100 MB live set.
+ * An ordinary run (answers of a few KB) never reaches this; a hostile one collects every 64 MiB of bodies.
+ */
+export const COLLECT_EVERY_BYTES = 64 * 1024 * 1024;
+let sinceCollect = 0;
+let collector: (() => void) | null | undefined;
+
+function collectAfter(bytes: number): void {
+  sinceCollect += bytes;
+  if (sinceCollect < COLLECT_EVERY_BYTES) return;
+  sinceCollect = 0;
+  collector ??= exposeGc();
+  collector?.();
+}
+
+/** The engine's own `gc`, made callable at run time (the flag `--expose-gc` then `gc` from a fresh context). */
+function exposeGc(): (() => void) | null {
+  const existing = (globalThis as { gc?: () => void }).gc;
+  if (typeof existing === 'function') return existing;
+  try {
+    setFlagsFromString('--expose-gc');
+    const gc = runInNewContext('gc') as unknown;
+    return typeof gc === 'function' ? (gc as () => void) : null;
+  } catch {
+    return null;
+  }
 }

@@ -79,6 +79,25 @@ export class TransportError extends Error {
   }
 }
 
+/**
+ * A request the harness cannot put on the wire because a header value holds characters HTTP does not allow: in
+ * practice a credential the target issued (a token with invalid UTF-8 or a control character) that goes back into
+ * `Authorization`. Nothing was sent, so it is no transport failure (it never counts toward "target lost"); the
+ * runner reports it as a finding about the target (runner.ts).
+ */
+export class UnsendableRequestError extends Error {
+  constructor(
+    message: string,
+    readonly header: string,
+  ) {
+    super(message);
+    this.name = 'UnsendableRequestError';
+  }
+}
+
+/** What a header value may hold (RFC 9110 §5.5 field-value: visible ASCII, space, tab, obs-text), as undici checks it. */
+const HEADER_VALUE = /^[\t\x20-\x7e\x80-\xff]*$/;
+
 /** How long close() lets in-flight requests finish before it destroys the connections. */
 const CLOSE_GRACE_MS = 1000;
 
@@ -163,6 +182,12 @@ export class HttpClient {
     }
     if (options.bearer !== undefined) headers.authorization = `Bearer ${options.bearer}`;
     for (const [name, value] of Object.entries(options.headers ?? {})) headers[name.toLowerCase()] = value;
+    for (const [name, value] of Object.entries(headers)) {
+      if (!HEADER_VALUE.test(value)) {
+        const why = /[\ufffd]/.test(value) ? 'invalid UTF-8 (U+FFFD)' : /[\u0000-\u001f\u007f]/.test(value) ? 'a control character' : 'a character beyond Latin-1';
+        throw new UnsendableRequestError(`cannot send ${method} ${this.url(options.path, options.query)}: its ${name} header would hold ${why}, which HTTP does not allow in a header — a credential the target issued that no client can send back`, name);
+      }
+    }
 
     const exchange: Exchange = {
       startedAt: new Date().toISOString(),
@@ -174,7 +199,8 @@ export class HttpClient {
     try {
       const target = new URL(url);
       const res = await this.#pool.request({ origin: this.#origin, method: method as Dispatcher.HttpMethod, path: target.pathname + target.search, headers, body, signal: deadline.signal });
-      const read = await readBody(res.body);
+      const encoding = res.headers['content-encoding'];
+      const read = await readBody(res.body, undefined, undefined, { contentEncoding: Array.isArray(encoding) ? encoding.join(',') : encoding });
       exchange.durationMs = round(performance.now() - started);
       const responseHeaders = flattenHeaders(res.headers);
       exchange.response = { status: res.statusCode, headers: responseHeaders, body: read.text, ...(read.truncated ? { truncatedFrom: read.bytes } : {}) };

@@ -7,13 +7,29 @@
  */
 export const REDACTED = '[REDACTED]';
 
-/** JSON property names whose values are secrets (tokens, passwords, client secrets). */
-export const SECRET_PROPERTY = /^(password|passwd|client_secret|clientsecret|secret|token|access_token|refresh_token|id_token|code_verifier|api_key|apikey|authorization)$/i;
 /**
- * Query / form parameter names whose values are secrets. `code` is here (an OAuth authorization code in a
- * redirect) but not among the JSON properties, where `code` is a problem+json error code such as "unauthorized".
+ * A name that holds a secret word anywhere is a credential position: `password`, but also `password_b64`,
+ * `echo_split1_password`, `clientSecret`, `x_access_token` (a target that echoes a secret under a name of its own
+ * choosing still names it). Whatever such a name holds is redacted, however short and in whatever encoding: this
+ * is the net for short secrets (base64, hex, form-encoded).
  */
-export const SECRET_PARAM = /^(password|passwd|client_secret|secret|token|access_token|refresh_token|id_token|code|code_verifier|api_key|apikey|key)$/i;
+const SECRET_WORD = /pass(?:word|wd|phrase)|secret|token|api[_-]?key|authorization|code_?verifier/i;
+/** Names with a secret word that hold no secret: what a token is (type, lifetime, endpoint), not the token. */
+const NOT_A_SECRET = /^(?:token_?type|token_?endpoint\w*)$|(?:_|^)(?:type|endpoint|url|uri|expires_in|expires_at|expiry|count|ttl|ttl_seconds|length|hint)$|(?:Type|Endpoint|Url|Uri|ExpiresIn|ExpiresAt|Count|Ttl|Length|Hint)$/;
+
+/** A name whose value is a secret: `test` like a RegExp's. */
+export interface NameTest {
+  test(name: string): boolean;
+}
+
+/** JSON property names whose values are secrets (tokens, passwords, client secrets): any name with a secret word. */
+export const SECRET_PROPERTY: NameTest = { test: (name) => SECRET_WORD.test(name) && !NOT_A_SECRET.test(name) };
+/**
+ * Query / form parameter names whose values are secrets: the same names, and `code` (an OAuth authorization code in
+ * a redirect) and `key`, which are not secret-named JSON properties (there `code` is a problem+json error code
+ * such as "unauthorized").
+ */
+export const SECRET_PARAM: NameTest = { test: (name) => /^(?:code|key)$/i.test(name) || SECRET_PROPERTY.test(name) };
 
 /** `Basic <base64>` anywhere (a header echoed into a body, a log line). */
 const BASIC = /\b(Basic)(\s+)([A-Za-z0-9+/]{2,}={0,2})(?![A-Za-z0-9+/=])/gi;
@@ -31,11 +47,29 @@ export function redactCredentialPositions(text: string, secrets: ReadonlySet<str
   return out;
 }
 
-/** True when `value` is exactly a known secret, also after percent-decoding (a whole value is a credential position). */
+/**
+ * True when `value` is exactly a known secret in any encoding a whole value takes: literal, percent- or
+ * form-encoded, hex, base64 or base64url (a whole value is a credential position, so a 5-character password sent
+ * back as `cGFzczE=` goes too).
+ */
 export function isWholeSecret(value: string, secrets: ReadonlySet<string>): boolean {
-  if (secrets.has(value)) return true;
+  if (secrets.has(value) || encodesSecret(value, secrets)) return true;
   const decoded = decodeForm(value);
-  return decoded !== value && secrets.has(decoded);
+  // A base64 value in a query string has its `=`, `+` and `/` percent-encoded.
+  return decoded !== value && (secrets.has(decoded) || encodesSecret(decoded, secrets));
+}
+
+/** Whether `value` is a known secret as hex or base64 / base64url (canonical encodings only). */
+function encodesSecret(value: string, secrets: ReadonlySet<string>): boolean {
+  if (value.length >= 2 && value.length % 2 === 0 && /^[0-9a-f]+$/i.test(value) && secrets.has(Buffer.from(value, 'hex').toString('utf8'))) return true;
+  if (value.length >= 2 && /^[A-Za-z0-9+/_-]+={0,2}$/.test(value)) {
+    const bytes = Buffer.from(value.replace(/-/g, '+').replace(/_/g, '/'), 'base64');
+    // Only a canonical encoding counts (re-encoding gives the value back): arbitrary words decode to noise.
+    const again = bytes.toString('base64');
+    const canonical = again === value || again.replace(/=+$/, '') === value.replace(/=+$/, '') || again.replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '') === value.replace(/=+$/, '');
+    if (canonical && secrets.has(bytes.toString('utf8'))) return true;
+  }
+  return false;
 }
 
 /** `+` as space, then percent-decoding; the text itself when it is not valid percent-encoding. */

@@ -41,7 +41,31 @@ export const EVIDENCE_BODY_LIMIT = 4096;
 export function cutBody(body: string, limit = EVIDENCE_BODY_LIMIT, receivedBytes?: number): string {
   const note = receivedBytes !== undefined ? `; ${receivedBytes} bytes received in all, only the first ones were kept` : '';
   if (body.length <= limit) return note ? `${body}… [${note.slice(2)}]` : body;
-  return `${body.slice(0, limit)}… [${body.length - limit} more characters cut${note}]`;
+  return `${copyPrefix(body, limit)}… [${body.length - limit} more characters cut${note}]`;
+}
+
+/**
+ * The first `limit` characters of `text` as a string of their own. `String.slice` (and a template literal around
+ * it) returns a view that keeps the whole original alive in V8: a 4 KiB cut of a 1 MiB two-byte body pinned 2 MiB,
+ * and the traffic log held thousands of them (4.2 GB, out of memory). A round trip through a Buffer copies; a
+ * surrogate pair is never split.
+ */
+export function copyPrefix(text: string, limit: number): string {
+  if (text.length <= limit) return text;
+  let end = limit;
+  const last = text.charCodeAt(end - 1);
+  if (last >= 0xd800 && last <= 0xdbff) end--;
+  const part = text.slice(0, end);
+  // Latin-1 text stays a one-byte string; anything else is copied as UTF-16 code units (lone surrogates included).
+  return /^[\x00-\xff]*$/.test(part) ? Buffer.from(part, 'latin1').toString('latin1') : Buffer.from(part, 'utf16le').toString('utf16le');
+}
+
+/**
+ * Bytes a string may occupy in memory, an upper bound: its UTF-8 length (V8 holds one or two bytes per UTF-16 code
+ * unit; UTF-8 spends at least as many). A body's characters undercount a two-byte string by half.
+ */
+export function heldBytes(text: string | undefined): number {
+  return text === undefined ? 0 : Buffer.byteLength(text, 'utf8');
 }
 
 const scope = new AsyncLocalStorage<Exchange[]>();
@@ -69,7 +93,7 @@ export function recordInto<T>(log: Exchange[], fn: () => Promise<T>): Promise<T>
 }
 
 /**
- * Body characters one check's log holds whole. A check that sends hundreds of requests to a target answering
+ * Body bytes (UTF-8, heldBytes) one check's log holds whole. A check that sends hundreds of requests to a target answering
  * megabytes each would otherwise hold them all until it ends; past this, the oldest bodies are cut to what
  * evidence shows anyway (EVIDENCE_BODY_LIMIT) and marked truncated, so no later reader mistakes them for whole.
  */
@@ -81,13 +105,15 @@ export function recordExchange(exchange: Exchange): void {
   if (!log) return;
   log.push(exchange);
   const state = logBytes.get(log) ?? { held: 0, oldestWhole: 0 };
-  state.held += exchange.response?.body.length ?? 0;
+  state.held += heldBytes(exchange.response?.body);
   while (state.held > LOG_BODY_BUDGET && state.oldestWhole < log.length - 1) {
     const response = log[state.oldestWhole++]!.response;
     if (!response || response.body.length <= EVIDENCE_BODY_LIMIT) continue;
-    state.held -= response.body.length - EVIDENCE_BODY_LIMIT;
-    response.truncatedFrom ??= Buffer.byteLength(response.body);
-    response.body = response.body.slice(0, EVIDENCE_BODY_LIMIT);
+    const before = heldBytes(response.body);
+    response.truncatedFrom ??= before;
+    // A copy, not a slice: the slice would keep the whole body alive (copyPrefix).
+    response.body = copyPrefix(response.body, EVIDENCE_BODY_LIMIT);
+    state.held -= before - heldBytes(response.body);
   }
   logBytes.set(log, state);
 }

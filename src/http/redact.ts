@@ -18,6 +18,15 @@ export { REDACTED } from './credential-positions.ts';
 const SECRET_HEADERS = new Set(['authorization', 'proxy-authorization', 'cookie', 'set-cookie', 'x-api-key']);
 /** Secrets at least this long are searched for everywhere, in every encoding; shorter ones in credential positions. */
 export const MIN_ANYWHERE_LENGTH = 6;
+/** A piece of a longer secret this long or longer, standing as a token of its own, is redacted (#redactFragments). */
+export const MIN_FRAGMENT_LENGTH = 8;
+/** A token for the fragment net: what a key, a password or a token is made of, delimited by anything else. */
+const FRAGMENT_TOKEN = /[A-Za-z0-9_.~!$*@-]{8,}/g;
+
+/** Kinds of character in `token`: lower case, upper case, digits, others. */
+function classesOf(token: string): number {
+  return (/[a-z]/.test(token) ? 1 : 0) + (/[A-Z]/.test(token) ? 1 : 0) + (/[0-9]/.test(token) ? 1 : 0) + (/[^A-Za-z0-9]/.test(token) ? 1 : 0);
+}
 
 /**
  * Where a reproduction command (curl.ts) stands in an environment variable for a secret, the text holds
@@ -33,6 +42,8 @@ export class SecretRegistry {
   /** Secret value → the environment variable a user sets it in (HARNESS_API_KEY …), for reproduction commands. */
   #envNames = new Map<string, string>();
   #long = new Set<string>();
+  /** Secrets long enough to have fragments of MIN_FRAGMENT_LENGTH that are not the whole secret. */
+  #fragmentable: string[] = [];
   /** Every form of every long secret: literal forms, and base64 cores (widened to their token). */
   #forms = new FormIndex();
 
@@ -46,6 +57,7 @@ export class SecretRegistry {
     this.#all.add(value);
     if (value.length >= MIN_ANYWHERE_LENGTH) {
       this.#long.add(value);
+      if (value.length > MIN_FRAGMENT_LENGTH) this.#fragmentable.push(value);
       for (const form of literalForms(value)) this.#forms.add(form, false);
       for (const core of base64Cores(value)) this.#forms.add(core, true);
     }
@@ -78,8 +90,30 @@ export class SecretRegistry {
   /** Replaces every registered secret inside `text`, in every encoding, and redacts credential positions. */
   redactText(text: string): string {
     if (text.length === 0) return text;
-    const out = this.#long.size > 0 ? replaceHits(text, this.#forms.find(text)) : text;
+    let out = this.#long.size > 0 ? replaceHits(text, this.#forms.find(text)) : text;
+    if (this.#fragmentable.length > 0 && out.length >= MIN_FRAGMENT_LENGTH) out = this.#redactFragments(out);
     return redactCredentialPositions(out, this.#all, this.#all.size > this.#long.size);
+  }
+
+  /**
+   * A piece of a long secret standing as a token of its own (a JSON string, a header or parameter value, a word):
+   * a target that echoes `secret.slice(0, n / 2)` in one field and the rest in another leaks the whole secret in
+   * two pieces, neither of which is the secret. A token of MIN_FRAGMENT_LENGTH characters or more that lies inside a
+   * longer secret is replaced — unless it is made of one kind of character only (`password` inside the password
+   * `hostile-password-0001` is an ordinary word in every report; `hostile-pa` or `sk_hostile_f` is not).
+   */
+  #redactFragments(text: string): string {
+    return text.replace(FRAGMENT_TOKEN, (token) => {
+      // A sentence's full stop (or other punctuation) around a piece is not part of it.
+      const lead = /^[.~!$*@]*/.exec(token)![0].length;
+      const trail = /[.~!$*@]*$/.exec(token)![0].length;
+      const core = token.slice(lead, token.length - trail);
+      if (core.length < MIN_FRAGMENT_LENGTH || classesOf(core) < 2) return token;
+      for (const secret of this.#fragmentable) {
+        if (secret.length > core.length && secret.includes(core)) return `${token.slice(0, lead)}${REDACTED}${token.slice(token.length - trail)}`;
+      }
+      return token;
+    });
   }
 
   redactHeaders(headers: Readonly<Record<string, string | string[] | undefined>>): Record<string, string> {
@@ -98,13 +132,15 @@ export class SecretRegistry {
 
   /** Redacts a URL: known secrets, userinfo, and values of secret-named or secret-valued query / fragment parameters. */
   redactUrl(url: string): string {
-    return this.redactText(url).replace(/([?&#;])([^=&#;]+)=([^&#;]*)/g, (match, sep: string, name: string, value: string) => {
+    // Parameters first, on the URL as sent: a value is judged whole (decoded) before any net cuts a piece out of it.
+    const byParam = url.replace(/([?&#;])([^=&#;]+)=([^&#;]*)/g, (match, sep: string, name: string, value: string) => {
       const decoded = decodeForm(value);
       // The decoded value also catches a secret a target percent-encoded in a way no variant lists.
       if (ENV_REF.test(value)) return match;
-      const secret = SECRET_PARAM.test(decodeForm(name)) || this.#all.has(decoded) || this.#containsLong(decoded);
+      const secret = SECRET_PARAM.test(decodeForm(name)) || isWholeSecret(value, this.#all) || this.#containsLong(decoded);
       return secret ? `${sep}${name}=${REDACTED}` : match;
     });
+    return this.redactText(byParam);
   }
 
   /**
@@ -130,7 +166,7 @@ export class SecretRegistry {
   }
 
   #redactJson(value: unknown): unknown {
-    if (typeof value === 'string') return this.#all.has(value) ? REDACTED : value;
+    if (typeof value === 'string') return isWholeSecret(value, this.#all) ? REDACTED : value;
     if (Array.isArray(value)) return value.map((item) => this.#redactJson(item));
     if (value && typeof value === 'object') {
       const out: Record<string, unknown> = {};

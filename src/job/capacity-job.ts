@@ -17,6 +17,7 @@ import { buildReport, newRunId } from '../reporters/report.ts';
 import { formatDuration } from '../load/duration.ts';
 import { getExecutor } from '../load/executors/registry.ts';
 import { formatCapacity } from '../load/print-summary.ts';
+import { interruptedText } from '../util/capacity-words.ts';
 import type { ProgressSink } from '../load/progress.ts';
 import type { CapacityResult, CapacityStep, ScenarioResult } from '../load/result.ts';
 import { runScenario } from '../load/run-scenario.ts';
@@ -66,13 +67,15 @@ export async function runCapacityJob(options: CapacityJobOptions): Promise<{ res
   try {
     const http = new HttpClient({ baseUrl: target.info.baseUrl, timeoutMs: config.target.timeoutMs });
     try {
-      await assertReachable(http, config.api.paths.listMessages, { deadlineMs: config.target.timeoutMs });
+      await assertReachable(http, config.api.paths.listMessages, { deadlineMs: config.target.timeoutMs, ...(options.signal ? { signal: options.signal } : {}) });
     } finally {
       await http.close();
     }
     log(`capacity: scenario ${scenario.name} against ${target.info.baseUrl}, SLO ${options.slo.expr}, error budget ${(options.errorBudget * 100).toFixed(2)}%, steps of ${formatDuration(stepMs)}`);
-    const measure = async (rate: number): Promise<CapacityStep> => {
-      if (options.signal?.aborted) return { rate, achievedRps: 0, p50: 0, p99: 0, errorRate: 1, ok: false };
+    // An interrupted step is not a step: its numbers (0 req/s, requests cut) describe the stop, not the target.
+    // undefined ends the search as "interrupted" with only the finished steps (search.ts).
+    const measure = async (rate: number): Promise<CapacityStep | undefined> => {
+      if (options.signal?.aborted) return undefined;
       const outcome = await runScenario({
         scenario: stepScenario(scenario, rate, stepMs),
         baseUrl: target.info.baseUrl,
@@ -83,6 +86,7 @@ export async function runCapacityJob(options: CapacityJobOptions): Promise<{ res
         ...(options.signal ? { signal: options.signal } : {}),
         ...(options.progress ? { progress: options.progress } : {}),
       });
+      if (options.signal?.aborted) return undefined;
       const r = outcome.result;
       measured.set(rate, r);
       const counts = outcome.recorder.counts();
@@ -101,7 +105,7 @@ export async function runCapacityJob(options: CapacityJobOptions): Promise<{ res
     // the first step for reasons that have nothing to do with its capacity.
     await runScenario({ scenario: stepScenario(scenario, options.start, Math.min(stepMs, 2000)), baseUrl: target.info.baseUrl, api: config.api, credentials: target.credentials, ...(options.workers !== undefined ? { workers: options.workers } : {}), ...(options.signal ? { signal: options.signal } : {}) });
     const found = await searchCapacity({ start: options.start, max: options.max, measure });
-    result = { sustainableRps: found.sustainableRps, slo: options.slo.expr, errorBudget: options.errorBudget, steps: found.steps, ceiling: found.ceiling };
+    result = { sustainableRps: found.sustainableRps, slo: options.slo.expr, errorBudget: options.errorBudget, steps: found.steps, ceiling: found.ceiling, ...(found.interrupted ? { interrupted: found.interrupted } : {}) };
   } finally {
     await target.close();
   }
@@ -113,6 +117,9 @@ export async function runCapacityJob(options: CapacityJobOptions): Promise<{ res
     startedAt,
     target: target.info,
     ...(shown ? { scenarios: [{ ...shown, capacity: result }] } : {}),
+    // report.json records the interruption (run.aborted), as harness load and run do; the headline then says
+    // INTERRUPTED (exit 105) and the capacity line where the search stopped.
+    ...(options.signal?.aborted ? { aborted: { code: 'HARNESS_ABORTED', message: interruptedText(result) } } : {}),
   });
   await writeReports(report, runDir, secrets, log);
   return { result, file: join(runDir, 'report.json') };

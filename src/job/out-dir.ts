@@ -3,8 +3,8 @@
  * cannot write its report (the folder is below a regular file, read-only, or on a kernel pseudo-filesystem) has
  * wasted the run, so the folder is created and a probe file written and removed first, within a bounded time.
  */
-import { mkdir, rm, writeFile } from 'node:fs/promises';
-import { join, resolve, sep } from 'node:path';
+import { mkdir, open, rm, stat, writeFile } from 'node:fs/promises';
+import { dirname, join, resolve, sep } from 'node:path';
 import { UsageError } from '../errors.ts';
 
 /** Kernel pseudo-filesystems: writing there can hang or do something else entirely. */
@@ -18,12 +18,14 @@ const REASONS: Record<string, string> = {
   EROFS: 'read-only file system',
   ENOSPC: 'no space left on the device',
   ENOENT: 'the path cannot be created',
+  EISDIR: 'it is a folder, not a file',
 };
 
-export async function assertWritableOutDir(dir: string, timeoutMs = 5000): Promise<void> {
+/** `source` names where the folder came from in the message: the flag and the config key. */
+export async function assertWritableOutDir(dir: string, timeoutMs = 5000, source = '--out / report.outDir'): Promise<void> {
   const absolute = resolve(dir);
   const fail = (reason: string): never => {
-    throw new UsageError(`cannot write reports to "${dir}" (--out / report.outDir): ${reason}`);
+    throw new UsageError(`cannot write reports to "${dir}" (${source}): ${reason}`);
   };
   if (PSEUDO_FS.some((root) => absolute === root || absolute.startsWith(root + sep))) fail('a kernel pseudo-filesystem, not a folder for files');
   let timer: NodeJS.Timeout | undefined;
@@ -32,6 +34,44 @@ export async function assertWritableOutDir(dir: string, timeoutMs = 5000): Promi
     const file = join(absolute, `.harness-write-probe-${process.pid}`);
     await writeFile(file, '');
     await rm(file, { force: true });
+  };
+  const late = new Promise<'late'>((resolveLate) => {
+    timer = setTimeout(() => resolveLate('late'), timeoutMs);
+    timer.unref();
+  });
+  try {
+    if ((await Promise.race([probe(), late])) === 'late') fail(`no answer from the file system within ${timeoutMs} ms`);
+  } catch (err) {
+    if (err instanceof UsageError) throw err;
+    const code = (err as { code?: string }).code ?? '';
+    fail(REASONS[code] ?? `${code || (err as Error).message}`);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * The same probe for an output FILE (`run --har`, `compare --summary-md`, `export … --out`), before any traffic or
+ * work: not a folder, not on a pseudo-filesystem, its folder exists, and it can be opened for appending. An
+ * existing file is opened in append mode and left as it was (a `--summary-md` file is appended to); a new one is
+ * removed again. `flag` names the flag in the usage error (exit 2).
+ */
+export async function assertWritableFile(file: string, flag: string, timeoutMs = 5000): Promise<void> {
+  const absolute = resolve(file);
+  const fail = (reason: string): never => {
+    throw new UsageError(`cannot write "${file}" (${flag}): ${reason}`);
+  };
+  if (PSEUDO_FS.some((root) => absolute === root || absolute.startsWith(root + sep))) fail('a kernel pseudo-filesystem, not a place for files');
+  let timer: NodeJS.Timeout | undefined;
+  const probe = async (): Promise<void> => {
+    const existing = await stat(absolute).catch(() => undefined);
+    if (existing?.isDirectory()) fail('it is a folder, not a file');
+    if (existing && !existing.isFile()) fail('it exists and is not a regular file');
+    const folder = await stat(dirname(absolute)).catch((err: { code?: string }) => (err.code === 'ENOENT' ? fail(`its folder ${dirname(absolute)} does not exist`) : Promise.reject(err)));
+    if (!folder.isDirectory()) fail(`${dirname(absolute)} is not a folder`);
+    const handle = await open(absolute, 'a');
+    await handle.close();
+    if (!existing) await rm(absolute, { force: true });
   };
   const late = new Promise<'late'>((resolveLate) => {
     timer = setTimeout(() => resolveLate('late'), timeoutMs);

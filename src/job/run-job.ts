@@ -33,7 +33,7 @@ import { runScenarios, scenariosWithCredentials } from '../load/run-scenarios.ts
 import { metricsOutFor } from '../load/metrics-out/prometheus-rw.ts';
 import type { Scenario } from '../load/scenario/types.ts';
 import { openTarget, type OpenTarget } from './open-target.ts';
-import { assertWritableOutDir } from './out-dir.ts';
+import { assertWritableFile, assertWritableOutDir } from './out-dir.ts';
 import { assertReachable } from './preflight.ts';
 import { writeHar } from './har.ts';
 import { redactingReporter } from '../reporters/redacting-reporter.ts';
@@ -89,6 +89,7 @@ export async function runJob(options: RunJobOptions): Promise<JobOutcome> {
 
   // Before any traffic: a run that cannot write its report is a wasted run.
   await assertWritableOutDir(config.report.outDir);
+  if (options.harFile) await assertWritableFile(options.harFile, '--har');
   const runId = newRunId();
   const runDir = join(config.report.outDir, runId);
   const startedAt = new Date().toISOString();
@@ -164,15 +165,23 @@ export async function runJob(options: RunJobOptions): Promise<JobOutcome> {
     // Run-end hooks (closing a webhook receiver, deleting what checks registered) still talk to the target, within
     // a deadline: after a lost target or an interruption they must not hold the report back.
     const endRunMs = aborted || options.signal?.aborted ? Math.min(5000, config.conformance.checkTimeoutMs) : config.conformance.checkTimeoutMs;
-    if (ctx) findings = await withAbortSignal(AbortSignal.timeout(endRunMs), () => ctx!.endRun(log));
-    if (ctx && options.harFile) {
-      await writeHar(options.harFile, ctx.traffic.exchanges, secrets, ctx.traffic.total);
-      log(`har: ${options.harFile}`);
+    // A failure here (a HAR file that cannot be written after all) must still close the client and the target:
+    // an embedded target left listening kept the process alive after "internal error". It is rethrown below.
+    let endFailed: { err: unknown } | undefined;
+    try {
+      if (ctx) findings = await withAbortSignal(AbortSignal.timeout(endRunMs), () => ctx!.endRun(log));
+      if (ctx && options.harFile) {
+        await writeHar(options.harFile, ctx.traffic.exchanges, secrets, ctx.traffic.total);
+        log(`har: ${options.harFile}`);
+      }
+    } catch (err) {
+      endFailed = { err };
     }
     await http.close();
     // The scenarios run after the run-end hooks (the suite's receiver, with its deliberate 500s, is gone by then)
     // and only when the checks ran to the end.
     try {
+      if (endFailed) throw endFailed.err;
       if (checksDone && !aborted && scenarios.length > 0) {
         // A second webhook receiver during the scenarios: delivery latency under load (webhooks-under-load.ts).
         const underLoad = await startWebhooksUnderLoad({ config, baseUrl: target.info.baseUrl, apiKey: target.credentials.apiKey, checks: results, secrets, log });

@@ -1,4 +1,5 @@
 /** Printing only: ScenarioResults and capacity results as text tables for the terminal. */
+import { interruptedText } from '../util/capacity-words.ts';
 import { styleText } from 'node:util';
 import type { CapacityResult, ScenarioResult } from './result.ts';
 
@@ -70,7 +71,9 @@ export function formatCapacity(result: CapacityResult): string {
   for (const s of result.steps) rows.push([String(s.rate), s.achievedRps.toFixed(0), ms(s.p50), ms(s.p99), `${(s.errorRate * 100).toFixed(2)}%`, s.ok ? (s.generatorBound ? 'yes (generator-bound)' : 'yes') : s.generatorBound ? 'no (generator-bound)' : 'no']);
   const slo = `SLO ${result.slo}, error budget ${(result.errorBudget * 100).toFixed(2)}%`;
   const verdict =
-    result.ceiling === 'not-reached'
+    result.ceiling === 'interrupted'
+      ? `${interruptedText(result)} (${slo})`
+      : result.ceiling === 'not-reached'
       ? `sustainable: at least ${result.sustainableRps} req/s — ceiling not reached (every step up to --max passed; raise --max to find the limit) (${slo})`
       : result.ceiling === 'generator-bound'
         ? `sustainable: at least ${result.sustainableRps} req/s — the target's limit was not measured: the first broken step was limited by the load generator itself (add --workers or a bigger machine) (${slo})`

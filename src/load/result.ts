@@ -220,9 +220,12 @@ export interface CapacityResult {
   /**
    * How the search ended: `found` (a step broke the SLO or the budget: the target's limit lies between
    * sustainableRps and that step), `not-reached` (every step up to --max passed: the target may sustain more),
-   * `generator-bound` (the first broken step was limited by the generator: the target's limit was not measured).
+   * `generator-bound` (the first broken step was limited by the generator: the target's limit was not measured),
+   * `interrupted` (SIGINT/SIGTERM stopped the search: only the finished steps count, sustainableRps is a lower bound).
    */
-  ceiling?: 'found' | 'not-reached' | 'generator-bound';
+  ceiling?: 'found' | 'not-reached' | 'generator-bound' | 'interrupted';
+  /** With ceiling `interrupted`: the step (1-based) that was running when the search was stopped, of the ramp's planned steps. */
+  interrupted?: { atStep: number; plannedSteps: number };
 }
 
 /** Did every threshold hold? */

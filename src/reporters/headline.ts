@@ -9,6 +9,7 @@
  */
 import { ExitCode, type ExitCodeValue } from '../exit-codes.ts';
 import { describeConditions } from '../conformance/conditions.ts';
+import { interruptedText } from '../util/capacity-words.ts';
 import { levelCounts } from './level-counts.ts';
 import { describeSelection, type Report, type ScenarioReport } from './report.ts';
 import { probeFindings } from './probe-findings.ts';
@@ -196,6 +197,8 @@ const KIND_LINES: Record<ReportKind, (report: Report) => HeadlineLine[]> = {
 function capacityLine(s: ScenarioReport): HeadlineLine {
   const cap = s.capacity!;
   const budget = `SLO ${cap.slo}, error budget ${round(cap.errorBudget * 100)} %`;
+  // Never a sustainable rate the search did not finish measuring (the interrupted step is not among the steps).
+  if (cap.ceiling === 'interrupted') return { label: 'Capacity', text: `${interruptedText(cap)} (${budget})`, tone: 'warn' };
   if (cap.ceiling === 'generator-bound') {
     return { label: 'Capacity', text: `not measured past ${round(cap.sustainableRps)} req/s: the load generator, not the target, broke the next step (${budget})`, tone: 'warn' };
   }

@@ -1,7 +1,7 @@
 /**
  * buildApp(): the reference target as a ready Fastify instance that never listens (tests use inject(),
  * start.ts listens). Hook order per request:
- *   onRequest  injected latency (reference.injectLatencyMs, only when > 0) → authentication (who) → rate limit (their bucket) → route guard (401/403)
+ *   onRequest  Host allow list (421) → injected latency (reference.injectLatencyMs, only when > 0) → authentication (who) → rate limit (their bucket) → route guard (401/403)
  *   parsing    415 / 400 invalid JSON / 413, then each route validates its body against schemas/api (400)
  *   onSend     X-Request-Id on every answer
  */
@@ -12,6 +12,7 @@ import type { EventBus } from './events.ts';
 import { installContentTypes } from './http/content-types.ts';
 import { frameworkErrorHandler, installErrorHandler } from './http/error-handler.ts';
 import { installNotFound } from './http/not-found.ts';
+import { installHostAllowList } from './http/host-allow-list.ts';
 import { installInjectedLatency } from './http/inject-latency.ts';
 import { genRequestId, installRequestId } from './http/request-id.ts';
 import { resolveOptions } from './options.ts';
@@ -67,6 +68,8 @@ export async function buildApp(opts: ReferenceTargetOptions = {}): Promise<Built
     },
   );
 
+  // First: a request for a host this target does not serve (DNS rebinding) is refused before anything else runs.
+  installHostAllowList(app, options.allowedHosts);
   installInjectedLatency(app, options.injectLatencyMs);
   installContentTypes(app);
   installRequestId(app);
@@ -90,7 +93,7 @@ export async function buildApp(opts: ReferenceTargetOptions = {}): Promise<Built
   });
 
   for (const routes of ROUTES) await app.register(routes, { ctx });
-  if (opts.explorer) await app.register(explorerRoutes, { document: opts.explorer.document, credentials: ctx.credentials });
+  if (opts.explorer) await app.register(explorerRoutes, { document: opts.explorer.document, credentials: ctx.credentials, sandboxKey: ctx.apiKeys.addSandboxKey() });
   await app.ready();
   return { app, credentials: ctx.credentials, events: ctx.events };
 }

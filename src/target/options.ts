@@ -20,6 +20,8 @@ export interface ResolvedOptions {
   loadQuota: number;
   /** Fixed delay before every request is handled, in ms; 0: none (no hook installed). */
   injectLatencyMs: number;
+  /** Host names answered besides loopback (http/host-allow-list.ts): reference.allowedHosts and the listen address. */
+  allowedHosts: string[];
   loginThrottle: ReferenceConfig['loginThrottle'];
   tokens: ReferenceConfig['tokens'];
   statusDelaysMs: ReferenceConfig['statusDelaysMs'];
@@ -40,6 +42,7 @@ export const DEFAULTS = {
   rateLimit: { algorithm: 'fixed-window', quota: 100, windowSeconds: 1, anonymousQuota: 200 },
   loadQuota: 1_000_000_000,
   injectLatencyMs: 0,
+  allowedHosts: [] as string[],
   loginThrottle: { attempts: 5, windowSeconds: 60 },
   tokens: { jwtTtlSeconds: 900, accessTokenTtlSeconds: 3600, codeTtlSeconds: 60 },
   statusDelaysMs: { delivered: 200, read: 400 },
@@ -64,6 +67,8 @@ export function resolveOptions(opts: ReferenceTargetOptions = {}): ResolvedOptio
     },
     loadQuota: positive(opts.loadQuota, DEFAULTS.loadQuota, 'loadQuota'),
     injectLatencyMs: nonNegative(opts.injectLatencyMs, DEFAULTS.injectLatencyMs, 'injectLatencyMs'),
+    // The address it listens on is a name it serves (not a wildcard: 0.0.0.0 is no name a browser sends).
+    allowedHosts: [...(opts.allowedHosts ?? DEFAULTS.allowedHosts), ...(opts.host && !['0.0.0.0', '::'].includes(opts.host) ? [opts.host] : [])],
     loginThrottle: {
       attempts: positive(opts.loginThrottle?.attempts, DEFAULTS.loginThrottle.attempts, 'loginThrottle.attempts'),
       windowSeconds: positive(

@@ -7,8 +7,10 @@ import type { ReferenceConfig } from '../config/types.ts';
 
 type DeepPartial<T> = { [K in keyof T]?: T[K] extends object ? DeepPartial<T[K]> : T[K] };
 
-export interface ReferenceTargetOptions extends DeepPartial<Omit<ReferenceConfig, 'credentials' | 'webhooks'>> {
+export interface ReferenceTargetOptions extends DeepPartial<Omit<ReferenceConfig, 'credentials' | 'webhooks' | 'allowedHosts'>> {
   credentials?: ReferenceConfig['credentials'];
+  /** Host names answered besides loopback and the listen address (http/host-allow-list.ts); "*": every host. */
+  allowedHosts?: readonly string[];
   /** Delivery tuning and the webhook URL allow list (webhooks/url-policy.ts). */
   webhooks?: Partial<Omit<ReferenceConfig['webhooks'], 'allow'>> & { allow?: readonly string[] };
   /** Fastify logger on/off. @default false */

@@ -13,11 +13,21 @@ import { HARNESS_BIN, REPO_ROOT, type CliResult } from './cli.ts';
 export interface MeasuredResult extends CliResult {
   /** Peak resident set size of the harness process, in KiB. */
   peakRssKiB: number;
+  /** With `interrupt`: ms from the signal to the process's end (undefined when the signal was never sent). */
+  afterSignalMs?: number;
+}
+
+export interface InterruptAt {
+  /** Send the signal once stdout holds this text… */
+  when: string;
+  /** …this long after it appeared. */
+  afterMs: number;
+  signal?: NodeJS.Signals;
 }
 
 const GNU_TIME = '/usr/bin/time';
 
-export function runMeasured(args: string[], options: { timeoutMs?: number; env?: NodeJS.ProcessEnv } = {}): Promise<MeasuredResult> {
+export function runMeasured(args: string[], options: { timeoutMs?: number; env?: NodeJS.ProcessEnv; interrupt?: InterruptAt } = {}): Promise<MeasuredResult> {
   const useTime = existsSync(GNU_TIME);
   const timeFile = join(mkdtempSync(join(tmpdir(), 'harness-rss-')), 'rss');
   const [command, argv] = useTime
@@ -28,7 +38,21 @@ export function runMeasured(args: string[], options: { timeoutMs?: number; env?:
     let stdout = '';
     let stderr = '';
     let sampled = 0;
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    let signalledAt: number | undefined;
+    let armed = false;
+    child.stdout.on('data', (chunk: Buffer) => {
+      stdout += chunk.toString();
+      const interrupt = options.interrupt;
+      if (!interrupt || armed || !stdout.includes(interrupt.when)) return;
+      armed = true;
+      // GNU time ignores SIGINT itself and passes nothing on: the signal goes to the harness, time's child. One signal
+      // only (a second would shorten the harness's wait).
+      setTimeout(() => {
+        signalledAt = performance.now();
+        const pid = useTime ? childOf(child.pid!) : child.pid;
+        if (pid) process.kill(pid, interrupt.signal ?? 'SIGINT');
+      }, interrupt.afterMs);
+    });
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     const sampler = useTime
       ? undefined
@@ -51,7 +75,18 @@ export function runMeasured(args: string[], options: { timeoutMs?: number; env?:
       if (sampler) clearInterval(sampler);
       const peakRssKiB = useTime ? Number(readFileSync(timeFile, 'utf8').trim().split('\n').pop()) : sampled;
       // GNU time reports the child's own exit status in its exit code, except for a signal ("Command terminated").
-      resolve({ code, stdout, stderr: useTime ? stderr.replace(/^Command (exited with non-zero status \d+|terminated by signal \d+)\n?/m, '') : stderr, peakRssKiB });
+      const afterSignalMs = signalledAt === undefined ? undefined : performance.now() - signalledAt;
+      resolve({ code, stdout, stderr: useTime ? stderr.replace(/^Command (exited with non-zero status \d+|terminated by signal \d+)\n?/m, '') : stderr, peakRssKiB, ...(afterSignalMs !== undefined ? { afterSignalMs } : {}) });
     });
   });
+}
+
+/** The first child process of `pid` (Linux: /proc/<pid>/task/<pid>/children), if any. */
+function childOf(pid: number): number | undefined {
+  try {
+    const first = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/)[0];
+    return first ? Number(first) : undefined;
+  } catch {
+    return undefined;
+  }
 }

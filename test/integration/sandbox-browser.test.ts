@@ -1,7 +1,7 @@
 /**
  * The browser sandbox (SERVICE-SPEC §1) in headless Chromium (Debian's /usr/bin/chromium, driven by
  * playwright-core): `harness serve` serves /sandbox, an API explorer (the package's own src/target/explorer/client/)
- * on the target's OpenAPI document, pre-filled with the full-scope test key. From the page a user sends a message (201),
+ * on the target's OpenAPI document, pre-filled with a sandbox-only key (never the full-scope one). From the page a user sends a message (201),
  * simulates its reception through the sandbox inbound operation (201) and finds it in the message list — the
  * list holds received messages (PROFILE.md), so a sent message appears there once it is received. The page makes
  * no request beyond the target and runs under its Content-Security-Policy without violations.
@@ -22,6 +22,7 @@ let context: BrowserContext;
 let serve: ChildProcessWithoutNullStreams;
 let baseUrl: string;
 let fullKey: string;
+let sandboxKey: string;
 
 beforeAll(async () => {
   if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: apt-get install -y chromium (.ci/run does this)`);
@@ -29,6 +30,7 @@ beforeAll(async () => {
   serve = started.child;
   baseUrl = started.banner.baseUrl as string;
   fullKey = started.banner.credentials.apiKeys.full as string;
+  sandboxKey = ((await (await fetch(`${baseUrl}/sandbox/config.json`)).json()) as { apiKey: string }).apiKey;
   context = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, args: ARGS, headless: true, viewport: { width: 1280, height: 900 } });
 }, 60_000);
 
@@ -96,9 +98,10 @@ describe('the browser sandbox at /sandbox', () => {
     expect(listed.status).toBe('200');
     expect(JSON.parse(listed.body).data.map((m: { text: string }) => m.text)).toContain(text);
 
-    // "Try it" used the pre-filled full-scope key on every API call; nothing was blocked or broke.
+    // "Try it" used the pre-filled sandbox-only key on every API call, never the full-scope one; nothing broke.
     expect(authorizations.length).toBeGreaterThanOrEqual(3);
-    expect(new Set(authorizations)).toEqual(new Set([`Bearer ${fullKey}`]));
+    expect(sandboxKey).not.toBe(fullKey);
+    expect(new Set(authorizations)).toEqual(new Set([`Bearer ${sandboxKey}`]));
     expect(problems).toEqual([]);
     await page.close();
   }, 90_000);

@@ -20,12 +20,28 @@ export interface CapacitySearchOptions {
   precision?: number;
   /** Upper bound on steps in all. @default 16 */
   maxSteps?: number;
-  measure(rate: number): Promise<CapacityStep>;
+  /** Resolves to undefined when the step was interrupted before it finished: it is not judged, the search stops. */
+  measure(rate: number): Promise<CapacityStep | undefined>;
+}
+
+/** Steps of the ramp from `start` to `max` (×growth each), at most maxSteps: the "of N" in "interrupted at step 3 of N". */
+export function rampSteps(start: number, max: number, growth = 2, maxSteps = 16): number {
+  let n = 1;
+  for (let rate = Math.min(start, max); rate < max && n < maxSteps; rate = Math.min(max, Math.ceil(rate * growth))) n++;
+  return n;
 }
 
 export type Ceiling = NonNullable<CapacityResult['ceiling']>;
 
-export async function searchCapacity(options: CapacitySearchOptions): Promise<{ sustainableRps: number; steps: CapacityStep[]; ceiling: Ceiling }> {
+export interface CapacitySearchResult {
+  sustainableRps: number;
+  steps: CapacityStep[];
+  ceiling: Ceiling;
+  /** With ceiling "interrupted": the step (1-based) that was running, and how many the ramp planned. */
+  interrupted?: { atStep: number; plannedSteps: number };
+}
+
+export async function searchCapacity(options: CapacitySearchOptions): Promise<CapacitySearchResult> {
   const growth = options.growth ?? 2;
   const precision = options.precision ?? 0.05;
   const maxSteps = options.maxSteps ?? 16;
@@ -33,8 +49,16 @@ export async function searchCapacity(options: CapacitySearchOptions): Promise<{ 
   let good = 0;
   let bad: number | undefined;
   let rate = Math.min(options.start, options.max);
+  // An interrupted step measured nothing whole: the result is what the finished steps showed, marked interrupted.
+  const interrupted = (): CapacitySearchResult => ({
+    sustainableRps: good,
+    steps,
+    ceiling: 'interrupted',
+    interrupted: { atStep: steps.length + 1, plannedSteps: Math.max(steps.length + 1, rampSteps(options.start, options.max, growth, maxSteps)) },
+  });
   while (steps.length < maxSteps) {
     const step = await options.measure(rate);
+    if (!step) return interrupted();
     steps.push(step);
     if (!step.ok && step.generatorBound) return { sustainableRps: good, steps, ceiling: 'generator-bound' };
     if (!step.ok) {
@@ -49,6 +73,7 @@ export async function searchCapacity(options: CapacitySearchOptions): Promise<{ 
     const mid = Math.round((good + bad) / 2);
     if (mid === good || mid === bad) break;
     const step = await options.measure(mid);
+    if (!step) return interrupted();
     steps.push(step);
     // A generator-bound failure in between says nothing: the limit stays between good and the last real failure.
     if (!step.ok && step.generatorBound) break;

@@ -125,7 +125,7 @@ export async function runClosedModel(input: EngineInput): Promise<EngineOutcome>
     const warmStart = clock.now();
     const planned = iterations !== undefined ? connections * iterations : undefined;
     warmUp = plan.send && connections > 0
-      ? await warmUpAutocannon({ url: url.origin, connections, pipelining: 1, timeout: timeoutS, requests }, { requests: warmUpTarget(connections, planned), plannedMs: executor.plannedDurationMs(scenario) }, clock, (instance) => recordAnswers(instance, scratch, warmStart))
+      ? await warmUpAutocannon({ url: url.origin, connections, pipelining: 1, timeout: timeoutS, requests }, { requests: warmUpTarget(connections, planned), plannedMs: executor.plannedDurationMs(scenario) }, clock, (instance) => recordAnswers(instance, scratch, warmStart), signal)
       : unsentWarmUp(plan);
   }
   const startAt = input.ready ? await input.ready(warmUp) : undefined;

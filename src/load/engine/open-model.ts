@@ -19,9 +19,9 @@ import { Recorder } from '../metrics/recorder.ts';
 import type { PreparedRequest } from '../request-mix.ts';
 import type { WarmUp } from '../result.ts';
 import { startGeneratorProbe } from './generator-probe.ts';
-import { send, type SendRequest } from './http-sender.ts';
+import { ABORTED, InFlight, send, type SendRequest } from './http-sender.ts';
 import { interleave, share } from './segments.ts';
-import { isTimeout, unsentWarmUp, warmUpPlan, type EngineInput, type EngineOutcome } from './types.ts';
+import { unsentWarmUp, warmUpPlan, type EngineInput, type EngineOutcome } from './types.ts';
 import { leadMs, MAX_WARM_UP_REQUEST_MS, warmUpRounds, warmUpTarget } from './warm-up.ts';
 
 export async function runOpenModel(input: EngineInput): Promise<EngineOutcome> {
@@ -36,6 +36,12 @@ export async function runOpenModel(input: EngineInput): Promise<EngineOutcome> {
   const prefix = origin.pathname.replace(/\/+$/, '');
   const pool = new Pool(origin.origin, { connections: slots, pipelining: 1, keepAliveTimeout: 30_000 });
   const notes: string[] = [];
+  // Total deadlines (a drip or an endless body passes every idle timeout), and one cut for all on a stop.
+  const inFlight = new InFlight();
+  let cut = 0;
+  const stop = (): void => inFlight.abortAll();
+  input.signal?.addEventListener('abort', stop, { once: true });
+  if (input.signal?.aborted) stop();
   const render = (r: PreparedRequest): SendRequest => ({
     method: r.method,
     path: prefix + r.path.render(templateState),
@@ -50,14 +56,17 @@ export async function runOpenModel(input: EngineInput): Promise<EngineOutcome> {
     const request = mix.next();
     send(pool, render(request), phase.timeoutMs, (outcome) => {
       const at = clock.now() - phase.base;
+      // Cut by the stop, not by the target: neither an answer nor a failure of the target (noted below).
+      if (outcome.error === ABORTED) return void (cut++, done(true));
       if (outcome.status === 0) {
         const code = outcome.error ?? 'unknown';
         phase.errors++;
-        // A timeout is recorded at its duration (from the intended time): see Recorder.recordError.
-        phase.recorder.recordError(request.nameIndex, code, at, isTimeout(code) ? at - intended : undefined);
+        // Every failure (timeout, reset, truncation, header overflow) is recorded at its elapsed time from the
+        // intended send time: a latency threshold never passes on requests that did not complete (thresholds/evaluate.ts).
+        phase.recorder.recordError(request.nameIndex, code, at, at - intended);
       } else phase.recorder.record(request.nameIndex, outcome.status, request.expected(outcome.status), at - intended, at);
       done(outcome.status === 0);
-    });
+    }, inFlight);
   };
   // The whole run's schedule: its size bounds the warm-up, and this worker's slice of it is what the pacer runs.
   const segments = executor.rateSegments(scenario);
@@ -150,7 +159,9 @@ export async function runOpenModel(input: EngineInput): Promise<EngineOutcome> {
     try {
       await pacer.finished;
       const grace = durationMs(scenario.gracefulStop, 10_000);
+      // A stopped run does not wait: what is in flight was cut by `stop`, so drained() settles at once.
       const drained = await Promise.race([pacer.drained().then(() => true), sleep(grace).then(() => false)]);
+      if (cut > 0) notes.push(`${cut} requests in flight were cut when the run was stopped; they are not counted`);
       if (!drained) notes.push(`${pacer.inFlight()} requests were still in flight after gracefulStop (${scenario.gracefulStop}); they are not counted`);
     } finally {
       probe.stop();
@@ -161,6 +172,8 @@ export async function runOpenModel(input: EngineInput): Promise<EngineOutcome> {
     const warmUpDuration = rounds ? { durationMs: Math.round((rounds.durationMs + (runT0 - pacer.t0)) * 10) / 10 } : {};
     return { elapsedMs: Math.max(0, clock.now() - runT0), notes, ...(warmUp ? { warmUp: { ...warmUp, ...warmUpDuration } } : {}) };
   } finally {
+    input.signal?.removeEventListener('abort', stop);
+    inFlight.dispose();
     await pool.destroy();
   }
 }

@@ -41,7 +41,7 @@ export interface EngineOutcome {
 
 /** Timeouts are recorded in latency (recorder.recordError's latencyMs); these are undici's and autocannon's names. */
 export function isTimeout(code: string): boolean {
-  return code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT' || code === 'timeout';
+  return code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT' || code === 'timeout' || code === 'HARNESS_TOTAL_TIMEOUT';
 }
 
 /** Whether the scenario warms up with its own requests (not for rate-limit scenarios: it would spend the quota they measure). */

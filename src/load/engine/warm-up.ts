@@ -9,7 +9,8 @@
  * rate; closed: 1 s or a tenth of the run's planned duration). Two rounds alone (what it did before) left the
  * first second of a 10k req/s run with a p99 several times the steady one and hundreds of dropped arrivals: V8
  * optimises a function after some thousands of calls, so the hot path ran unoptimised, with the optimising
- * compiler on the same core, during the first measured second. Each request is given at most 2 s, and a
+ * compiler on the same core, during the first measured second. Each request is given at most 2 s (3 s for a body
+ * that never idles: engine/http-sender.ts), and a
  * failure ends the warm-up: a target that never answers costs 2 s, not the scenario's timeout twice.
  *
  * In the open model the paced part (the lead) is not a pacer of its own but the front of the run's own
@@ -73,6 +74,8 @@ export async function warmUpRounds(options: ConnectionRoundsOptions): Promise<Wa
   const start = clock.now();
   let requests = 0;
   let errors = 0;
+  // The caller cuts the requests in flight when the signal fires (engine/http-sender.ts InFlight), so a round never
+  // waits longer than MAX_WARM_UP_REQUEST_MS, nor past an interruption.
   for (let round = 0; round < MIN_ROUNDS && connections > 0 && errors === 0 && !options.signal?.aborted; round++) {
     const failed = await Promise.all(Array.from({ length: connections }, () => new Promise<boolean>((resolve) => options.send(resolve))));
     requests += connections;
@@ -103,6 +106,7 @@ export function warmUpAutocannon(
   budget: { requests: number; plannedMs: number },
   clock: Clock,
   attach: (instance: autocannon.Instance) => void,
+  signal?: AbortSignal,
 ): Promise<WarmUp> {
   const start = clock.now();
   const target = budget.requests;
@@ -127,5 +131,10 @@ export function warmUpAutocannon(
       instance.stop();
     });
     const hard = setTimeout(() => instance.stop(), MIN_ROUNDS * MAX_WARM_UP_REQUEST_MS + 1000);
+    // An interruption ends the warm-up at once, not after its rounds (autocannon's stop cuts what is in flight).
+    const stop = (): void => instance.stop();
+    if (signal?.aborted) stop();
+    else signal?.addEventListener('abort', stop, { once: true });
+    instance.once('done', () => signal?.removeEventListener('abort', stop));
   });
 }

@@ -163,10 +163,11 @@ export class Recorder implements MetricSource {
   }
 
   /**
-   * A transport error (no answer): counted as a request and a failure. A timeout also gives `latencyMs` (from
-   * the intended send time to the moment it was given up): it is recorded in the latency histograms too, as k6
-   * records timed-out requests' durations, so a latency threshold cannot pass because requests never came back.
-   * Other errors (refused, reset) have no latency to record.
+   * A transport error (no answer): counted as a request and a failure. With `latencyMs` (from the intended send
+   * time to the moment it failed or was given up: the open model gives it for every failure, the closed model for
+   * timeouts) it is recorded in the latency histograms too, as k6 records timed-out requests' durations, so a
+   * latency threshold cannot pass because requests never came back; without it, a latency threshold fails
+   * (thresholds/evaluate.ts).
    */
   recordError(nameIndex: number, code: string, atMs: number, latencyMs?: number): void {
     const stats = this.#byName[nameIndex] as NameStats;

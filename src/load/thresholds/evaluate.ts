@@ -61,9 +61,19 @@ export function compare(actual: number, operator: Operator, value: number): bool
   }
 }
 
+/**
+ * One rule for requests that did not complete (README "Thresholds"): they count in http_req_duration at their
+ * elapsed time — the open model records every failure from its intended send time to the moment it failed, both
+ * engines record a timeout at its duration. Where a failed request has no elapsed time to count (the closed model's
+ * autocannon does not say when a reset or truncated request started), the latency metric would only hold the
+ * requests that did complete, so a latency threshold over it fails instead of passing on what is left: a target
+ * that resets every connection must not read "p(99)<500 ok (actual 0)".
+ */
 export function evaluateThreshold(threshold: ParsedThreshold, source: MetricSource): ThresholdResult {
   const actual = actualValue(threshold, source);
-  return { metric: threshold.key, expr: threshold.expr, ok: compare(actual, threshold.operator, threshold.value), actual };
+  let ok = compare(actual, threshold.operator, threshold.value);
+  if (threshold.metric === 'http_req_duration' && source.histogram(threshold.name).totalCount < source.counts(threshold.name).requests) ok = false;
+  return { metric: threshold.key, expr: threshold.expr, ok, actual };
 }
 
 export function evaluateThresholds(thresholds: readonly ParsedThreshold[], source: MetricSource): ThresholdResult[] {

@@ -1,10 +1,18 @@
 /** The four API keys of ReferenceCredentials and what each may do. */
 import { TargetStartError } from '../../errors.ts';
 import { SCOPES, type ReferenceCredentials, type Scope } from '../types.ts';
+import { randomToken } from '../ids.ts';
 import type { Principal } from './principal.ts';
 
 const ALL: ReadonlySet<Scope> = new Set(SCOPES);
 const WITHOUT_SEND: ReadonlySet<Scope> = new Set(SCOPES.filter((s) => s !== 'messages:send'));
+/**
+ * What the browser sandbox's key may do: "try it" on messages and the sandbox inbound simulation. Not
+ * webhooks:manage (a registered webhook makes the target send requests) nor campaigns:write (bulk sends): a key that
+ * a page fetches from /sandbox/config.json is never the full-scope one (src/target/README.md "Threat model of the
+ * sandbox").
+ */
+export const SANDBOX_SCOPES: ReadonlySet<Scope> = new Set<Scope>(['messages:send', 'messages:read', 'sandbox']);
 
 export class ApiKeyRegistry {
   readonly #byKey = new Map<string, Principal>();
@@ -14,6 +22,16 @@ export class ApiKeyRegistry {
     this.#add(keys.restricted, { kind: 'apiKey', id: 'key:restricted', scopes: WITHOUT_SEND, quota: 'default' });
     this.#add(keys.second, { kind: 'apiKey', id: 'key:second', scopes: ALL, quota: 'default' });
     this.#add(keys.load, { kind: 'apiKey', id: 'key:load', scopes: ALL, quota: 'load' });
+  }
+
+  /**
+   * A fresh key for the browser sandbox only (explorer/routes.ts hands it to the page): random per start, never in
+   * the banner nor in the harness's credentials, SANDBOX_SCOPES, a rate-limit bucket of its own.
+   */
+  addSandboxKey(): string {
+    const key = randomToken('sk_sandbox_');
+    this.#add(key, { kind: 'apiKey', id: 'key:sandbox', scopes: SANDBOX_SCOPES, quota: 'default' });
+    return key;
   }
 
   lookup(key: string): Principal | undefined {

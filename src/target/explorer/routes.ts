@@ -21,12 +21,14 @@ export interface ExplorerOptions {
   /** The OpenAPI document to show; its server URL should be "/" (this target). */
   document: Record<string, unknown>;
   credentials: ReferenceCredentials;
+  /** The key /sandbox/config.json hands to the page: sandbox-only and limited (auth/api-keys.ts), never the full one. */
+  sandboxKey: string;
 }
 
-export const explorerRoutes: FastifyPluginAsync<ExplorerOptions> = async (app, { document, credentials }) => {
+export const explorerRoutes: FastifyPluginAsync<ExplorerOptions> = async (app, { document, credentials, sandboxKey }) => {
   const assets = new Map(Object.entries(ASSETS).map(([file, type]) => [file, { type, body: readFileSync(packagePath(`src/target/explorer/client/${file}`)) }]));
   const shown = withTestAccount(document, credentials);
-  const config = { apiKey: credentials.apiKeys.full };
+  const config = { apiKey: sandboxKey };
   const page = { 'Content-Security-Policy': EXPLORER_CSP, 'Cache-Control': 'no-store', 'Referrer-Policy': 'no-referrer', 'X-Content-Type-Options': 'nosniff' };
 
   for (const path of ['/sandbox', '/sandbox/']) {

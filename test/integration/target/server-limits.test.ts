@@ -49,7 +49,7 @@ describe('reference target server limits', () => {
     const keepAlive = await open(target.port);
     let answer = '';
     keepAlive.on('data', (chunk: Buffer) => (answer += chunk.toString()));
-    keepAlive.write('GET /v1/does-not-exist HTTP/1.1\r\nHost: x\r\nConnection: keep-alive\r\n\r\n');
+    keepAlive.write('GET /v1/does-not-exist HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: keep-alive\r\n\r\n');
     // Generous bounds: the server's own timeouts are 200-300 ms; only "never" fails.
     const results = await Promise.all([...idle, keepAlive].map((s) => closed(s, 10_000)));
     expect(answer).toMatch(/^HTTP\/1\.1 404/);

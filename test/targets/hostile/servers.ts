@@ -1,11 +1,14 @@
 /**
  * Small hostile targets on 127.0.0.1 port 0, each one fault a reviewer tried by hand: 10 MB bodies, accepting and
  * never answering, dripping one byte every 100 ms, crashing at request N, resets, malformed or truncated JSON,
- * HTTP/1.0, empty bodies, 100 KB headers. Raw `net` servers where `node:http` would not misbehave on demand.
+ * HTTP/1.0, empty bodies, 100 KB headers; and (issue 22) 2 MiB non-ASCII bodies, a gzip bomb, an endless chunked
+ * body, an echo of secrets split in halves and encoded, a login token with invalid UTF-8. Raw `net` servers where
+ * `node:http` would not misbehave on demand.
  * Every socket is tracked so close() ends them all (a test must never leave a hanging server behind).
  */
 import { createServer as createHttpServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { createServer as createNetServer, type AddressInfo, type Server, type Socket } from 'node:net';
+import { gzipSync } from 'node:zlib';
 
 export type HostileKind =
   | 'big-body'
@@ -17,7 +20,12 @@ export type HostileKind =
   | 'truncated-json'
   | 'http-1.0'
   | 'empty-body'
-  | 'huge-headers';
+  | 'huge-headers'
+  | 'non-ascii-body'
+  | 'gzip-bomb'
+  | 'endless-chunked'
+  | 'split-secrets'
+  | 'bad-token';
 
 export interface HostileTarget {
   baseUrl: string;
@@ -31,6 +39,32 @@ export const HOSTILE_KINDS: readonly HostileKind[] = [
 ];
 
 const TEN_MB = 10 * 1024 * 1024;
+const TWO_MIB = 2 * 1024 * 1024;
+
+/**
+ * 2 MiB of bytes that are not ASCII: mostly invalid UTF-8 (each byte decodes to U+FFFD, a two-byte character in V8,
+ * so the text is twice the bytes) with valid two- and three-byte sequences in between. The shape that drove
+ * `harness run` out of memory (4.2 GB) when 4 KiB cuts of such bodies pinned the whole original string.
+ */
+export function nonAsciiBody(bytes = TWO_MIB): Buffer {
+  const body = Buffer.alloc(bytes);
+  const pattern = Buffer.from([0xff, 0xfe, 0xc3, 0xa9, 0xe6, 0x97, 0xa5, 0x80, 0xbf, 0xf0]);
+  for (let i = 0; i < bytes; i += pattern.length) pattern.copy(body, i, 0, Math.min(pattern.length, bytes - i));
+  return body;
+}
+
+/**
+ * A gzip bomb: `members` gzip members of 64 MiB of zeros each, back to back (a valid multi-member stream), sent
+ * with `Content-Encoding: gzip`: about 2 MB on the wire, 2 GiB inflated. The harness must never inflate it.
+ */
+let bombCache: Buffer | undefined;
+export function gzipBomb(members = 32): Buffer {
+  if (!bombCache) {
+    const member = gzipSync(Buffer.alloc(64 * 1024 * 1024), { level: 9 });
+    bombCache = Buffer.concat(Array.from({ length: members }, () => member));
+  }
+  return bombCache;
+}
 const LIST = '{"data":[],"pagination":{"next":null}}';
 
 export interface HostileOptions {
@@ -40,6 +74,11 @@ export interface HostileOptions {
    * first request, the preflight's. @default 20 for crash-at-n, 1 otherwise
    */
   faultAt?: number;
+  /**
+   * split-secrets: what it echoes on every answer — each long secret in two halves (two fields, and a header each),
+   * each short one base64-, hex- and form-encoded under secret-word names and as whole values.
+   */
+  secrets?: { long: readonly string[]; short: readonly string[] };
 }
 
 export async function startHostile(kind: HostileKind, options: HostileOptions = {}): Promise<HostileTarget> {
@@ -78,6 +117,74 @@ export async function startHostile(kind: HostileKind, options: HostileOptions = 
       server = http((_req, res) => {
         res.writeHead(200, { 'content-type': 'application/json', 'content-length': body.length });
         res.end(body);
+      });
+      break;
+    }
+    case 'non-ascii-body': {
+      const body = nonAsciiBody();
+      server = http((_req, res) => {
+        res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': body.length });
+        res.end(body);
+      });
+      break;
+    }
+    case 'gzip-bomb': {
+      const body = gzipBomb();
+      server = http((_req, res) => {
+        res.writeHead(200, { 'content-type': 'application/json', 'content-encoding': 'gzip', 'content-length': body.length });
+        res.end(body);
+      });
+      break;
+    }
+    case 'endless-chunked': {
+      const faultAt = options.faultAt ?? 1;
+      const chunk = Buffer.alloc(16 * 1024, ' ');
+      server = http((_req, res) => {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        if (requests < faultAt) return void res.end(LIST);
+        // A chunked body that never ends, as fast as the reader takes it: no idle timeout ever fires.
+        const pump = (): void => {
+          while (!res.destroyed && res.write(chunk));
+          if (!res.destroyed) res.once('drain', pump);
+        };
+        pump();
+      });
+      break;
+    }
+    case 'bad-token': {
+      // Logs anyone in, with a token holding bytes that are not UTF-8 (decoded: U+FFFD): the token cannot go
+      // back into an Authorization header. Everything else is an ordinary empty list.
+      const token = Buffer.concat([Buffer.from('"tok_'), Buffer.from([0xff, 0xfe]), Buffer.from('abc"')]);
+      server = http((req, res) => {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        if (req.method === 'POST' && req.url?.startsWith('/v1/auth/login')) {
+          res.end(Buffer.concat([Buffer.from('{"token":'), token, Buffer.from(',"expires_in":900}')]));
+        } else res.end(LIST);
+      });
+      break;
+    }
+    case 'split-secrets': {
+      const { long = [], short = [] } = options.secrets ?? {};
+      server = http((_req, res) => {
+        const body: Record<string, unknown> = { data: [], pagination: { next: null, limit: 20 } };
+        const headers: Record<string, string> = { 'content-type': 'application/json' };
+        long.forEach((secret, i) => {
+          const half = Math.floor(secret.length / 2);
+          body[`echo_split1_${i}`] = secret.slice(0, half);
+          body[`note_${i}`] = `second part follows`;
+          body[`echo_split2_${i}`] = secret.slice(half);
+          headers[`x-part-a-${i}`] = secret.slice(0, half);
+          headers[`x-part-b-${i}`] = secret.slice(half);
+        });
+        short.forEach((secret, i) => {
+          body[`password_b64_${i}`] = Buffer.from(secret).toString('base64');
+          body[`echo_split1_password_${i}`] = secret.slice(0, 3);
+          body[`whole_b64_${i}`] = Buffer.from(secret).toString('base64');
+          body[`whole_hex_${i}`] = Buffer.from(secret).toString('hex');
+          body[`whole_form_${i}`] = encodeURIComponent(secret);
+        });
+        res.writeHead(200, headers);
+        res.end(JSON.stringify(body));
       });
       break;
     }

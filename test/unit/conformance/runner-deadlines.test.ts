@@ -119,7 +119,9 @@ describe('target lost', () => {
 
   it('stops the run after 5 requests in a row without a response, naming the check', async () => {
     const { results, lost } = await runAgainstClosedPort([twoFailedRequests('a'), twoFailedRequests('b'), twoFailedRequests('c'), twoFailedRequests('d')]);
-    expect(results.map((r) => r.id)).toEqual(['t.a', 't.b', 't.c']);
+    // t.d never started: it is in the results as not run, so the verdict counts it.
+    expect(results.map((r) => r.id)).toEqual(['t.a', 't.b', 't.c', 't.d']);
+    expect(results[3]).toMatchObject({ status: 'skipped', message: 'not run: the target was lost during check t.c' });
     expect(lost).toHaveLength(1);
     expect(lost[0]!.code).toBe('HARNESS_ERR_TARGET_LOST');
     expect(lost[0]!.exitCode).toBe(3);

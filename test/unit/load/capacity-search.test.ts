@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseErrorBudget, searchCapacity } from '../../../src/load/capacity/search.ts';
+import { parseErrorBudget, rampSteps, searchCapacity } from '../../../src/load/capacity/search.ts';
+import { interruptedText } from '../../../src/util/capacity-words.ts';
 import { formatCapacity } from '../../../src/load/print-summary.ts';
 import type { CapacityStep } from '../../../src/load/result.ts';
 
@@ -60,5 +61,35 @@ describe('capacity: where the search stopped', () => {
     const text = formatCapacity({ sustainableRps: found.sustainableRps, slo: 'p(99)<200', errorBudget: 0.01, steps: found.steps, ceiling: found.ceiling });
     expect(text).toMatch(/at least 400 req\/s — the target's limit was not measured/);
     expect(text).toMatch(/no \(generator-bound\)/);
+  });
+});
+
+describe('an interrupted search never reports a step it did not finish', () => {
+  it('stops at the interrupted step: ceiling "interrupted", only finished steps, where it stopped of the planned ramp', async () => {
+    let calls = 0;
+    const result = await searchCapacity({
+      start: 100,
+      max: 12_800,
+      // Steps 1 and 2 finish and hold; step 3 is cut by SIGINT (measure says so with undefined).
+      measure: async (rate) => (++calls <= 2 ? { rate, achievedRps: rate, p50: 1, p99: 2, errorRate: 0, ok: true } : undefined),
+    });
+    expect(result.ceiling).toBe('interrupted');
+    expect(result.steps.map((s) => s.rate)).toEqual([100, 200]);
+    expect(result.sustainableRps).toBe(200);
+    // 100, 200, 400 … 12800: eight steps planned.
+    expect(result.interrupted).toEqual({ atStep: 3, plannedSteps: 8 });
+    expect(interruptedText({ ...result })).toBe('ceiling not reached: interrupted at step 3 of 8; at least 200 req/s held in the finished steps');
+  });
+
+  it('interrupted in its first step: nothing held, no rate claimed', async () => {
+    const result = await searchCapacity({ start: 100, max: 800, measure: async () => undefined });
+    expect(result).toMatchObject({ ceiling: 'interrupted', sustainableRps: 0, steps: [], interrupted: { atStep: 1, plannedSteps: 4 } });
+    expect(interruptedText(result)).toBe('ceiling not reached: interrupted at step 1 of 4; no finished step held the SLO');
+  });
+
+  it('rampSteps counts the ramp from start to max', () => {
+    expect(rampSteps(100, 100)).toBe(1);
+    expect(rampSteps(100, 150)).toBe(2);
+    expect(rampSteps(100, 20_000)).toBe(9);
   });
 });

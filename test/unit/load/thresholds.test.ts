@@ -42,6 +42,32 @@ describe('threshold parsing', () => {
   });
 });
 
+describe('requests that did not complete never let a latency threshold pass', () => {
+  const { thresholds } = parseThresholds({ http_req_duration: ['p(99)<500'] });
+
+  it('a failure recorded at its elapsed time counts in latency (the open model records every failure so)', () => {
+    const recorder = new Recorder(['send']);
+    for (let i = 0; i < 10; i++) recorder.recordError(0, 'ECONNRESET', 0, 900);
+    const [result] = evaluateThresholds(thresholds, recorder);
+    expect(result!.ok).toBe(false);
+    expect(result!.actual).toBeGreaterThan(800);
+  });
+
+  it('failures with no elapsed time (closed model: resets, truncations) fail the threshold instead of "ok (actual 0)"', () => {
+    const recorder = new Recorder(['send']);
+    for (let i = 0; i < 10; i++) recorder.recordError(0, 'ECONNRESET', 0);
+    expect(evaluateThresholds(thresholds, recorder)[0]).toMatchObject({ ok: false, actual: 0 });
+    // One such failure among answers is enough: the metric no longer covers every request.
+    const mixed = new Recorder(['send']);
+    for (let i = 0; i < 99; i++) mixed.record(0, 200, true, 5, 0);
+    mixed.recordError(0, 'HPE_HEADER_OVERFLOW', 0);
+    expect(evaluateThresholds(thresholds, mixed)[0]!.ok).toBe(false);
+    const healthy = new Recorder(['send']);
+    for (let i = 0; i < 99; i++) healthy.record(0, 200, true, 5, 0);
+    expect(evaluateThresholds(thresholds, healthy)[0]!.ok).toBe(true);
+  });
+});
+
 describe('threshold evaluation', () => {
   const recorder = new Recorder(['send', 'list']);
   for (let i = 1; i <= 100; i++) recorder.record(0, 201, true, i, 0); // send: 1..100 ms
