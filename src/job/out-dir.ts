@@ -28,26 +28,13 @@ export async function assertWritableOutDir(dir: string, timeoutMs = 5000, source
     throw new UsageError(`cannot write reports to "${dir}" (${source}): ${reason}`);
   };
   if (PSEUDO_FS.some((root) => absolute === root || absolute.startsWith(root + sep))) fail('a kernel pseudo-filesystem, not a folder for files');
-  let timer: NodeJS.Timeout | undefined;
   const probe = async (): Promise<void> => {
     await mkdir(absolute, { recursive: true });
     const file = join(absolute, `.harness-write-probe-${process.pid}`);
     await writeFile(file, '');
     await rm(file, { force: true });
   };
-  const late = new Promise<'late'>((resolveLate) => {
-    timer = setTimeout(() => resolveLate('late'), timeoutMs);
-    timer.unref();
-  });
-  try {
-    if ((await Promise.race([probe(), late])) === 'late') fail(`no answer from the file system within ${timeoutMs} ms`);
-  } catch (err) {
-    if (err instanceof UsageError) throw err;
-    const code = (err as { code?: string }).code ?? '';
-    fail(REASONS[code] ?? `${code || (err as Error).message}`);
-  } finally {
-    clearTimeout(timer);
-  }
+  await probeWithin(probe, timeoutMs, fail);
 }
 
 /**
@@ -62,7 +49,6 @@ export async function assertWritableFile(file: string, flag: string, timeoutMs =
     throw new UsageError(`cannot write "${file}" (${flag}): ${reason}`);
   };
   if (PSEUDO_FS.some((root) => absolute === root || absolute.startsWith(root + sep))) fail('a kernel pseudo-filesystem, not a place for files');
-  let timer: NodeJS.Timeout | undefined;
   const probe = async (): Promise<void> => {
     const existing = await stat(absolute).catch(() => undefined);
     if (existing?.isDirectory()) fail('it is a folder, not a file');
@@ -73,6 +59,15 @@ export async function assertWritableFile(file: string, flag: string, timeoutMs =
     await handle.close();
     if (!existing) await rm(absolute, { force: true });
   };
+  await probeWithin(probe, timeoutMs, fail);
+}
+
+/**
+ * Runs a file-system probe with a bound (a hung network mount must not hang the command): a usage error thrown by
+ * the probe passes through, any other error is said in words through `fail` (a UsageError), and so is no answer.
+ */
+async function probeWithin(probe: () => Promise<void>, timeoutMs: number, fail: (reason: string) => never): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
   const late = new Promise<'late'>((resolveLate) => {
     timer = setTimeout(() => resolveLate('late'), timeoutMs);
     timer.unref();
