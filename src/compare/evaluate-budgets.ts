@@ -4,7 +4,8 @@
  * only when the candidate's interval lies wholly above the limit the baseline's interval allows, within when
  * wholly below, otherwise "inconclusive" with its reason and what to change (exit 0 with a warning, never a
  * failure); a run marked generator-bound is "exceeded" only by more than the generator delay it measured, or when it
- * is over the limit in the seconds its generator kept up in too (else
+ * is over the limit in the seconds its generator kept up in too, and never by less than the typical second's
+ * event-loop stall the runs measured (the machine's scheduling; else
  * inconclusive, because its latencies include that delay). Reports
  * without histograms fall back to the point estimates, and the detail says so. Scenario metrics are compared
  * per scenario name present in both runs; a scenario metric with no common scenario is `not-evaluated` (said,
@@ -175,6 +176,14 @@ function intervalResult(budget: LatencyBudget, run: string, scenario: string, ba
     const would = exceeded ? `would be exceeded (${round(c.valueMs)} ms > limit ${round(limitOf(b.valueMs))} ms) by less than that delay` : `would be within (${round(c.valueMs)} ms ≤ limit ${round(limitOf(b.valueMs))} ms) by less than that delay`;
     const reason = `the load generator stalled: ${runs}, so its latencies include up to ${round(Math.max(exceeded ? dc : 0, within ? db : 0))} ms of its own delay; ${where} ${would}`;
     return { ...common, status: 'inconclusive', reason, advice: ADVICE.generator, detail: `${budget.text}: inconclusive, because ${reason} (${said})` };
+  }
+  // How the machine shared its cores while both runs measured: the typical second's longest event-loop stall of
+  // either run's load generator. The targets share those cores, so a candidate above the limit by less than that
+  // cannot be told from the machine's scheduling (two identical targets on a loaded runner differ by that much).
+  const noise = Math.max(base.loopDelayMs ?? 0, cand.loopDelayMs ?? 0);
+  if (exceeded && noise > 0 && c.lowMs - limitOf(b.highMs) < noise) {
+    const reason = `the machine's scheduling: ${where} is above the limit by ${round(c.lowMs - limitOf(b.highMs))} ms at least, less than the ${round(noise)} ms the load generator's event loop stalled in a typical second of these runs (the targets share the same cores)`;
+    return { ...common, status: 'inconclusive', reason, advice: ADVICE.generator, detail: `${budget.text}: inconclusive, because of ${reason} (${said})` };
   }
   const stallNote = !(exceeded && dc > 0)
     ? ''

@@ -40,6 +40,7 @@ export function scenarioMetrics(scenario: ScenarioEntry): ScenarioMetrics {
     percentiles: scenario.percentiles,
     ...intervalsOf(scenario),
     ...cleanIntervalsOf(scenario),
+    ...(scenario.loopDelay ? { loopDelayMs: scenario.loopDelay.secondMedianMs } : {}),
     ...(scenario.generatorBound
       ? {
           generatorBound: {

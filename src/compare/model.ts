@@ -62,6 +62,8 @@ export interface ScenarioMetrics {
    * left; a slowdown these still show is the target's (evaluate-budgets.ts).
    */
   cleanIntervals?: { seconds: number; ofSeconds: number; intervals: Record<'p50' | 'p95' | 'p99', PercentileInterval> };
+  /** The run's typical second's longest event-loop stall (report.json `loopDelay.secondMedianMs`), ms. */
+  loopDelayMs?: number;
 }
 
 /** One scenario across runs; `null` where a run did not have it. */

@@ -35,6 +35,12 @@ export interface ThresholdResult {
 }
 
 /** One second of the run (by completion time; `t` counts seconds from the start). */
+export interface LoopDelay {
+  secondMedianMs: number;
+  secondP90Ms: number;
+  worstMs: number;
+}
+
 export interface TimelinePoint {
   t: number;
   requests: number;
@@ -159,6 +165,12 @@ export interface ScenarioResult {
   workers?: number;
   /** The warm-up before t0; absent when the scenario turned it off (`warmUp: false`). */
   warmUp?: WarmUp;
+  /**
+   * The load generator's own event-loop delay over the run: the longest stall of each second (0 when under 1 ms),
+   * its median and p90 over the seconds, and the worst. How the machine shared its cores while this run measured:
+   * `harness compare` holds latency differences smaller than the typical second's stall undecided (evaluate-budgets.ts).
+   */
+  loopDelay?: LoopDelay;
   /** Present only when the run was limited by the generator itself. */
   generatorBound?: GeneratorBound;
   /** Flow scenarios only: their iterations (k6's iterations and iteration_duration). */

@@ -1,5 +1,5 @@
 /** Recorder (live or merged) → the ScenarioResult numbers. Pure computation: printing is print-summary.ts. */
-import type { PercentilePoint, RateLimitExpectation, ScenarioResult, ThresholdResult, TimelinePoint, WarmUp } from '../result.ts';
+import type { LoopDelay, PercentilePoint, RateLimitExpectation, ScenarioResult, ThresholdResult, TimelinePoint, WarmUp } from '../result.ts';
 import type { Scenario } from '../scenario/types.ts';
 import { createCompactHistogram, encodeHistogram, mergeInto, percentileMs, summarizeLatency, type Histogram } from './histogram.ts';
 import { generatorBound } from './generator-bound.ts';
@@ -99,6 +99,7 @@ export function buildScenarioResult(
     },
     ...(generator.workers !== undefined ? { workers: generator.workers } : {}),
     ...(generator.warmUp ? { warmUp: generator.warmUp } : {}),
+    ...(recorder.timeline.length > 0 ? { loopDelay: loopDelayOf(recorder) } : {}),
     ...(bound ? { generatorBound: bound } : {}),
     ...(recorder.iterations
       ? {
@@ -112,4 +113,12 @@ export function buildScenarioResult(
         }
       : {}),
   };
+}
+
+/** The longest event-loop stall of each second (0 under 1 ms: the probe ignores timer jitter), summarized. */
+function loopDelayOf(recorder: Recorder): LoopDelay {
+  const seconds = recorder.timeline.map((s) => s.loopDelayMs).sort((a, b) => a - b);
+  const at = (q: number): number => seconds[Math.min(seconds.length - 1, Math.floor(q * seconds.length))] ?? 0;
+  const round = (n: number): number => Math.round(n * 100) / 100;
+  return { secondMedianMs: round(at(0.5)), secondP90Ms: round(at(0.9)), worstMs: round(seconds[seconds.length - 1] ?? 0) };
 }

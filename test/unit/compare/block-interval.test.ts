@@ -221,6 +221,19 @@ describe(`${BUDGET} on runs whose seconds stall together`, () => {
     }
   });
 
+  it('a candidate above the limit by less than the typical second\'s event-loop stall is inconclusive: the machine\'s scheduling', () => {
+    // Identical builds on a loaded runner: the candidate's target got less of the cores for the whole run (p95 × 1.5).
+    const [, p95] = gate({ ...metrics(syntheticRun(7500)), loopDelayMs: 4 }, { ...metrics(syntheticRun(7501, { factor: 1.5 })), loopDelayMs: 6 });
+    expect(p95!.status, p95!.detail).toBe('inconclusive');
+    expect(p95!.reason).toMatch(/^the machine's scheduling: p95 of scenario "gate" in B is above the limit by [\d.]+ ms at least, less than the 6 ms the load generator's event loop stalled in a typical second of these runs/);
+    // The same factor on a quiet runner (no stall of 1 ms or more in a typical second) is decided as before.
+    const [, quiet] = gate(metrics(syntheticRun(7500)), metrics(syntheticRun(7501, { factor: 1.5 })));
+    expect(quiet!.status).toBe('exceeded');
+    // +50 ms is far more than any typical stall: still exceeded.
+    const [p50] = gate({ ...metrics(syntheticRun(7502)), loopDelayMs: 4 }, { ...metrics(syntheticRun(7503, { shiftMs: 50 })), loopDelayMs: 6 });
+    expect(p50!.status).toBe('exceeded');
+  });
+
   it('stalls that hit only the candidate are inconclusive, not exceeded: one run cannot tell them from a slow build', () => {
     const statuses = Array.from({ length: 10 }, (_, i) => gate(metrics(syntheticRun(8000 + i)), metrics(syntheticRun(8100 + i, { stallChance: 0.3, stallMs: 40 })), 'p95:+10%')[0]!);
     expect(statuses.filter((r) => r.status === 'exceeded').map((r) => r.detail)).toEqual([]);
