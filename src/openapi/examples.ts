@@ -1,13 +1,13 @@
 /**
  * The document's examples: a valid request body per operation (explorers start "try it" from it, and a body
  * generated from the schema alone would fail its patterns) and the error bodies each documented status answers.
- * Error bodies are written the way the reference target writes them (src/target/http/problem.ts: `type` under
+ * Error bodies are built by the reference target's own builder (src/schemas/problem.ts: `type` under
  * https://api-harness.example/problems/, the status's reason phrase as `title`, the profile's snake_case `code`),
- * each with the `status` of the response it documents. This module cannot import the target (the target imports
- * nothing of the harness's), so test/integration/openapi/examples.test.ts compares these bodies with the ones the
- * reference target answers, and validates every example against its own schema with AJV.
+ * each with the `status` of the response it documents; test/integration/openapi/examples.test.ts compares these
+ * bodies with the ones the reference target answers, and validates every example against its own schema with AJV.
  */
 import type { Operation } from '../config/types.ts';
+import { problemBody, type FieldError } from '../schemas/problem.ts';
 
 type Obj = Record<string, unknown>;
 
@@ -17,32 +17,9 @@ export interface Example {
   value: unknown;
 }
 
-export const PROBLEM_TYPE_BASE = 'https://api-harness.example/problems/';
-
-/** RFC 9110 reason phrases, as the reference target's problem `title`. */
-const TITLES: Record<number, string> = {
-  400: 'Bad Request',
-  401: 'Unauthorized',
-  403: 'Forbidden',
-  404: 'Not Found',
-  405: 'Method Not Allowed',
-  409: 'Conflict',
-  413: 'Content Too Large',
-  415: 'Unsupported Media Type',
-  422: 'Unprocessable Content',
-  429: 'Too Many Requests',
-};
-
-/** An RFC 9457 problem body as the reference target writes it. */
-export function problem(status: number, code: string, detail: string, errors?: { path: string; message: string }[]): Obj {
-  return {
-    type: `${PROBLEM_TYPE_BASE}${code.replaceAll('_', '-')}`,
-    title: TITLES[status] ?? (status >= 500 ? 'Server Error' : 'Client Error'),
-    status,
-    code,
-    detail,
-    ...(errors ? { errors } : {}),
-  };
+/** An RFC 9457 problem body as the reference target writes it (the same builder: src/schemas/problem.ts). */
+export function problem(status: number, code: string, detail: string, errors?: FieldError[]): Obj {
+  return { ...problemBody(status, code, detail, errors) };
 }
 
 /** The named error examples of a rejected request answered with `status`. */
