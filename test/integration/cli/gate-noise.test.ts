@@ -25,6 +25,7 @@ import { checkScenarioText } from '../../../src/load/scenario/load.ts';
 import { buildReport, type Report } from '../../../src/reporters/report.ts';
 import { startReferenceTarget } from '../../../src/target/index.ts';
 import type { StartedReferenceTarget } from '../../../src/target/types.ts';
+import { mulberry32 } from '../../helpers/mulberry32.ts';
 
 const api = defaultConfig().api;
 const BUDGET = 'p50:+10ms,p95:+10%';
@@ -44,24 +45,13 @@ afterAll(async () => {
   await Promise.all(targets.map((t) => t.close()));
 });
 
-/** mulberry32: seeded, so the 20 resamples are the same on every run of the test. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = Math.imul(a ^ (a >>> 15), a | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /**
  * A block-bootstrap resample of a measured run: as many seconds as it had, each drawn with replacement from its
  * per-second histograms (report.json `histograms.blocks`), whole; the run's histogram is their sum.
  */
 function resample(result: ScenarioResult, seed: number): Report {
   const blocks = result.histograms!.blocks!;
-  const random = rng(seed);
+  const random = mulberry32(seed);
   const indices = blocks.histograms.map(() => Math.floor(random() * blocks.histograms.length));
   const picked = indices.map((i) => blocks.histograms[i] as string);
   // The generator-bound seconds follow their histograms to where the resample put them (compare leaves them out).

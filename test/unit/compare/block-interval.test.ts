@@ -12,16 +12,7 @@ import { parseBudgets } from '../../../src/compare/budget.ts';
 import { evaluateBudgets } from '../../../src/compare/evaluate-budgets.ts';
 import type { ComparedRun, ScenarioMetrics } from '../../../src/compare/model.ts';
 import { blockCounts, percentileInterval, tQuantile995, type BlockInput } from '../../../src/compare/percentile-interval.ts';
-
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = Math.imul(a ^ (a >>> 15), a | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { mulberry32 } from '../../helpers/mulberry32.ts';
 
 const build = (digits: 2 | 3, packed: boolean) =>
   hdr.build({ bitBucketSize: packed ? 'packed' : 32, lowestDiscernibleValue: 1, highestTrackableValue: 3_600_000_000, numberOfSignificantValueDigits: digits, autoResize: true, useWebAssembly: false });
@@ -46,7 +37,7 @@ interface SyntheticRun {
 /** 2 ms × lognormal(0, 0.6) per request, times `factor`, plus `shiftMs`, plus the stall of its second if any. */
 function syntheticRun(seed: number, shape: Shape = {}): SyntheticRun {
   const { seconds = 30, perSecond = 50, stallChance = 0, stallMs = 0, shiftMs = 0, factor = 1 } = shape;
-  const random = rng(seed);
+  const random = mulberry32(seed);
   const all = build(3, false);
   const counts = [];
   let stalled = 0;

@@ -9,22 +9,11 @@ import { parseBudgets } from '../../../src/compare/budget.ts';
 import { evaluateBudgets } from '../../../src/compare/evaluate-budgets.ts';
 import type { ComparedRun, ScenarioMetrics } from '../../../src/compare/model.ts';
 import { percentileInterval, samplesNeeded } from '../../../src/compare/percentile-interval.ts';
-
-/** mulberry32: a small seeded PRNG, so every run of this test sees the same samples. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { mulberry32 } from '../../helpers/mulberry32.ts';
 
 /** n latencies (µs) from a long-tailed distribution: 2 ms × lognormal(0, 0.6), plus `shiftMs`. */
 function sample(n: number, seed: number, shiftMs = 0): hdr.Histogram {
-  const random = rng(seed);
+  const random = mulberry32(seed);
   const h = hdr.build({ lowestDiscernibleValue: 1, highestTrackableValue: 3_600_000_000, numberOfSignificantValueDigits: 3, autoResize: true, useWebAssembly: false });
   for (let i = 0; i < n; i++) {
     const normal = Math.sqrt(-2 * Math.log(1 - random())) * Math.cos(2 * Math.PI * random());
