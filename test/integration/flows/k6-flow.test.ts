@@ -2,10 +2,9 @@
  * The shipped flow scenarios exported by `harness export k6` and run on the real k6 (v0.48.0, the one in
  * ../shared/tools/k6, or $HARNESS_K6) against the reference target on 127.0.0.1: every check passes, every
  * request is expected (http_req_failed 0), each step's requests carry its name tag, and no iteration failed.
- * Without a k6 the test fails saying where to put one: it never passes silently.
+ * Without a k6 the test fails saying where to put one (test/helpers/k6.ts): it never passes silently.
  */
-import { execFile, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,23 +13,12 @@ import { exportK6Script } from '../../../src/load/export/k6-script.ts';
 import { loadScenarioFile } from '../../../src/load/scenario/load.ts';
 import { startReferenceTarget } from '../../../src/target/index.ts';
 import type { StartedReferenceTarget } from '../../../src/target/types.ts';
+import { k6, requireK6, runK6 } from '../../helpers/k6.ts';
 
 const REPO = resolve(import.meta.dirname, '../../..');
-const K6_DIR = resolve(REPO, '../shared/tools/k6');
-
-function findK6(): { path?: string; why?: string } {
-  if (process.env.HARNESS_K6) return existsSync(process.env.HARNESS_K6) ? { path: process.env.HARNESS_K6 } : { why: `HARNESS_K6=${process.env.HARNESS_K6} does not exist` };
-  const script = join(K6_DIR, 'k6-path.sh');
-  if (!existsSync(script)) return { why: `no k6: set HARNESS_K6 to a k6 v0.48+ binary, or provide ${script}` };
-  const out = spawnSync(script, [], { encoding: 'utf8', timeout: 120_000 });
-  const path = out.stdout.trim().split('\n').pop();
-  return out.status === 0 && path && existsSync(path) ? { path } : { why: `${script} failed (exit ${out.status}): ${out.stderr.slice(0, 300)}` };
-}
 
 let target: StartedReferenceTarget;
 let dir: string;
-const k6 = findK6();
-
 beforeAll(async () => {
   target = await startReferenceTarget({ host: '127.0.0.1', port: 0, rateLimit: { quota: 100_000 } });
   dir = mkdtempSync(join(tmpdir(), 'harness-k6-flow-'));
@@ -40,29 +28,25 @@ afterAll(async () => {
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
-function runK6(script: string, summary: string): Promise<{ code: number; out: string }> {
+/** k6 run as exported, with the target's credentials (test/helpers/k6.ts finds the binary, or says why there is none). */
+async function runFlow(script: string, summary: string): Promise<{ code: number | null; out: string }> {
   const c = target.credentials;
-  return new Promise((done) => {
-    execFile(
-      k6.path as string,
-      ['run', '--quiet', '--no-usage-report', '--summary-export', summary, '-e', `BASE_URL=${target.baseUrl}`, '-e', `HARNESS_LOAD_KEY=${c.apiKeys.load}`, '-e', `HARNESS_LOGIN_EMAIL=${c.login.email}`, '-e', `HARNESS_LOGIN_PASSWORD=${c.login.password}`, script],
-      { timeout: 120_000, maxBuffer: 16 << 20 },
-      (err, stdout, stderr) => done({ code: err ? ((err as { code?: number }).code ?? 1) : 0, out: `${stdout}\n${stderr}` }),
-    );
-  });
+  const env = { BASE_URL: target.baseUrl, HARNESS_LOAD_KEY: c.apiKeys.load, HARNESS_LOGIN_EMAIL: c.login.email, HARNESS_LOGIN_PASSWORD: c.login.password };
+  const run = await runK6(['--quiet', '--summary-export', summary, script], env, 120_000);
+  return { code: run.code, out: `${run.stdout}\n${run.stderr}` };
 }
 
 describe('flow scenarios exported to k6 run on the real k6', () => {
   // The sender runs first: its replies are the inbound messages the reader's list walks page by page.
   for (const name of ['sender-journey', 'reader-journey']) {
-    it(`${name}: every check passes, every request expected, per-step name tags`, async () => {
-      expect(k6.why, k6.why).toBeUndefined();
+    it.skipIf(k6.missing === 'skip')(`${name}: every check passes, every request expected, per-step name tags`, async () => {
+      requireK6();
       const scenario = loadScenarioFile(join(REPO, 'scenarios', `${name}.yaml`));
       const script = join(dir, `${name}.k6.js`);
       writeFileSync(script, exportK6Script(scenario, { api: defaultConfig().api }));
       const summary = join(dir, `${name}.summary.json`);
       // Run as exported (k6's --duration would replace the exported scenario by its default executor).
-      const result = await runK6(script, summary).catch((e) => ({ code: -1, out: String(e) }));
+      const result = await runFlow(script, summary);
       expect(result.out).not.toMatch(/SyntaxError|ReferenceError|TypeError/);
       expect(result.code, result.out.slice(-2000)).toBe(0);
       const s = JSON.parse(readFileSync(summary, 'utf8')) as { metrics: Record<string, Record<string, number>>; root_group: { checks: Record<string, { passes: number; fails: number }> } };
