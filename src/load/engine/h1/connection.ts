@@ -1,0 +1,179 @@
+/**
+ * One keep-alive HTTP/1.1 connection of the load sender: one request at a time (pipelining off), its bytes written
+ * in one write, its answer read by ResponseParser straight from the socket's read buffer. The socket is opened on
+ * the first request and again after the target closed it (Connection: close, a body read to the end of the
+ * connection, an idle close, a broken response); a request never waits for another one's connection.
+ *
+ * The request's deadline is total, from the write to its last byte (a head that never comes, a body that drips
+ * or never ends all end there): one timer per connection, re-armed with `refresh()` for each request rather than
+ * created, since the open model sends tens of thousands a second.
+ */
+import net from 'node:net';
+import tls from 'node:tls';
+import { ResponseError, ResponseParser, type ParserLimits } from './response-parser.ts';
+
+export interface SendOutcome {
+  /** HTTP status, or 0 on a transport error. */
+  status: number;
+  /** Transport error code (ECONNRESET, UND_ERR_HEADERS_TIMEOUT …), when status is 0. */
+  error?: string;
+}
+
+export type SendDone = (outcome: SendOutcome) => void;
+
+export interface Endpoint {
+  host: string;
+  port: number;
+  tls: boolean;
+  /** TLS server name (SNI), when `host` is a name. */
+  servername?: string;
+}
+
+/** What all connections of one sender share: the endpoint, the caps and one read buffer (reads are handled at once). */
+export interface ConnectionContext {
+  endpoint: Endpoint;
+  limits: ParserLimits;
+  readBuffer: Buffer;
+  /** Called when a connection becomes free again (just before its request's `done` runs). */
+  released(connection: Connection): void;
+}
+
+/** undici's code for a connection the other side closed before the answer was complete. */
+export const SOCKET_CLOSED = 'UND_ERR_SOCKET';
+
+export class Connection {
+  busy = false;
+  readonly #context: ConnectionContext;
+  readonly #parser: ResponseParser;
+  #socket: net.Socket | undefined;
+  #done: SendDone | undefined;
+  #due = 0;
+  #timer: NodeJS.Timeout | undefined;
+  #timerMs = 0;
+
+  constructor(context: ConnectionContext) {
+    this.#context = context;
+    this.#parser = new ResponseParser(context.limits);
+  }
+
+  /** Whether a socket is open (or opening). */
+  get open(): boolean {
+    return this.#socket !== undefined;
+  }
+
+  send(bytes: Buffer | string, head: boolean, timeoutMs: number, done: SendDone): void {
+    this.busy = true;
+    this.#done = done;
+    this.#parser.reset(head);
+    this.#arm(timeoutMs);
+    const socket = this.#socket ?? this.#connect();
+    // Written before the connect completes, the bytes wait in the socket's queue and go out with it.
+    socket.write(bytes);
+  }
+
+  /** Ends the request in flight (if any) with `code` and closes the socket. */
+  fail(code: string): void {
+    this.#drop();
+    this.#finish({ status: 0, error: code });
+  }
+
+  /** Closes the socket; a request in flight is not answered (use `fail` for that). */
+  destroy(): void {
+    this.#drop();
+    if (this.#timer) clearTimeout(this.#timer);
+    this.#timer = undefined;
+  }
+
+  #arm(timeoutMs: number): void {
+    this.#due = performance.now() + timeoutMs;
+    if (this.#timer && this.#timerMs === timeoutMs) {
+      this.#timer.refresh();
+      return;
+    }
+    if (this.#timer) clearTimeout(this.#timer);
+    this.#timerMs = timeoutMs;
+    this.#timer = setTimeout(() => this.#onTimer(), timeoutMs).unref();
+  }
+
+  #onTimer(): void {
+    if (!this.busy) return;
+    const left = this.#due - performance.now();
+    // Node's timers run on a millisecond clock and may fire a fraction of a millisecond early.
+    if (left > 1) {
+      this.#timer = setTimeout(() => this.#onTimer(), left).unref();
+      this.#timerMs = -1;
+      return;
+    }
+    this.fail(this.#parser.inHead ? 'UND_ERR_HEADERS_TIMEOUT' : 'UND_ERR_BODY_TIMEOUT');
+  }
+
+  #connect(): net.Socket {
+    const { endpoint, readBuffer } = this.#context;
+    let socket: net.Socket;
+    if (endpoint.tls) {
+      socket = tls.connect({ host: endpoint.host, port: endpoint.port, ALPNProtocols: ['http/1.1'], ...(endpoint.servername ? { servername: endpoint.servername } : {}) });
+      socket.setNoDelay(true);
+      socket.on('data', (chunk: Buffer) => this.#onData(socket, chunk, chunk.length));
+    } else {
+      // onread: the socket reads into one buffer this sender owns, so no Buffer is made per read.
+      socket = net.connect({ host: endpoint.host, port: endpoint.port, noDelay: true, onread: { buffer: readBuffer, callback: (nread: number, buf: Uint8Array) => (this.#onData(socket, buf as Buffer, nread), true) } });
+    }
+    socket.on('end', () => this.#onEnd(socket));
+    socket.on('error', (err: NodeJS.ErrnoException) => this.#onClosed(socket, err.code ?? err.name ?? 'error'));
+    socket.on('close', () => this.#onClosed(socket, SOCKET_CLOSED));
+    this.#socket = socket;
+    return socket;
+  }
+
+  #onData(socket: net.Socket, buf: Buffer, end: number): void {
+    if (socket !== this.#socket) return;
+    if (!this.busy) {
+      // Bytes nobody asked for (pipelining is off): the connection's framing can no longer be trusted.
+      this.#drop();
+      return;
+    }
+    let used: number;
+    try {
+      used = this.#parser.execute(buf, 0, end);
+    } catch (err) {
+      this.fail(err instanceof ResponseError ? err.code : 'HPE_INTERNAL');
+      return;
+    }
+    if (!this.#parser.done) return;
+    // Bytes past the answer, or an answer that ends the connection: the next request gets a new socket.
+    if (used < end || !this.#parser.keepAlive) this.#drop();
+    this.#finish({ status: this.#parser.status });
+  }
+
+  #onEnd(socket: net.Socket): void {
+    if (socket !== this.#socket) return;
+    if (this.busy && this.#parser.readsUntilClose) {
+      this.#drop();
+      this.#finish({ status: this.#parser.status });
+      return;
+    }
+    this.#onClosed(socket, SOCKET_CLOSED);
+  }
+
+  #onClosed(socket: net.Socket, code: string): void {
+    if (socket !== this.#socket) return;
+    this.#drop();
+    if (this.busy) this.#finish({ status: 0, error: code });
+  }
+
+  #drop(): void {
+    const socket = this.#socket;
+    this.#socket = undefined;
+    socket?.destroy();
+  }
+
+  #finish(outcome: SendOutcome): void {
+    if (!this.busy) return;
+    const done = this.#done as SendDone;
+    this.busy = false;
+    this.#done = undefined;
+    // Free before `done` runs: the next request `done` sends may take this connection (or a queued one does).
+    this.#context.released(this);
+    done(outcome);
+  }
+}
