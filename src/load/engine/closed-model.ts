@@ -1,32 +1,30 @@
 /**
- * Closed-model executors (constant-vus, ramping-vus, per-vu-iterations) on autocannon's programmatic API: one
- * connection per VU, each sending its next request when the previous one is answered. Latency is autocannon's
- * own per-response time (write → last byte); no coordinated-omission correction applies, because a closed
- * model has no intended send times — that is what the open-model executors are for.
+ * Closed-model executors (constant-vus, ramping-vus, per-vu-iterations) on the same HTTP/1.1 sender as the open
+ * model (h1/sender.ts): one keep-alive connection per VU, each VU sending its next request when the previous one
+ * is answered. Latency is each request's own time, from its write to its last byte; no coordinated-omission
+ * correction applies, because a closed model has no intended send times — that is what the open-model executors
+ * are for. Until issue 21 this engine wrapped autocannon; its own loop costs less CPU per request, times out to the
+ * millisecond (autocannon's timeout is whole seconds) and records each failure under its request's name.
  *
- * Per-name metrics: autocannon cycles each connection through its `requests` list, so the weighted mix is laid
- * out as one smooth-weighted-round-robin cycle, each entry carrying its position in the cycle. With pipelining 1
- * the connection's current request is the one just answered when autocannon emits `response` (it moves to the
- * next one after the listeners ran), so the listener reads the name from there. No `onResponse`: with one,
- * autocannon keeps every response body and rebuilds its headers as an object for each answer (about 4 % of a
- * core at 90k req/s).
- * ramping-vus is run as steps of at most one second, each with the VU count of the ramp at the step's middle.
- * With several workers each runs its share of every step's VUs. A timeout (autocannon's, in whole seconds) is
- * recorded in latency at the timeout, under no request name (autocannon does not say which request it was).
+ * ramping-vus is run as steps of at most one second, each with the VU count of the ramp at the step's middle; the
+ * VUs run on across steps, and one that a step no longer wants finishes the request it is in (k6's
+ * gracefulRampDown). per-vu-iterations gives each VU its iterations, the whole bounded by maxDuration. At the end,
+ * requests in flight get gracefulStop to finish. With several workers each runs its share of every step's VUs.
  */
-import autocannon from 'autocannon';
 import { durationMs } from '../executors/common.ts';
 import { getExecutor } from '../executors/registry.ts';
-import { Recorder } from '../metrics/recorder.ts';
+import type { Recorder } from '../metrics/recorder.ts';
 import type { ClosedExecutor, Segment } from '../executors/types.ts';
-import { hrClock } from '../pacer/clock.ts';
-import { weightedRoundRobin, type PreparedRequest } from '../request-mix.ts';
+import { hrClock, type Clock } from '../pacer/clock.ts';
+import type { RequestMix } from '../request-mix.ts';
 import type { WarmUp } from '../result.ts';
-import type { TemplateState } from '../template.ts';
 import { startGeneratorProbe } from './generator-probe.ts';
+import { requestEncoder } from './h1/request-bytes.ts';
+import { H1Sender } from './h1/sender.ts';
+import { ABORTED, errorCode } from './http-sender.ts';
 import { share } from './segments.ts';
-import { isTimeout, unsentWarmUp, warmUpPlan, type EngineInput, type EngineOutcome } from './types.ts';
-import { warmUpAutocannon, warmUpTarget } from './warm-up.ts';
+import { unsentWarmUp, warmUpPlan, type EngineInput, type EngineOutcome } from './types.ts';
+import { warmUpClosed, warmUpTarget } from './warm-up.ts';
 
 interface Step {
   vus: number;
@@ -49,42 +47,108 @@ export function vuSteps(segments: readonly Segment[], stepMs = 1000): Step[] {
   return steps;
 }
 
-/** One cycle of the weighted mix (at most 1000 entries). */
-export function mixCycle(requests: readonly PreparedRequest[], weights: readonly number[]): PreparedRequest[] {
-  const integral = weights.every((w) => Number.isInteger(w));
-  const length = Math.min(1000, integral ? weights.reduce((a, b) => a + b, 0) : 100);
-  const next = weightedRoundRobin(requests, weights);
-  return Array.from({ length }, next);
+/** Where a VU's answers go: the run's recorder from t0, or the warm-up's scratch one. */
+export interface LoopPhase {
+  recorder: Recorder;
+  /** Clock reading that answers' times are relative to. */
+  base: number;
+  timeoutMs: number;
+  /** Called after each answer is recorded, with whether it failed (the warm-up stops on the first failure). */
+  answered(failed: boolean): void;
 }
 
-type AutocannonRequest = NonNullable<autocannon.Options['requests']>[number];
+/**
+ * VUs looping request → answer → next request on one sender. `want(n)` sets how many run: new ones start at once,
+ * VUs past n finish the request they are in and stop. One object shape for the warm-up and the run, so the run's
+ * first requests run code the warm-up has already optimised.
+ */
+export class VuLoops {
+  /** Requests cut by a stop (not answers, not failures of the target). */
+  cut = 0;
+  #wanted = 0;
+  #running = 0;
+  readonly #active: boolean[] = [];
+  #left: number[] | undefined;
+  #idle: Array<() => void> = [];
+  #phase: LoopPhase;
+  readonly #encode: ReturnType<typeof requestEncoder>;
 
-/** The property on each autocannon request that says which entry of the cycle it is (autocannon copies it with the request). */
-const CYCLE_INDEX = 'harnessCycleIndex';
+  constructor(
+    readonly sender: H1Sender,
+    private readonly mix: RequestMix,
+    encode: ReturnType<typeof requestEncoder>,
+    private readonly clock: Clock,
+    phase: LoopPhase,
+  ) {
+    this.#encode = encode;
+    this.#phase = phase;
+  }
 
-function autocannonRequests(cycle: readonly PreparedRequest[], prefix: string, state: TemplateState): AutocannonRequest[] {
-  return cycle.map((r, index) => {
-    const dynamic = !r.path.constant || (r.body !== undefined && !r.body.constant);
-    const base = {
-      method: r.method as autocannon.Request['method'],
-      path: prefix + r.path.render(state),
-      headers: r.headers,
-      ...(r.body ? { body: r.body.render(state) } : {}),
-      [CYCLE_INDEX]: index,
-    };
-    if (!dynamic) return base;
-    return {
-      ...base,
-      setupRequest: (req: autocannon.Request) => ({ ...req, path: prefix + r.path.render(state), ...(r.body ? { body: r.body.render(state) } : {}) }),
-    };
-  });
-}
+  set phase(phase: LoopPhase) {
+    this.#phase = phase;
+  }
 
-/** The cycle entry a connection's answer belongs to (autocannon's client, not in its typings: requestIterator.currentRequest). */
-function answered(client: unknown, cycle: readonly PreparedRequest[]): PreparedRequest {
-  const current = (client as { requestIterator?: { currentRequest?: Record<string, unknown> } }).requestIterator?.currentRequest;
-  const index = current?.[CYCLE_INDEX];
-  return cycle[typeof index === 'number' ? index : 0] as PreparedRequest;
+  /** VUs with a request in progress or about to send one. */
+  get running(): number {
+    return this.#running;
+  }
+
+  /** Runs `n` VUs from now on; `iterations`: each VU sends that many requests, then stops. */
+  want(n: number, iterations?: number): void {
+    this.#wanted = n;
+    if (iterations !== undefined) this.#left = Array.from({ length: n }, () => iterations);
+    for (let i = 0; i < n; i++) {
+      if (this.#active[i]) continue;
+      this.#active[i] = true;
+      this.#running++;
+      this.#next(i);
+    }
+  }
+
+  /** Resolves once no VU is running (after `want(0)`, or when every VU has spent its iterations). */
+  idle(): Promise<void> {
+    return this.#running === 0 ? Promise.resolve() : new Promise((resolve) => this.#idle.push(resolve));
+  }
+
+  #next(vu: number): void {
+    const left = this.#left;
+    if (vu >= this.#wanted || (left !== undefined && (left[vu] as number)-- <= 0)) {
+      this.#active[vu] = false;
+      if (--this.#running === 0) for (const resolve of this.#idle.splice(0)) resolve();
+      return;
+    }
+    const phase = this.#phase;
+    const request = this.mix.next();
+    const sentAt = this.clock.now();
+    let bytes: Buffer | string;
+    try {
+      bytes = this.#encode(request);
+    } catch (err) {
+      // A template that rendered a header or path no request can carry: this request's failure. The next one
+      // waits for a turn of the loop, so a VU whose every request fails this way does not hold the thread.
+      phase.recorder.recordError(request.nameIndex, errorCode(err), sentAt - phase.base, 0);
+      phase.answered(true);
+      setImmediate(() => this.#next(vu));
+      return;
+    }
+    this.sender.send(bytes, request.method === 'HEAD', phase.timeoutMs, (outcome) => {
+      const now = this.clock.now();
+      // The sender was closed (a stop, or the end of the run): this VU is over.
+      if (outcome.error === ABORTED) {
+        this.cut++;
+        this.#wanted = 0;
+        return this.#next(vu);
+      }
+      if (outcome.status === 0) {
+        // Every failure at its elapsed time: a latency threshold never passes on requests that did not complete.
+        phase.recorder.recordError(request.nameIndex, outcome.error ?? 'unknown', now - phase.base, now - sentAt);
+      } else {
+        phase.recorder.record(request.nameIndex, outcome.status, request.expected(outcome.status), now - sentAt, now - phase.base);
+      }
+      phase.answered(outcome.status === 0);
+      this.#next(vu);
+    });
+  }
 }
 
 export async function runClosedModel(input: EngineInput): Promise<EngineOutcome> {
@@ -94,78 +158,69 @@ export async function runClosedModel(input: EngineInput): Promise<EngineOutcome>
   const slice = input.slice ?? { index: 0, count: 1 };
   const url = new URL(input.baseUrl);
   const prefix = url.pathname.replace(/\/+$/, '');
-  const cycle = mixCycle(mix.requests, scenario.requests.map((r) => r.weight));
-  // Several credentials: one cycle of the mix per credential, each request taking the next credential in turn.
-  const rotated = mix.credentialCount > 1 ? Array.from({ length: cycle.length * mix.credentialCount }, () => mix.next()) : cycle;
-  const requests = autocannonRequests(rotated, prefix, templateState);
-  const timeoutS = Math.max(1, Math.ceil(durationMs(scenario.timeout, 10_000) / 1000));
+  const timeoutMs = durationMs(scenario.timeout, 10_000);
+  const grace = durationMs(scenario.gracefulStop, 10_000);
   const iterations = executor.iterationsPerVu?.(scenario);
   // This worker's VUs in every step (k6 execution segments: divided, never multiplied).
   const steps = vuSteps(executor.vuSegments(scenario)).map((s) => ({ ...s, vus: share(s.vus, slice) }));
+  const maxVus = Math.max(0, ...steps.map((s) => s.vus));
+  const sender = new H1Sender({ origin: url.origin, connections: Math.max(1, maxVus) });
+  const stop = (): void => sender.abortAll();
+  signal.addEventListener('abort', stop, { once: true });
+  if (signal.aborted) stop();
   const notes: string[] = [];
-
-  // The run's recording, also given the warm-up's answers (into a scratch recorder) so it is optimised before t0.
-  const recordAnswers = (instance: autocannon.Instance, into: Recorder, start: number): void => {
-    instance.on('response', (client, statusCode, _bytes, responseTime) => {
-      const request = answered(client, rotated);
-      into.record(request.nameIndex, statusCode, request.expected(statusCode), responseTime, clock.now() - start);
-    });
-    instance.on('reqError', (err) => {
-      const code = err.message.includes('timed out') ? 'timeout' : ((err as { code?: string }).code ?? 'error');
-      // A timeout is recorded at its duration (autocannon's whole-second timeout): see Recorder.recordError.
-      into.recordError(into.unattributed, code, clock.now() - start, isTimeout(code) ? timeoutS * 1000 : undefined);
-    });
-  };
-
-  const plan = warmUpPlan(scenario);
-  let warmUp: WarmUp | undefined;
-  if (scenario.warmUp !== false) {
-    const connections = Math.max(0, ...steps.map((s) => s.vus));
-    const scratch = new Recorder(recorder.names);
-    const warmStart = clock.now();
-    const planned = iterations !== undefined ? connections * iterations : undefined;
-    warmUp = plan.send && connections > 0
-      ? await warmUpAutocannon({ url: url.origin, connections, pipelining: 1, timeout: timeoutS, requests }, { requests: warmUpTarget(connections, planned), plannedMs: executor.plannedDurationMs(scenario) }, clock, (instance) => recordAnswers(instance, scratch, warmStart), signal)
-      : unsentWarmUp(plan);
-  }
-  const startAt = input.ready ? await input.ready(warmUp) : undefined;
-  if (startAt !== undefined && startAt > clock.now()) await new Promise((resolve) => setTimeout(resolve, startAt - clock.now()));
-  const t0 = startAt ?? clock.now();
-  input.onStart?.(t0);
-  const probe = startGeneratorProbe(recorder, clock, t0);
-
-  const runStep = (step: Step): Promise<void> =>
-    new Promise((resolve, reject) => {
-      if (step.vus <= 0) {
-        const timer = setTimeout(resolve, step.durationMs);
-        signal.addEventListener('abort', () => (clearTimeout(timer), resolve()), { once: true });
-        return;
-      }
-      const instance = autocannon(
-        {
-          url: url.origin,
-          connections: step.vus,
-          pipelining: 1,
-          timeout: timeoutS,
-          requests,
-          ...(iterations !== undefined ? { amount: step.vus * iterations } : { duration: step.durationMs / 1000 }),
-        },
-        (err) => (err ? reject(err) : resolve()),
-      );
-      recordAnswers(instance, recorder, t0);
-      const stop = (): void => instance.stop();
-      signal.addEventListener('abort', stop, { once: true });
-      // per-vu-iterations: maxDuration caps the run (autocannon ignores duration when amount is set).
-      if (iterations !== undefined) setTimeout(stop, step.durationMs).unref();
-    });
-
+  const run: LoopPhase = { recorder, base: 0, timeoutMs, answered: () => {} };
+  const loops = new VuLoops(sender, mix, requestEncoder(prefix, sender.host, templateState), clock, run);
   try {
-    for (const step of steps) {
-      if (signal.aborted) break;
-      await runStep(step);
+    const plan = warmUpPlan(scenario);
+    let warmUp: WarmUp | undefined;
+    if (scenario.warmUp !== false) {
+      const planned = iterations !== undefined ? maxVus * iterations : undefined;
+      warmUp = plan.send && maxVus > 0 && !signal.aborted
+        ? await warmUpClosed(loops, { connections: maxVus, requests: warmUpTarget(maxVus, planned), plannedMs: executor.plannedDurationMs(scenario), timeoutMs, names: recorder.names }, clock)
+        : unsentWarmUp(plan);
     }
+    const startAt = input.ready ? await input.ready(warmUp) : undefined;
+    if (startAt !== undefined && startAt > clock.now()) await sleep(startAt - clock.now(), signal);
+    const t0 = startAt ?? clock.now();
+    input.onStart?.(t0);
+    loops.cut = 0;
+    run.base = t0;
+    loops.phase = run;
+    const probe = startGeneratorProbe(recorder, clock, t0);
+    try {
+      let end = t0;
+      for (const step of steps) {
+        if (signal.aborted) break;
+        end += step.durationMs;
+        loops.want(step.vus, iterations);
+        // per-vu-iterations has one step, maxDuration long: it ends when every VU has spent its iterations.
+        await Promise.race([sleep(end - clock.now(), signal), ...(iterations !== undefined ? [loops.idle()] : [])]);
+      }
+      loops.want(0);
+      const drained = signal.aborted || (await Promise.race([loops.idle().then(() => true), sleep(grace, signal).then(() => false)]));
+      if (!drained) notes.push(`${loops.running} requests were still in flight after gracefulStop (${scenario.gracefulStop ?? '10s'}); they are not counted`);
+      sender.close();
+      if (loops.cut > 0 && signal.aborted) notes.push(`${loops.cut} requests in flight were cut when the run was stopped; they are not counted`);
+    } finally {
+      probe.stop();
+    }
+    return { elapsedMs: clock.now() - t0, notes, ...(warmUp ? { warmUp } : {}) };
   } finally {
-    probe.stop();
+    signal.removeEventListener('abort', stop);
+    sender.close();
   }
-  return { elapsedMs: clock.now() - t0, notes, ...(warmUp ? { warmUp } : {}) };
+}
+
+function sleep(ms: number, signal: AbortSignal): Promise<void> {
+  if (ms <= 0 || signal.aborted) return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = (): void => {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    signal.addEventListener('abort', done, { once: true });
+  });
 }

@@ -1,6 +1,7 @@
 /**
- * Open-model executors (constant-arrival-rate, ramping-arrival-rate): the pacer starts arrivals on an undici
- * Pool with one connection per VU (maxVUs, no pipelining), so a busy slot is a busy connection. Latency is
+ * Open-model executors (constant-arrival-rate, ramping-arrival-rate): the pacer starts arrivals on the HTTP/1.1
+ * sender (h1/sender.ts) with one connection per VU (maxVUs, no pipelining), so a busy slot is a busy connection;
+ * a flow's steps, which read bodies for their captures, go through an undici Pool of the same size. Latency is
  * measured from each arrival's intended time on the same monotonic clock; answers are bucketed into seconds
  * by completion time. Before t0 the preAllocatedVUs connections are opened and warmed through the same send
  * and record code as the run, into a scratch recorder (warm-up.ts); each start's lag and the event-loop delay
@@ -16,10 +17,11 @@ import { hrClock, realScheduler } from '../pacer/clock.ts';
 import { withLead } from '../pacer/lead-schedule.ts';
 import { startPacer } from '../pacer/pacer.ts';
 import { Recorder } from '../metrics/recorder.ts';
-import type { PreparedRequest } from '../request-mix.ts';
 import type { WarmUp } from '../result.ts';
 import { startGeneratorProbe } from './generator-probe.ts';
-import { ABORTED, InFlight, send, type SendRequest } from './http-sender.ts';
+import { H1Sender } from './h1/sender.ts';
+import { requestEncoder } from './h1/request-bytes.ts';
+import { ABORTED, errorCode } from './http-sender.ts';
 import { interleave, share } from './segments.ts';
 import { unsentWarmUp, warmUpPlan, type EngineInput, type EngineOutcome } from './types.ts';
 import { leadMs, MAX_WARM_UP_REQUEST_MS, warmUpRounds, warmUpTarget } from './warm-up.ts';
@@ -34,27 +36,32 @@ export async function runOpenModel(input: EngineInput): Promise<EngineOutcome> {
   const timeoutMs = durationMs(scenario.timeout, 10_000);
   const origin = new URL(input.baseUrl);
   const prefix = origin.pathname.replace(/\/+$/, '');
-  const pool = new Pool(origin.origin, { connections: slots, pipelining: 1, keepAliveTimeout: 30_000 });
+  const flow = input.flow;
+  const pool = flow ? new Pool(origin.origin, { connections: slots, pipelining: 1, keepAliveTimeout: 30_000 }) : undefined;
+  // Each connection's total deadline ends a request whatever the target does (a drip, an endless body); a stop cuts all.
+  const sender = new H1Sender({ origin: origin.origin, connections: slots });
   const notes: string[] = [];
-  // Total deadlines (a drip or an endless body passes every idle timeout), and one cut for all on a stop.
-  const inFlight = new InFlight();
   let cut = 0;
-  const stop = (): void => inFlight.abortAll();
+  const stop = (): void => sender.abortAll();
   input.signal?.addEventListener('abort', stop, { once: true });
   if (input.signal?.aborted) stop();
-  const render = (r: PreparedRequest): SendRequest => ({
-    method: r.method,
-    path: prefix + r.path.render(templateState),
-    headers: r.headers,
-    ...(r.body ? { body: r.body.render(templateState) } : {}),
-  });
+  const encode = requestEncoder(prefix, sender.host, templateState);
   // One request, sent and recorded into its phase: the warm-up's rounds and lead and the run all go through this.
-  const flow = input.flow;
   const sendAndRecord = (phase: Phase, intended: number, done: (failed: boolean) => void): void => {
     // A flow's arrival is an iteration: it holds its slot (VU) until its last step is answered.
-    if (flow) return flow.iterate(pool, phase.recorder, phase.base, intended, phase.timeoutMs, done, input.signal);
+    if (pool) return (flow as NonNullable<typeof flow>).iterate(pool, phase.recorder, phase.base, intended, phase.timeoutMs, done, input.signal);
     const request = mix.next();
-    send(pool, render(request), phase.timeoutMs, (outcome) => {
+    let bytes: Buffer | string;
+    try {
+      bytes = encode(request);
+    } catch (err) {
+      // A template that rendered a header or path this request cannot carry: a failure of this request, recorded.
+      const at = clock.now() - phase.base;
+      phase.errors++;
+      phase.recorder.recordError(request.nameIndex, errorCode(err), at, at - intended);
+      return done(true);
+    }
+    sender.send(bytes, request.method === 'HEAD', phase.timeoutMs, (outcome) => {
       const at = clock.now() - phase.base;
       // Cut by the stop, not by the target: neither an answer nor a failure of the target (noted below).
       if (outcome.error === ABORTED) return void (cut++, done(true));
@@ -66,7 +73,7 @@ export async function runOpenModel(input: EngineInput): Promise<EngineOutcome> {
         phase.recorder.recordError(request.nameIndex, code, at, at - intended);
       } else phase.recorder.record(request.nameIndex, outcome.status, request.expected(outcome.status), at - intended, at);
       done(outcome.status === 0);
-    }, inFlight);
+    });
   };
   // The whole run's schedule: its size bounds the warm-up, and this worker's slice of it is what the pacer runs.
   const segments = executor.rateSegments(scenario);
@@ -173,8 +180,8 @@ export async function runOpenModel(input: EngineInput): Promise<EngineOutcome> {
     return { elapsedMs: Math.max(0, clock.now() - runT0), notes, ...(warmUp ? { warmUp: { ...warmUp, ...warmUpDuration } } : {}) };
   } finally {
     input.signal?.removeEventListener('abort', stop);
-    inFlight.dispose();
-    await pool.destroy();
+    sender.close();
+    await pool?.destroy();
   }
 }
 

@@ -1,6 +1,6 @@
 /**
- * Warm start: before t0, the connections the scenario will need are opened and the request path (ours: undici
- * or autocannon, the recorder, JIT, first allocations; the target's: routes, validators, its own JIT) is
+ * Warm start: before t0, the connections the scenario will need are opened and the request path (ours: the
+ * sender, the recorder, JIT, first allocations; the target's: routes, validators, its own JIT) is
  * exercised with the scenario's own requests, so the first second of the run measures the target like any other
  * second. Nothing here is recorded in the run's metrics; the caller reports the WarmUp beside them.
  *
@@ -22,9 +22,10 @@
  * (31–115 arrivals dropped against 0 without it, 50 VUs at 10k req/s, four runs each), presumably because a
  * full collection also throws away code and feedback the warm-up had just produced.
  */
-import autocannon from 'autocannon';
+import { Recorder } from '../metrics/recorder.ts';
 import type { Clock } from '../pacer/clock.ts';
 import type { WarmUp } from '../result.ts';
+import type { VuLoops } from './closed-model.ts';
 
 const MIN_ROUNDS = 2;
 /**
@@ -95,46 +96,34 @@ export function leadMs(remaining: number, rate: number): number {
 }
 
 /**
- * Closed model: an autocannon run of `target` requests on the scenario's VUs, its answers handed to `attach`'s
- * listeners (the run's own recording code, into a scratch recorder). autocannon opens a fresh set of
- * connections per instance, so these warm the path (both sides' code and the target's listeners) rather than
- * hand over sockets; on loopback a connect is a few tens of microseconds. A short sample interval lets the
- * instance end as soon as its last connection is done (autocannon checks for the end once per sample).
+ * Closed model: the run's own VU loops (closed-model.ts) on the run's sender, into a scratch recorder, until
+ * `requests` have been answered or SOFT_MS (a tenth of the run if less) has passed after the first two rounds; a
+ * failure ends it at once, as a failed round does in the open model. The connections it opens are the run's.
  */
-export function warmUpAutocannon(
-  options: autocannon.Options & { connections: number },
-  budget: { requests: number; plannedMs: number },
+export async function warmUpClosed(
+  loops: VuLoops,
+  budget: { connections: number; requests: number; plannedMs: number; timeoutMs: number; names: readonly string[] },
   clock: Clock,
-  attach: (instance: autocannon.Instance) => void,
-  signal?: AbortSignal,
 ): Promise<WarmUp> {
   const start = clock.now();
-  const target = budget.requests;
   const softMs = Math.min(SOFT_MS, budget.plannedMs / 10);
+  const amount = Math.max(budget.requests, MIN_ROUNDS * budget.connections);
   let requests = 0;
   let errors = 0;
-  const amount = Math.max(target, MIN_ROUNDS * options.connections);
-  return new Promise((resolve) => {
-    const instance = autocannon({ ...options, amount, sampleInt: 10, timeout: Math.min(options.timeout ?? 10, MAX_WARM_UP_REQUEST_MS / 1000) }, () => {
-      clearTimeout(hard);
-      resolve({ durationMs: elapsed(clock, start), requests, errors, connections: options.connections });
-    });
-    attach(instance);
-    instance.on('response', () => {
+  loops.phase = {
+    recorder: new Recorder([...budget.names]),
+    base: start,
+    timeoutMs: Math.min(budget.timeoutMs, MAX_WARM_UP_REQUEST_MS),
+    answered: (failed) => {
       requests++;
-      if (requests >= MIN_ROUNDS * options.connections && clock.now() - start >= softMs) instance.stop();
-    });
-    instance.on('reqError', () => {
-      requests++;
-      errors++;
-      // Like a failed round in the open model: a failing target gets no more warm-up traffic.
-      instance.stop();
-    });
-    const hard = setTimeout(() => instance.stop(), MIN_ROUNDS * MAX_WARM_UP_REQUEST_MS + 1000);
-    // An interruption ends the warm-up at once, not after its rounds (autocannon's stop cuts what is in flight).
-    const stop = (): void => instance.stop();
-    if (signal?.aborted) stop();
-    else signal?.addEventListener('abort', stop, { once: true });
-    instance.once('done', () => signal?.removeEventListener('abort', stop));
-  });
+      if (failed) errors++;
+      const elapsed = clock.now() - start;
+      const enough = requests >= MIN_ROUNDS * budget.connections && elapsed >= softMs;
+      // Each request has at most MAX_WARM_UP_REQUEST_MS, so this ends within that of the hard bound.
+      if (failed || requests >= amount || enough || elapsed >= MIN_ROUNDS * MAX_WARM_UP_REQUEST_MS) loops.want(0);
+    },
+  };
+  loops.want(budget.connections);
+  await loops.idle();
+  return { durationMs: elapsed(clock, start), requests, errors, connections: budget.connections };
 }

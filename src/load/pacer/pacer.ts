@@ -2,19 +2,20 @@
  * The open-model pacer: starts each arrival of an ArrivalSchedule at its intended time on a bounded set of
  * slots (VUs, one connection each), and never delays one silently.
  *
- * How it stays accurate at 20k req/s on one core: there is no timer per request. Each turn of the loop reads
- * the monotonic clock once and starts, in one batch, every arrival whose intended time has passed; then it
- * waits for the next one:
+ * How it stays accurate without holding a core: there is no timer per request. Each turn of the loop reads the
+ * monotonic clock once and starts, in one batch, every arrival whose intended time has passed; then it waits for
+ * the next one:
  *   - more than a millisecond away: a timer to a millisecond before it (Node's timers have 1 ms resolution and
  *     may fire up to a millisecond late), then one of the two below;
- *   - closer, with requests in flight: setImmediate, turn after turn (a spin), so answers are read between
- *     turns and the arrival starts within a turn of its time. libuv waits for I/O with a millisecond timeout, so
- *     nothing else can both read answers and wake in time (waking on each answer instead left arrivals a mean
- *     0.5 ms late against a target whose answers did not fall just before them);
- *   - closer, with nothing in flight: a blocking sleep of that long (Scheduler.sleep: Atomics.wait, then the
- *     clock watched for the last 0.1 ms): no answer of ours can come meanwhile. Spinning there too, as an
- *     earlier version did, held a whole core busy at 1k req/s against a fast target (18 % with the sleep).
- * At 20k req/s a turn finds about one to twenty arrivals due; at 10 req/s it sleeps between them.
+ *   - closer, with nothing in flight: a blocking sleep until it is due (Scheduler.sleep, Atomics.wait: a futex
+ *     wait, the core free meanwhile): no answer of ours can come in between;
+ *   - closer, with requests in flight: a blocking sleep of at most `sliceMs` (0.2 ms), then a turn of the event
+ *     loop, in which the answers that came meanwhile are read, then the next slice. libuv waits for I/O with a
+ *     millisecond timeout, so nothing else can both read answers and wake in time; a slice bounds how late an
+ *     answer is read (by `sliceMs` plus the kernel's wake-up slack, about 50 µs) at a few µs of CPU per slice.
+ * Until issue 21 the last case spun (setImmediate turn after turn): starts within a few µs, but a whole core
+ * held whenever a request was in flight — at 10k req/s, 5–7× wrk2's CPU per request (docs/performance.md has the
+ * figures before and after; ARCHITECTURE.md what else was tried).
  *
  * What a late start means: each arrival keeps its intended time, and the engine measures latency from it
  * (wrk2's correction for coordinated omission), so a stall in the target, the network or this process shows
@@ -23,6 +24,9 @@
  */
 import type { ArrivalSchedule } from './arrival-schedule.ts';
 import type { Clock, Scheduler } from './clock.ts';
+
+/** With requests in flight, how long the pacer blocks at most before it reads their answers. */
+export const DEFAULT_SLICE_MS = 0.2;
 
 export interface PacerOptions {
   schedule: ArrivalSchedule;
@@ -36,8 +40,10 @@ export interface PacerOptions {
   dropped(intendedMs: number): void;
   /** Stops starting arrivals (abortOnFail, Ctrl-C). */
   signal?: AbortSignal;
-  /** With nothing in flight, arrivals due within this many ms are waited for with `sleep` (or `soon`) rather than a timer. @default 1 */
+  /** Arrivals due within this many ms are waited for with `sleep` (or `soon`) rather than a timer. @default 1 */
   spinMs?: number;
+  /** With requests in flight, the longest blocking sleep before a turn of the event loop reads their answers. @default 0.2 */
+  sliceMs?: number;
   /** Clock reading the schedule starts from (may lie ahead: workers share one t0). @default now */
   t0?: number;
 }
@@ -74,6 +80,7 @@ export interface RunningPacer {
 export function startPacer(options: PacerOptions): RunningPacer {
   const { schedule, clock, scheduler, signal } = options;
   const spinMs = options.spinMs ?? 1;
+  const sliceMs = options.sliceMs ?? DEFAULT_SLICE_MS;
   const t0 = options.t0 ?? clock.now();
   let free = options.slots;
   let n = 0;
@@ -153,9 +160,10 @@ export function startPacer(options: PacerOptions): RunningPacer {
       const wait = target - (clock.now() - t0);
       if (next === undefined && wait <= 0) return finish(false);
       if (wait > spinMs) return wakeAt(target - spinMs);
-      if (free < options.slots || !scheduler.sleep || slept) return wakeSoon();
-      // Nothing of ours in flight, so nothing to read meanwhile: sleep until the arrival is due.
-      scheduler.sleep(wait);
+      if (!scheduler.sleep || slept) return wakeSoon();
+      // Nothing of ours in flight, so nothing to read meanwhile: sleep until the arrival is due. With answers to
+      // come, a slice at most: the next turn of the loop reads them, then sleeps again.
+      scheduler.sleep(free < options.slots ? Math.min(wait, sliceMs) : wait);
       slept = true;
     }
   };
