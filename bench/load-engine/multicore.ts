@@ -3,7 +3,9 @@
  *
  *   workers    closed model: harness --workers N vs `autocannon -w N` vs `wrk -tN`, 50·N connections, N = 1, 2
  *              (and 4 with ≥ 8 cores); open model: the highest sustainable rate (≤ 1 % dropped, ≥ 99 % of the
- *              arrivals answered) with 1 and N workers, from a rate ladder
+ *              arrivals answered) with 1 and N workers, from a rate ladder, CPU per request at each step; then
+ *              --workers 2 vs --workers 1 with both pinned to the same one core (open model at --rate, 50 VUs;
+ *              closed model, 50 VUs): what the multi-worker path costs per request (goal ≤ 1.1×)
  *   spacing    5k req/s with 1 and N workers: arrivals per 50 ms bucket, timed by a separate target process
  *              (goal: every bucket within ±10 % of the expected rate / 20)
  *   warmstart  10k req/s with maxVUs 50 and 1000: first-second p99 vs the steady seconds' p99, and arrivals
@@ -13,21 +15,17 @@
  *
  * Core layout: nginx is pinned to the first cores, each generator (harness, autocannon, wrk) to the next N with
  * taskset, when the machine has nginx + N cores; otherwise that run is unpinned and says so (it shares cores with
- * nginx, so its numbers are the pair's, not the generator's alone).
+ * nginx, so its numbers are the pair's, not the generator's alone). CPU per request beside every run: measure.ts.
  */
 import { execFile, spawn } from 'node:child_process';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { defaultConfig } from '../../src/config/defaults.ts';
-import { runScenario } from '../../src/load/run-scenario.ts';
-import { scenarioFromData } from '../../src/load/scenario/load.ts';
-import type { Scenario } from '../../src/load/scenario/types.ts';
+import type { ScenarioResult } from '../../src/load/result.ts';
+import { autocannonPeer, cpuPerRequest, formatRatio, formatRun, measureHarness, out, scenario, times, tryPeer, wrkPeer, type Measured } from './measure.ts';
 import { which } from './nginx.ts';
 
 const run = promisify(execFile);
-const api = defaultConfig().api;
-const out = (line: string): void => void process.stdout.write(`${line}\n`);
 
 export interface Layout {
   cores: number;
@@ -55,12 +53,8 @@ export function printLayout(layout: Layout, ns: number[]): void {
   for (const n of ns) out(`  generator with ${n} thread(s): ${layout.generator(n) ? `CPU ${layout.generator(n)}` : 'NOT PINNED (too few cores: shares them with nginx)'}`);
 }
 
-function scenario(data: Record<string, unknown>): Scenario {
-  return scenarioFromData({ credential: 'none', requests: [{ name: 'get', method: 'GET', path: '/' }], ...data });
-}
-
 /** Pins this process's threads (worker threads started later inherit it); undefined: all cores. */
-async function pinSelf(cpus: string | undefined, layout: Layout): Promise<void> {
+export async function pinSelf(cpus: string | undefined, layout: Layout): Promise<void> {
   if (!which('taskset')) return;
   await run('taskset', ['-a', '-p', '-c', cpus ?? `0-${layout.cores - 1}`, String(process.pid)]);
 }
@@ -69,58 +63,92 @@ function pinned(cpus: string | undefined, command: string[]): string[] {
   return cpus ? ['taskset', '-c', cpus, ...command] : command;
 }
 
-async function autocannonW(bin: string, url: string, n: number, connections: number, seconds: number, cpus: string | undefined): Promise<number> {
-  const command = pinned(cpus, [process.execPath, bin, '--json', '-w', String(n), '-c', String(connections), '-d', String(seconds), url]);
-  const { stdout } = await run(command[0] as string, command.slice(1), { maxBuffer: 64 << 20 });
-  return (JSON.parse(stdout) as { requests: { average: number } }).requests.average;
-}
+const where = (cpus: string | undefined): string => (cpus ? `on CPU ${cpus}` : 'NOT PINNED (shares the cores with nginx)');
 
-async function wrkT(url: string, n: number, connections: number, seconds: number, cpus: string | undefined): Promise<number | undefined> {
-  if (!which('wrk')) return undefined;
-  const command = pinned(cpus, ['wrk', `-t${n}`, `-c${connections}`, `-d${seconds}s`, url]);
-  const { stdout } = await run(command[0] as string, command.slice(1));
-  return Number(/Requests\/sec:\s+([\d.]+)/.exec(stdout)?.[1] ?? 0);
-}
-
-export async function workersSection(url: string, options: { layout: Layout; ns: number[]; seconds: number; rates: number[]; autocannonBin: string }): Promise<void> {
+export async function workersSection(url: string, options: { layout: Layout; ns: number[]; seconds: number; rates: number[]; rate: number }): Promise<void> {
   const { layout, seconds } = options;
   out(`\n== workers, closed model: 50·N connections, ${seconds} s, nginx constant JSON ==`);
-  out('N  connections  harness --workers N  autocannon -w N  wrk -tN   harness/autocannon  harness/wrk');
   for (const n of options.ns) {
     const cpus = layout.generator(n);
     const connections = 50 * n;
+    out(`-- N = ${n}, ${connections} connections, every generator ${where(cpus)}`);
     await pinSelf(cpus, layout);
-    const { result } = await runScenario({ scenario: scenario({ name: 'closed', executor: 'constant-vus', vus: connections, duration: `${seconds}s` }), baseUrl: url, api, credentials: {}, workers: n });
-    await pinSelf(undefined, layout);
-    const a = await autocannonW(options.autocannonBin, url, n, connections, seconds, cpus);
-    const w = await wrkT(url, n, connections, seconds, cpus);
-    out(`${n}  ${String(connections).padStart(11)}  ${result.rps.toFixed(0).padStart(19)}  ${a.toFixed(0).padStart(15)}  ${(w?.toFixed(0) ?? 'n/a').padStart(7)}   ${(result.rps / a).toFixed(2).padStart(17)}×  ${w ? `${(result.rps / w).toFixed(2)}×` : 'n/a'}${cpus ? '' : '   (unpinned)'}${result.generatorBound ? '   generator-bound' : ''}`);
+    let harness: Measured;
+    try {
+      ({ measured: harness } = await measureHarness({ scenario: scenario({ name: 'closed', executor: 'constant-vus', vus: connections, duration: `${seconds}s` }), baseUrl: url, workers: n }));
+    } finally {
+      await pinSelf(undefined, layout);
+    }
+    out(formatRun(`harness --workers ${n}`, harness));
+    const a = await tryPeer(() => autocannonPeer(url, connections, seconds, ['-w', String(n)], cpus));
+    out(formatRun(`autocannon -w ${n} -c${connections}`, a.measured, a.missing));
+    const w = await tryPeer(() => wrkPeer(url, n, connections, seconds, cpus));
+    out(formatRun(`wrk -t${n} -c${connections}`, w.measured, w.missing));
+    out(formatRatio('harness', harness, 'autocannon', a.measured));
+    out(formatRatio('harness', harness, 'wrk', w.measured));
   }
 
   out(`\n== workers, open model: highest sustainable rate (≤ 1 % dropped, ≥ 99 % answered), ${seconds} s per step ==`);
   for (const n of [1, ...options.ns.filter((x) => x > 1)]) {
     const cpus = layout.generator(n);
+    out(`-- ${n} worker(s) ${where(cpus)}, maxVUs ${200 * n}`);
     await pinSelf(cpus, layout);
     let best = 0;
-    const tried: string[] = [];
-    for (const rate of options.rates) {
-      const maxVUs = Math.max(n, 200 * n);
-      const { result } = await runScenario({
-        scenario: scenario({ name: 'open', executor: 'constant-arrival-rate', rate, duration: `${seconds}s`, preAllocatedVUs: maxVUs, maxVUs }),
-        baseUrl: url,
-        api,
-        credentials: {},
-        workers: n,
-      });
-      const arrivals = rate * seconds;
-      const ok = result.dropped <= arrivals * 0.01 && result.requests >= arrivals * 0.99 && Object.keys(result.errors).length === 0;
-      tried.push(`${rate}: ${ok ? 'ok' : 'no'} (dropped ${result.dropped}, p99 ${result.latency.p99} ms${result.generatorBound ? ', generator-bound' : ''})`);
-      if (!ok) break;
-      best = rate;
+    try {
+      for (const rate of options.rates) {
+        const maxVUs = Math.max(n, 200 * n);
+        const { measured, outcome } = await measureHarness({
+          scenario: scenario({ name: 'open', executor: 'constant-arrival-rate', rate, duration: `${seconds}s`, preAllocatedVUs: maxVUs, maxVUs }),
+          baseUrl: url,
+          workers: n,
+        });
+        const { result } = outcome;
+        const arrivals = rate * seconds;
+        const ok = result.dropped <= arrivals * 0.01 && result.requests >= arrivals * 0.99 && Object.keys(result.errors).length === 0;
+        out(formatRun(`${String(rate).padStart(6)} req/s: ${ok ? 'ok' : 'no'}`, measured));
+        if (!ok) break;
+        best = rate;
+      }
+    } finally {
+      await pinSelf(undefined, layout);
     }
+    out(`workers ${n} ${where(cpus)}: sustainable ${best ? `${best} req/s` : `below ${options.rates[0]} req/s`}${best === options.rates.at(-1) ? ' (top of the ladder: ceiling not reached)' : ''}`);
+  }
+
+  await oneCoreSection(url, { layout, seconds, rate: options.rate });
+}
+
+/**
+ * What the multi-worker path costs per request, with the cores held equal: 1 and 2 workers, both pinned (this
+ * process, all its threads) to the same one generator core. Goal (issue 21): W = 2 at most 1.1× W = 1. No warm-up,
+ * as in the cpu section; the whole-run figure includes the worker threads' start (module loading), the steady one
+ * (seconds 1..end) does not.
+ */
+async function oneCoreSection(url: string, options: { layout: Layout; seconds: number; rate: number }): Promise<void> {
+  const { layout, seconds, rate } = options;
+  const cpus = layout.generator(1);
+  out(`\n== workers on one core: --workers 2 vs --workers 1, both ${where(cpus)}, ${seconds} s each, no warm-up (goal: W=2 ≤ 1.1× W=1 CPU per request) ==`);
+  out('(the whole-run figure includes the worker threads\' start, under tsx their module loading; the steady one is seconds 1..end)');
+  const cases: Array<[string, Record<string, unknown>]> = [
+    [`open model, ${rate} req/s, 50 VUs`, { name: 'open', executor: 'constant-arrival-rate', rate, duration: `${seconds}s`, preAllocatedVUs: 50, maxVUs: 50 }],
+    ['closed model, 50 VUs', { name: 'closed', executor: 'constant-vus', vus: 50, duration: `${seconds}s` }],
+  ];
+  await pinSelf(cpus, layout);
+  try {
+    for (const [label, data] of cases) {
+      out(`-- ${label}`);
+      const got: Measured[] = [];
+      for (const workers of [1, 2]) {
+        const { measured } = await measureHarness({ scenario: scenario({ warmUp: false, ...data }), baseUrl: url, workers });
+        got.push(measured);
+        out(formatRun(`harness --workers ${workers}`, measured));
+      }
+      const [one, two] = got as [Measured, Measured];
+      const steady = one.steady && two.steady ? cpuPerRequest(two.steady)! / cpuPerRequest(one.steady)! : undefined;
+      out(`W=2 / W=1: CPU per request ${times(cpuPerRequest(two)! / cpuPerRequest(one)!)} (steady seconds: ${times(steady)}), throughput ${times(two.rps / one.rps)}`);
+    }
+  } finally {
     await pinSelf(undefined, layout);
-    out(`workers ${n}${cpus ? ` on CPU ${cpus}` : ' (unpinned)'}: sustainable ${best ? `${best} req/s` : `below ${options.rates[0]} req/s`}${best === options.rates.at(-1) ? ' (top of the ladder: ceiling not reached)' : ''}`);
-    out(`  ${tried.join('; ')}`);
   }
 }
 
@@ -131,6 +159,11 @@ interface WarmCase {
   dropped: number;
   warmUp?: { requests: number; durationMs: number };
   generatorBound: boolean;
+  /** The child's CPU around its runScenario call (µs, all its threads; not its start) and what it paid for. */
+  rps: number;
+  cpuUs: number;
+  requests: number;
+  p99: number;
 }
 
 /**
@@ -154,7 +187,7 @@ export async function warmStartSection(url: string, options: { layout: Layout; s
     await run('npm', ['run', 'build'], { maxBuffer: 1 << 24 });
   }
   out(`\n== warm start: ${rate} req/s for ${seconds} s, nginx constant JSON, each run a fresh process (${from === 'dist' ? 'the build, plain node' : 'the sources, under tsx'}); first second vs the steady seconds ==`);
-  out('maxVUs  warm-up               first-second p99  steady p99 (median of seconds 2..n)  ratio  first-second dropped  total dropped');
+  out('maxVUs  warm-up               first-second p99  steady p99 (median of seconds 2..n)  ratio  first-second dropped  total dropped    req/s  µs CPU/req  s CPU  p99 ms');
   const cpus = options.layout.generator(1);
   for (const maxVUs of [50, 1000]) {
     for (let i = 0; i < options.repeats; i++) {
@@ -162,7 +195,7 @@ export async function warmStartSection(url: string, options: { layout: Layout; s
         const c = await warmCase(from, url, rate, seconds, maxVUs, warmUp, cpus);
         const label = warmUp ? `on (${c.warmUp?.requests ?? 0} req, ${c.warmUp?.durationMs.toFixed(0) ?? 0} ms)` : 'off';
         const ratio = c.steadyP99 > 0 ? (c.firstP99 / c.steadyP99).toFixed(2) : 'n/a';
-        out(`${String(maxVUs).padStart(6)}  ${label.padEnd(20)}  ${c.firstP99.toFixed(2).padStart(16)}  ${c.steadyP99.toFixed(2).padStart(35)}  ${ratio.padStart(5)}  ${String(c.firstDropped).padStart(20)}  ${String(c.dropped).padStart(13)}${c.generatorBound ? '   generator-bound' : ''}`);
+        out(`${String(maxVUs).padStart(6)}  ${label.padEnd(20)}  ${c.firstP99.toFixed(2).padStart(16)}  ${c.steadyP99.toFixed(2).padStart(35)}  ${ratio.padStart(5)}  ${String(c.firstDropped).padStart(20)}  ${String(c.dropped).padStart(13)}  ${c.rps.toFixed(0).padStart(7)}  ${(cpuPerRequest(c)?.toFixed(1) ?? '—').padStart(10)}  ${(c.cpuUs / 1e6).toFixed(2).padStart(5)}  ${c.p99.toFixed(2).padStart(6)}${c.generatorBound ? '   generator-bound' : ''}`);
       }
     }
   }
@@ -175,21 +208,24 @@ export async function spacingSection(options: { layout: Layout; ns: number[]; se
   const port = await new Promise<number>((resolve) => target.stdout!.once('data', (chunk: Buffer) => resolve(Number(chunk.toString().trim()))));
   const url = `http://127.0.0.1:${port}`;
   try {
-    out('workers  expected  min  max  worst deviation  worst bucket  dropped');
+    out('workers  expected  min  max  worst deviation  worst bucket  dropped    req/s  µs CPU/req  s CPU  p99 ms');
     for (const n of [1, ...options.ns.filter((x) => x > 1)]) {
       await fetch(`${url}/__times`).then((r) => r.text());
       await pinSelf(options.layout.generator(n), options.layout);
-      const { result } = await runScenario({
-        scenario: scenario({ name: 'spacing', executor: 'constant-arrival-rate', rate, duration: `${seconds}s`, preAllocatedVUs: 200, maxVUs: 200 }),
-        baseUrl: url,
-        api,
-        credentials: {},
-        workers: n,
-      });
-      await pinSelf(undefined, options.layout);
-      const times = (await fetch(`${url}/__times`).then((r) => r.json())) as number[];
+      let measured: Measured;
+      let result: ScenarioResult;
+      try {
+        ({ measured, outcome: { result } } = await measureHarness({
+          scenario: scenario({ name: 'spacing', executor: 'constant-arrival-rate', rate, duration: `${seconds}s`, preAllocatedVUs: 200, maxVUs: 200 }),
+          baseUrl: url,
+          workers: n,
+        }));
+      } finally {
+        await pinSelf(undefined, options.layout);
+      }
+      const stamps = (await fetch(`${url}/__times`).then((r) => r.json())) as number[];
       // The warm-up's requests all arrived before t0: the run's are the last result.requests of them.
-      const arrivals = times.slice(times.length - result.requests).sort((a, b) => a - b);
+      const arrivals = stamps.slice(stamps.length - result.requests).sort((a, b) => a - b);
       const first = arrivals[0] ?? 0;
       const counts = new Array<number>(Math.ceil((seconds * 1000) / 50)).fill(0);
       for (const t of arrivals) {
@@ -202,7 +238,7 @@ export async function spacingSection(options: { layout: Layout; ns: number[]; se
       const deviations = full.map((b) => Math.abs(b - expected) / expected);
       const worst = Math.max(...deviations);
       const at = deviations.indexOf(worst) * 50;
-      out(`${String(n).padStart(7)}  ${String(expected).padStart(8)}  ${String(Math.min(...full)).padStart(3)}  ${String(Math.max(...full)).padStart(3)}  ${`${(worst * 100).toFixed(1)} %`.padStart(15)}  ${`${at} ms`.padStart(13)}  ${String(result.dropped).padStart(7)}${result.generatorBound ? '   generator-bound' : ''}`);
+      out(`${String(n).padStart(7)}  ${String(expected).padStart(8)}  ${String(Math.min(...full)).padStart(3)}  ${String(Math.max(...full)).padStart(3)}  ${`${(worst * 100).toFixed(1)} %`.padStart(15)}  ${`${at} ms`.padStart(13)}  ${String(result.dropped).padStart(7)}  ${measured.rps.toFixed(0).padStart(7)}  ${(cpuPerRequest(measured)?.toFixed(1) ?? '—').padStart(10)}  ${(measured.cpuUs / 1e6).toFixed(2).padStart(5)}  ${result.latency.p99.toFixed(2).padStart(6)}${result.generatorBound ? '   generator-bound' : ''}`);
     }
   } finally {
     target.kill('SIGTERM');

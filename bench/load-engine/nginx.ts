@@ -19,7 +19,8 @@ export function ensureInstalled(binaries: Record<string, string>): void {
   if (missing.length === 0) return;
   const packages = missing.map(([, pkg]) => pkg);
   process.stdout.write(`installing ${packages.join(', ')} (apt-get)…\n`);
-  execFileSync('apt-get', ['install', '-y', ...packages], { stdio: 'inherit' });
+  // Another process's apt/dpkg lock (an install, unattended-upgrades) is waited for, at most 5 minutes.
+  execFileSync('apt-get', ['-o', 'DPkg::Lock::Timeout=300', 'install', '-y', ...packages], { stdio: 'inherit' });
 }
 
 export function freePort(): Promise<number> {

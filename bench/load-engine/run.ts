@@ -2,98 +2,98 @@
  * bench/load-engine: the harness's load engines against peers in the same run, on a fixed-cost target
  * (nginx from Debian, started here with its own config in a temp dir; installed with apt-get if missing).
  *
+ * Every run first prints the machine (CPU model, cores, memory, kernel, Node, load average), the peers' versions and
+ * the core layout; it ends with the load average again. Every line for a generator run shows requests/s, CPU µs per
+ * request, total CPU s, and p99 / dropped where known (measure.ts: how CPU is measured), with the harness / peer
+ * ratios of CPU per request where a peer ran in the same section.
+ *
  *   1. closed   harness closed model (autocannon API + per-name HDR) vs the autocannon CLI vs wrk:
- *               50 connections, 10 s, 3 rounds; median requests/s and the ratios
+ *               50 connections, 10 s, 3 rounds; median requests/s, median CPU per request and the ratios
  *   2. pacing   open model at 1k, 5k and 20k req/s: achieved vs requested, arrivals per 50 ms bucket,
- *               start lag against the intended times, dropped
+ *               start lag against the intended times, dropped, CPU per request
  *   3. stall    a Node target that blocks 200 ms every 2 s, at 1k req/s: harness p99 (1 and 2 workers) vs the analytic ≈ 180 ms
  *               (10 % of arrivals fall in a stall and wait U(0, 200) ms: p99 = 200 − 0.01 × 2000), and
  *               autocannon -R beside it
  *   4. rss      RSS of this process over 60 s at 20k req/s (open model)
  *   5. workers  --workers N vs autocannon -w N and wrk -tN (closed), sustainable open-model rate with 1 and N
- *               workers (multicore.ts; core layout printed, taskset pinning where the cores allow)
+ *               workers (multicore.ts; taskset pinning where the cores allow), and --workers 2 vs --workers 1 both
+ *               pinned to the same one core, open model at --rate with 50 VUs and closed model with 50 VUs: the
+ *               multi-worker path's CPU per request (goal ≤ 1.1× one worker's)
  *   6. spacing  arrivals per 50 ms at 5k req/s with 1 and N workers, timed by a separate target process
  *   8. cpu      CPU µs per request beside throughput, each generator pinned to the same core (cpu.ts): the open
  *               model at --rate (default 10 000 req/s) vs wrk2 -R, the closed model vs autocannon and wrk
  *   7. warmstart  first-second vs steady p99 at 10k req/s, maxVUs 50 and 1000, warm start on and off; each
  *                case a fresh process running the build (npm run build first; --warm-from src: the sources under tsx)
  *
+ * Flags: --only a,b (sections)  --duration S (per run; 10, 3 with --short)  --rounds N (closed, 3)
+ *        --rss-seconds S (60)  --rate R (cpu and the workers section's one-core case, 10000)  --short
+ *        --warm-from src|dist.   wrk2: $HARNESS_WRK2 (a path, or skip), else ../shared/tools/wrk2/wrk2 beside the
+ *        repository (measure.ts wrk2Path).
+ *
  *   npm run bench:load-engine                              # everything
  *   npm run bench:load-engine -- --only pacing,stall --duration 5 --rounds 1 --rss-seconds 20
+ *   npm run bench:load-engine -- --only cpu --duration 10 --rate 10000   # CPU per request, every generator on one core
  *   npm run bench:load-engine -- --only workers,warmstart --short     # a 2-core machine in about two minutes
  *
  * Prints numbers; records nothing (copy them into docs/performance.md from a quiet machine).
  */
-import { execFile, spawn } from 'node:child_process';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
+import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import { Pool } from 'undici';
-import { defaultConfig } from '../../src/config/defaults.ts';
 import { send } from '../../src/load/engine/http-sender.ts';
 import { percentileMs } from '../../src/load/metrics/histogram.ts';
 import { Recorder } from '../../src/load/metrics/recorder.ts';
 import { arrivalSchedule } from '../../src/load/pacer/arrival-schedule.ts';
 import { hrClock, realScheduler } from '../../src/load/pacer/clock.ts';
 import { startPacer } from '../../src/load/pacer/pacer.ts';
-import { runScenario } from '../../src/load/run-scenario.ts';
-import { scenarioFromData } from '../../src/load/scenario/load.ts';
-import type { Scenario } from '../../src/load/scenario/types.ts';
 import { cpuSection } from './cpu.ts';
+import { autocannonPeer, cpuPerRequest, formatRatio, formatRun, measureHarness, medianRun, out, printLoadAtEnd, printMachine, printPeers, scenario, times, tryPeer, wrkPeer, type Measured } from './measure.ts';
 import { coreLayout, printLayout, spacingSection, warmStartSection, workersSection } from './multicore.ts';
 import { ensureInstalled, startNginx } from './nginx.ts';
 
-const run = promisify(execFile);
 const args = new Map(process.argv.slice(2).flatMap((arg, i, all) => (arg.startsWith('--') ? [[arg.slice(2), all[i + 1] ?? '']] : [])));
 const ONLY = new Set((args.get('only') ?? 'cpu,closed,pacing,stall,rss,workers,spacing,warmstart').split(','));
 const SHORT = args.has('short');
 const DURATION_S = Number(args.get('duration') ?? (SHORT ? 3 : 10));
 const ROUNDS = Number(args.get('rounds') ?? 3);
 const RSS_S = Number(args.get('rss-seconds') ?? 60);
+const RATE = Number(args.get('rate') ?? 10_000);
 const CONNECTIONS = 50;
-const autocannonBin = join(dirname(createRequire(import.meta.url).resolve('autocannon/package.json')), 'autocannon.js');
-const api = defaultConfig().api;
-const out = (line: string): void => void process.stdout.write(`${line}\n`);
 const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
 
-function scenario(data: Record<string, unknown>): Scenario {
-  return scenarioFromData({ credential: 'none', requests: [{ name: 'get', method: 'GET', path: '/' }], ...data });
-}
-
-async function harnessClosed(url: string): Promise<number> {
-  const { result } = await runScenario({ scenario: scenario({ name: 'closed', executor: 'constant-vus', vus: CONNECTIONS, duration: `${DURATION_S}s` }), baseUrl: url, api, credentials: {} });
-  return result.rps;
-}
-
-async function autocannonCli(url: string, extra: string[] = []): Promise<{ rps: number; p99: number }> {
-  const { stdout } = await run(process.execPath, [autocannonBin, '--json', '-c', String(CONNECTIONS), '-d', String(DURATION_S), ...extra, url], { maxBuffer: 64 << 20 });
-  const r = JSON.parse(stdout) as { requests: { average: number }; latency: { p99: number } };
-  return { rps: r.requests.average, p99: r.latency.p99 };
-}
-
-async function wrk(url: string): Promise<number> {
-  const { stdout } = await run('wrk', ['-t2', `-c${CONNECTIONS}`, `-d${DURATION_S}s`, url]);
-  return Number(/Requests\/sec:\s+([\d.]+)/.exec(stdout)?.[1] ?? 0);
-}
-
 async function closedSection(url: string): Promise<void> {
-  out(`\n== closed model: ${CONNECTIONS} connections, ${DURATION_S} s, ${ROUNDS} rounds, nginx constant JSON ==`);
-  const got: Record<string, number[]> = { harness: [], autocannon: [], wrk: [] };
+  out(`\n== closed model: ${CONNECTIONS} connections, ${DURATION_S} s, ${ROUNDS} round(s), nginx constant JSON, every generator unpinned ==`);
+  const got: Record<'harness' | 'autocannon' | 'wrk', Array<Measured | undefined>> = { harness: [], autocannon: [], wrk: [] };
   for (let round = 1; round <= ROUNDS; round++) {
-    got.harness!.push(await harnessClosed(url));
-    got.autocannon!.push((await autocannonCli(url)).rps);
-    got.wrk!.push(await wrk(url));
-    out(`round ${round}: harness ${got.harness!.at(-1)!.toFixed(0)}  autocannon ${got.autocannon!.at(-1)!.toFixed(0)}  wrk ${got.wrk!.at(-1)!.toFixed(0)} req/s`);
+    out(`-- round ${round}`);
+    const { measured: h } = await measureHarness({ scenario: scenario({ name: 'closed', executor: 'constant-vus', vus: CONNECTIONS, duration: `${DURATION_S}s` }), baseUrl: url });
+    got.harness.push(h);
+    out(formatRun('harness closed model', h));
+    const a = await tryPeer(() => autocannonPeer(url, CONNECTIONS, DURATION_S, [], undefined));
+    got.autocannon.push(a.measured);
+    out(formatRun(`autocannon -c${CONNECTIONS}`, a.measured, a.missing));
+    const w = await tryPeer(() => wrkPeer(url, 2, CONNECTIONS, DURATION_S, undefined));
+    got.wrk.push(w.measured);
+    out(formatRun(`wrk -t2 -c${CONNECTIONS}`, w.measured, w.missing));
   }
-  const [h, a, w] = [median(got.harness!), median(got.autocannon!), median(got.wrk!)];
-  out(`median req/s: harness ${h.toFixed(0)}, autocannon ${a.toFixed(0)}, wrk ${w.toFixed(0)}; harness/autocannon ${(h / a).toFixed(2)}×, harness/wrk ${(h / w).toFixed(2)}×`);
+  const rps = (runs: Array<Measured | undefined>): number => median(runs.map((m) => m?.rps ?? 0));
+  const [h, a, w] = [rps(got.harness), rps(got.autocannon), rps(got.wrk)];
+  out(`median req/s: harness ${h.toFixed(0)}, autocannon ${a.toFixed(0)}, wrk ${w.toFixed(0)}; harness/autocannon ${times(h / a)}, harness/wrk ${times(h / w)}`);
+  const medians = { harness: medianRun(got.harness), autocannon: medianRun(got.autocannon), wrk: medianRun(got.wrk) };
+  if (ROUNDS > 1) {
+    out(`median CPU per request (each generator's round with the median, its own figures):`);
+    for (const [name, m] of Object.entries(medians)) out(formatRun(`  ${name}`, m, 'no run'));
+  }
+  out(formatRatio('harness', medians.harness, 'autocannon', medians.autocannon));
+  out(formatRatio('harness', medians.harness, 'wrk', medians.wrk));
 }
 
 async function pacingSection(url: string): Promise<void> {
   out(`\n== open-model pacing: ${DURATION_S} s per rate, nginx constant JSON ==`);
-  out('requested  achieved  ratio   per-50ms: expected   min   max  stddev   lag mean/max ms  dropped  p99 ms');
+  out('requested  achieved  ratio   per-50ms: expected   min   max  stddev   lag mean/max ms  dropped  p99 ms  µs CPU/req  s CPU');
   for (const rate of [1000, 5000, 20_000]) {
+    // CPU of this process from the pool's creation to its destruction (the pacer, the sender, the recorder).
+    const cpuBefore = process.cpuUsage();
     const pool = new Pool(url, { connections: 400, pipelining: 1 });
     const recorder = new Recorder(['get']);
     const buckets = new Array<number>(Math.ceil((DURATION_S * 1000) / 50)).fill(0);
@@ -117,6 +117,8 @@ async function pacingSection(url: string): Promise<void> {
     const stats = await pacer.finished;
     await pacer.drained();
     await pool.destroy();
+    const cpu = process.cpuUsage(cpuBefore);
+    const measured: Measured = { rps: stats.started / DURATION_S, requests: recorder.counts().requests, cpuUs: cpu.user + cpu.system };
     const expected = rate * 0.05;
     const full = buckets.slice(0, -1);
     const mean = full.reduce((a, b) => a + b, 0) / full.length;
@@ -124,7 +126,7 @@ async function pacingSection(url: string): Promise<void> {
     const achieved = stats.started / DURATION_S;
     out(
       `${String(rate).padStart(9)}  ${achieved.toFixed(0).padStart(8)}  ${(achieved / rate).toFixed(3)}   ${expected.toFixed(0).padStart(17)}  ${String(Math.min(...full)).padStart(4)}  ${String(Math.max(...full)).padStart(4)}  ${sd.toFixed(1).padStart(6)}   ${stats.meanLagMs.toFixed(2)}/${stats.maxLagMs.toFixed(1)}`.padEnd(88) +
-        `${String(stats.dropped).padStart(7)}  ${percentileMs(recorder.histogram(), 99).toFixed(2)}`,
+        `${String(stats.dropped).padStart(7)}  ${percentileMs(recorder.histogram(), 99).toFixed(2).padStart(6)}  ${(cpuPerRequest(measured)?.toFixed(1) ?? '—').padStart(10)}  ${(measured.cpuUs / 1e6).toFixed(2).padStart(5)}`,
     );
   }
 }
@@ -135,19 +137,22 @@ async function stallSection(): Promise<void> {
   const port = await new Promise<number>((resolve) => target.stdout!.once('data', (chunk: Buffer) => resolve(Number(chunk.toString().trim()))));
   const url = `http://127.0.0.1:${port}`;
   try {
-    out(`analytic p99 ≈ 180 ms`);
+    out(`analytic p99 ≈ 180 ms; generators and the target unpinned`);
+    const harness: Measured[] = [];
     for (const workers of [1, 2]) {
-      const { result } = await runScenario({
+      const { measured, outcome } = await measureHarness({
         scenario: scenario({ name: 'stall', executor: 'constant-arrival-rate', rate: 1000, duration: `${DURATION_S}s`, preAllocatedVUs: 400, maxVUs: 400 }),
         baseUrl: url,
-        api,
-        credentials: {},
         workers,
       });
-      out(`harness open model, ${workers} worker(s): p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, p99.9 ${result.latency.p999} ms, max ${result.latency.max} ms, dropped ${result.dropped}${result.generatorBound ? ', generator-bound' : ''}`);
+      harness.push(measured);
+      const { latency } = outcome.result;
+      out(formatRun(`harness open model, ${workers} worker(s)`, measured) + `  (p50 ${latency.p50} ms, p99.9 ${latency.p999} ms, max ${latency.max} ms)`);
     }
-    const ac = await autocannonCli(url, ['-R', '1000']);
-    out(`autocannon -R 1000:  p99 ${ac.p99} ms (${ac.rps.toFixed(0)} req/s)`);
+    const ac = await tryPeer(() => autocannonPeer(url, CONNECTIONS, DURATION_S, ['-R', '1000'], undefined));
+    out(formatRun(`autocannon -c${CONNECTIONS} -R 1000`, ac.measured, ac.missing));
+    out(formatRatio('harness (1 worker)', harness[0], 'autocannon -R', ac.measured));
+    out(formatRatio('harness (2 workers)', harness[1], 'harness (1 worker)', harness[0]));
   } finally {
     target.kill('SIGTERM');
   }
@@ -157,15 +162,17 @@ async function rssSection(url: string): Promise<void> {
   out(`\n== RSS over ${RSS_S} s at 20k req/s (open model, this process) ==`);
   const samples: number[] = [];
   const timer = setInterval(() => samples.push(process.memoryUsage().rss / 2 ** 20), 1000);
-  const { result } = await runScenario({
-    scenario: scenario({ name: 'rss', executor: 'constant-arrival-rate', rate: 20_000, duration: `${RSS_S}s`, preAllocatedVUs: 400, maxVUs: 400 }),
-    baseUrl: url,
-    api,
-    credentials: {},
-  });
-  clearInterval(timer);
+  let measured: Measured;
+  try {
+    ({ measured } = await measureHarness({
+      scenario: scenario({ name: 'rss', executor: 'constant-arrival-rate', rate: 20_000, duration: `${RSS_S}s`, preAllocatedVUs: 400, maxVUs: 400 }),
+      baseUrl: url,
+    }));
+  } finally {
+    clearInterval(timer);
+  }
   const at = (i: number): string => (samples[Math.min(samples.length - 1, i)] ?? 0).toFixed(0);
-  out(`achieved ${result.rps} req/s, dropped ${result.dropped}, p99 ${result.latency.p99} ms`);
+  out(formatRun('harness open model, 20k req/s', measured));
   // The goal is stated between second 10 (warm) and the end: at most 200 MiB, growing by at most 10 %.
   const warm = Number(at(9));
   const end = Number(at(samples.length - 1));
@@ -173,27 +180,31 @@ async function rssSection(url: string): Promise<void> {
 }
 
 async function main(): Promise<void> {
-  out(`bench/load-engine — node ${process.version}; other load on this machine skews every number: compare within one run`);
+  out(`bench/load-engine — sections: ${[...ONLY].join(', ')}; other load on this machine skews every number: compare within one run`);
+  printMachine();
   const needsNginx = ['closed', 'pacing', 'rss', 'workers', 'warmstart', 'cpu'].some((s) => ONLY.has(s));
-  ensureInstalled({ ...(needsNginx ? { nginx: 'nginx' } : {}), ...(ONLY.has('closed') || ONLY.has('workers') ? { wrk: 'wrk' } : {}) });
+  ensureInstalled({ ...(needsNginx ? { nginx: 'nginx' } : {}), ...(['closed', 'workers', 'cpu'].some((s) => ONLY.has(s)) ? { wrk: 'wrk' } : {}) });
+  printPeers();
   const layout = coreLayout();
   const ns = [1, 2, ...(layout.cores >= 8 ? [4] : [])];
   printLayout(layout, ns);
+  out('CPU: user + system, all threads of the generator process (bench/load-engine/measure.ts); per request: over the requests it sent (the harness: with its warm-up\'s); steady: seconds 1..end of a harness run only');
   const nginx = needsNginx ? await startNginx({ workers: layout.nginxCores, cpus: layout.nginx }) : undefined;
   try {
-    if (nginx && ONLY.has('cpu')) await cpuSection(nginx.url, { layout, seconds: DURATION_S, rate: Number(args.get('rate') ?? 10_000), autocannonBin });
+    if (nginx && ONLY.has('cpu')) await cpuSection(nginx.url, { layout, seconds: DURATION_S, rate: RATE });
     if (nginx && ONLY.has('closed')) await closedSection(nginx.url);
     if (nginx && ONLY.has('pacing')) await pacingSection(nginx.url);
     if (ONLY.has('stall')) await stallSection();
     if (nginx && ONLY.has('rss')) await rssSection(nginx.url);
     if (nginx && ONLY.has('workers')) {
       const rates = SHORT ? [2000, 5000, 10_000, 20_000] : [2000, 5000, 10_000, 15_000, 20_000, 30_000, 40_000, 60_000, 80_000];
-      await workersSection(nginx.url, { layout, ns, seconds: DURATION_S, rates, autocannonBin });
+      await workersSection(nginx.url, { layout, ns, seconds: DURATION_S, rates, rate: RATE });
     }
     if (ONLY.has('spacing')) await spacingSection({ layout, ns, seconds: DURATION_S, rate: 5000 });
     if (nginx && ONLY.has('warmstart')) await warmStartSection(nginx.url, { layout, seconds: DURATION_S, rate: 10_000, repeats: SHORT ? 1 : 3, from: args.get('warm-from') === 'src' ? 'src' : 'dist' });
   } finally {
     await nginx?.stop();
+    printLoadAtEnd();
   }
 }
 

@@ -12,6 +12,8 @@ const { defaultConfig } = await import(`${root}/config/defaults.${ext}`);
 const { runScenario } = await import(`${root}/load/run-scenario.${ext}`);
 const { scenarioFromData } = await import(`${root}/load/scenario/load.${ext}`);
 
+// CPU of this process around the run (warm-up included, start-up and module loading not): what the bench prints per request.
+const before = process.cpuUsage();
 const { result, recorder } = await runScenario({
   scenario: scenarioFromData({
     name: 'warm',
@@ -29,6 +31,7 @@ const { result, recorder } = await runScenario({
   credentials: {},
   workers: 1,
 });
+const cpu = process.cpuUsage(before);
 const steady = result.timeline.slice(1, Number(seconds)).map((p) => p.p99).sort((a, b) => a - b);
 process.stdout.write(
   `${JSON.stringify({
@@ -38,5 +41,9 @@ process.stdout.write(
     dropped: result.dropped,
     warmUp: result.warmUp,
     generatorBound: result.generatorBound !== undefined,
+    rps: result.rps,
+    cpuUs: cpu.user + cpu.system,
+    requests: result.requests + (result.warmUp?.requests ?? 0),
+    p99: result.latency.p99,
   })}\n`,
 );
