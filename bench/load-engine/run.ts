@@ -39,8 +39,8 @@
  */
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { Pool } from 'undici';
-import { send } from '../../src/load/engine/http-sender.ts';
+import { encodeRequest } from '../../src/load/engine/h1/request-bytes.ts';
+import { H1Sender } from '../../src/load/engine/h1/sender.ts';
 import { percentileMs } from '../../src/load/metrics/histogram.ts';
 import { Recorder } from '../../src/load/metrics/recorder.ts';
 import { arrivalSchedule } from '../../src/load/pacer/arrival-schedule.ts';
@@ -92,9 +92,10 @@ async function pacingSection(url: string): Promise<void> {
   out(`\n== open-model pacing: ${DURATION_S} s per rate, nginx constant JSON ==`);
   out('requested  achieved  ratio   per-50ms: expected   min   max  stddev   lag mean/max ms  dropped  p99 ms  µs CPU/req  s CPU');
   for (const rate of [1000, 5000, 20_000]) {
-    // CPU of this process from the pool's creation to its destruction (the pacer, the sender, the recorder).
+    // CPU of this process from the sender's creation to its closing (the pacer, the sender, the recorder).
     const cpuBefore = process.cpuUsage();
-    const pool = new Pool(url, { connections: 400, pipelining: 1 });
+    const sender = new H1Sender({ origin: url, connections: 400 });
+    const request = Buffer.from(encodeRequest('GET', '/', sender.host, {}, undefined));
     const recorder = new Recorder(['get']);
     const buckets = new Array<number>(Math.ceil((DURATION_S * 1000) / 50)).fill(0);
     const pacer = startPacer({
@@ -106,7 +107,7 @@ async function pacingSection(url: string): Promise<void> {
       start: (intended, done) => {
         const startedAt = hrClock.now() - pacer.t0;
         buckets[Math.min(buckets.length - 1, Math.floor(startedAt / 50))]!++;
-        send(pool, { method: 'GET', path: '/', headers: {} }, 10_000, (o) => {
+        sender.send(request, false, 10_000, (o) => {
           const at = hrClock.now() - pacer.t0;
           if (o.status) recorder.record(0, o.status, true, at - intended, at);
           else recorder.recordError(0, o.error ?? 'error', at);
@@ -116,7 +117,7 @@ async function pacingSection(url: string): Promise<void> {
     });
     const stats = await pacer.finished;
     await pacer.drained();
-    await pool.destroy();
+    sender.close();
     const cpu = process.cpuUsage(cpuBefore);
     const measured: Measured = { rps: stats.started / DURATION_S, requests: recorder.counts().requests, cpuUs: cpu.user + cpu.system };
     const expected = rate * 0.05;

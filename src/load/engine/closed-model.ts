@@ -21,7 +21,7 @@ import type { WarmUp } from '../result.ts';
 import { startGeneratorProbe } from './generator-probe.ts';
 import { requestEncoder } from './h1/request-bytes.ts';
 import { H1Sender } from './h1/sender.ts';
-import { ABORTED, errorCode } from './http-sender.ts';
+import { ABORTED, errorCode } from './send-errors.ts';
 import { share } from './segments.ts';
 import { unsentWarmUp, warmUpPlan, type EngineInput, type EngineOutcome } from './types.ts';
 import { warmUpClosed, warmUpTarget } from './warm-up.ts';

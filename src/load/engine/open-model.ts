@@ -21,7 +21,7 @@ import type { WarmUp } from '../result.ts';
 import { startGeneratorProbe } from './generator-probe.ts';
 import { H1Sender } from './h1/sender.ts';
 import { requestEncoder } from './h1/request-bytes.ts';
-import { ABORTED, errorCode } from './http-sender.ts';
+import { ABORTED, errorCode } from './send-errors.ts';
 import { interleave, share } from './segments.ts';
 import { unsentWarmUp, warmUpPlan, type EngineInput, type EngineOutcome } from './types.ts';
 import { leadMs, MAX_WARM_UP_REQUEST_MS, warmUpRounds, warmUpTarget } from './warm-up.ts';

@@ -39,9 +39,9 @@ export interface EngineOutcome {
   warmUp?: WarmUp;
 }
 
-/** Timeouts are recorded in latency (recorder.recordError's latencyMs); these are undici's and autocannon's names. */
+/** Timeouts are recorded in latency (recorder.recordError's latencyMs): undici's codes, which the h1 sender uses too. */
 export function isTimeout(code: string): boolean {
-  return code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT' || code === 'timeout' || code === 'HARNESS_TOTAL_TIMEOUT';
+  return code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT';
 }
 
 /** Whether the scenario warms up with its own requests (not for rate-limit scenarios: it would spend the quota they measure). */

@@ -9,9 +9,9 @@
  * rate; closed: 1 s or a tenth of the run's planned duration). Two rounds alone (what it did before) left the
  * first second of a 10k req/s run with a p99 several times the steady one and hundreds of dropped arrivals: V8
  * optimises a function after some thousands of calls, so the hot path ran unoptimised, with the optimising
- * compiler on the same core, during the first measured second. Each request is given at most 2 s (3 s for a body
- * that never idles: engine/http-sender.ts), and a
- * failure ends the warm-up: a target that never answers costs 2 s, not the scenario's timeout twice.
+ * compiler on the same core, during the first measured second. Each request is given at most 2 s (a total
+ * deadline: h1/connection.ts), and a failure ends the warm-up: a target that never answers costs 2 s, not the
+ * scenario's timeout twice.
  *
  * In the open model the paced part (the lead) is not a pacer of its own but the front of the run's own
  * schedule, run by the run's pacer through the run's own code (engine/open-model.ts): with a separate warm-up
@@ -75,7 +75,7 @@ export async function warmUpRounds(options: ConnectionRoundsOptions): Promise<Wa
   const start = clock.now();
   let requests = 0;
   let errors = 0;
-  // The caller cuts the requests in flight when the signal fires (engine/http-sender.ts InFlight), so a round never
+  // The caller cuts the requests in flight when the signal fires (H1Sender.abortAll), so a round never
   // waits longer than MAX_WARM_UP_REQUEST_MS, nor past an interruption.
   for (let round = 0; round < MIN_ROUNDS && connections > 0 && errors === 0 && !options.signal?.aborted; round++) {
     const failed = await Promise.all(Array.from({ length: connections }, () => new Promise<boolean>((resolve) => options.send(resolve))));

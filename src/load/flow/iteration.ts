@@ -9,7 +9,7 @@
  */
 import type { Dispatcher } from 'undici';
 import { atPointer, MISSING } from '../../util/json-pointer.ts';
-import { errorCode } from '../engine/http-sender.ts';
+import { errorCode } from '../engine/send-errors.ts';
 import { isTimeout } from '../engine/types.ts';
 import type { EngineOutcome } from '../engine/types.ts';
 import type { Recorder } from '../metrics/recorder.ts';
