@@ -248,8 +248,9 @@ export class ResponseParser {
     if (this.#head || status === 204 || status === 304) {
       this.#state = State.Done;
     } else if (transferEncoding) {
-      // A body framed by anything but a final chunked coding can only be read to the end of the connection.
-      this.keepAlive = false;
+      // A body framed by anything but a final chunked coding can only be read to the end of the connection; beside a
+      // Content-Length, or in HTTP/1.0, the framing is suspect and the connection is closed after it (§6.1, §6.3 3).
+      if (!chunked || contentLength >= 0 || minor === 0) this.keepAlive = false;
       this.#state = chunked ? State.ChunkSize : State.BodyUntilClose;
       if (chunked) this.#line = '';
     } else if (contentLength >= 0) {
