@@ -201,7 +201,7 @@ export class ResponseParser {
     }
     const minor = statusLine.charCodeAt(7) - 48;
     const status = Number(statusLine.slice(9, 12));
-    if (minor < 0 || minor > 9 || !Number.isInteger(status) || status < 100 || status > 999 || (statusLine.length > 12 && statusLine.charCodeAt(12) !== 32)) {
+    if (minor < 0 || minor > 9 || !/^\d{3}$/.test(statusLine.slice(9, 12)) || status < 100 || status > 999 || (statusLine.length > 12 && statusLine.charCodeAt(12) !== 32)) {
       throw new ResponseError('HPE_INVALID_STATUS', `invalid status line: ${JSON.stringify(statusLine.slice(0, 40))}`);
     }
     let contentLength = -1;
