@@ -201,7 +201,7 @@ export class ResponseParser {
     }
     const minor = statusLine.charCodeAt(7) - 48;
     const status = Number(statusLine.slice(9, 12));
-    if (minor < 0 || minor > 9 || !Number.isInteger(status) || status < 100 || status > 999 || (statusLine.length > 12 && statusLine.charCodeAt(12) !== 32)) {
+    if (minor < 0 || minor > 9 || !/^\d{3}$/.test(statusLine.slice(9, 12)) || status < 100 || status > 999 || (statusLine.length > 12 && statusLine.charCodeAt(12) !== 32)) {
       throw new ResponseError('HPE_INVALID_STATUS', `invalid status line: ${JSON.stringify(statusLine.slice(0, 40))}`);
     }
     let contentLength = -1;
@@ -248,8 +248,9 @@ export class ResponseParser {
     if (this.#head || status === 204 || status === 304) {
       this.#state = State.Done;
     } else if (transferEncoding) {
-      // A body framed by anything but a final chunked coding can only be read to the end of the connection.
-      this.keepAlive = false;
+      // A body framed by anything but a final chunked coding can only be read to the end of the connection; beside a
+      // Content-Length, or in HTTP/1.0, the framing is suspect and the connection is closed after it (§6.1, §6.3 3).
+      if (!chunked || contentLength >= 0 || minor === 0) this.keepAlive = false;
       this.#state = chunked ? State.ChunkSize : State.BodyUntilClose;
       if (chunked) this.#line = '';
     } else if (contentLength >= 0) {
