@@ -181,6 +181,17 @@ describe('H1Sender: keep-alive', () => {
     expect([s.openConnections, s.inFlight]).toEqual([1, 0]);
   });
 
+  it("a connection idle past the target's Keep-Alive timeout less a second is opened again, not reused", async () => {
+    // Keep-Alive: timeout=1 leaves no idle time at all (1 s less the 1 s margin): every request gets a new connection.
+    const target = await httpTarget((_req, res) => {
+      res.setHeader('keep-alive', 'timeout=1');
+      res.end('hello');
+    });
+    const s = sender(target.origin);
+    for (let i = 0; i < 3; i++) expect(await get(s)).toEqual({ status: 200 });
+    expect(target.connections).toBe(3);
+  });
+
   it('sequential chunked answers (node:http without a length) keep the connection too', async () => {
     const target = await httpTarget((_req, res) => {
       res.write('part one, ');
@@ -527,13 +538,27 @@ describe('H1Sender: servers that close', () => {
     expect(target.connections).toBe(3);
   });
 
-  it('a server that closes a kept connection when the next request arrives, unanswered: UND_ERR_SOCKET, then a new connection', async () => {
-    // What a keep-alive race looks like from the client: the request went out on a connection the server dropped.
+  it('a server that closes a kept connection as the next request arrives: a GET is sent once more on a new connection, a POST fails with UND_ERR_SOCKET', async () => {
+    // What a keep-alive race looks like from the client: the request went out on a connection the server dropped,
+    // and not a byte of an answer came back (RFC 9112 §9.3.1.1: only an idempotent request may be sent again).
     const target = await rawTarget((socket, req) => (req.index === 0 ? socket.write(OK) : socket.end()));
     const s = sender(target.origin);
     expect(await get(s)).toEqual({ status: 200 });
-    expect(await get(s)).toEqual({ status: 0, error: 'UND_ERR_SOCKET' });
     expect(await get(s)).toEqual({ status: 200 });
+    expect(target.connections).toBe(2);
+    const post = encodeRequest('POST', '/', s.host, {}, '{}');
+    expect(await send(s, post)).toEqual({ status: 0, error: 'UND_ERR_SOCKET' });
+    // The POST reached the server once, and was not sent again.
+    expect(target.requests.filter((r) => r.method === 'POST')).toHaveLength(1);
+    expect(await get(s)).toEqual({ status: 200 });
+    expect(target.connections).toBe(3);
+  });
+
+  it('a GET whose retry is also closed unanswered fails with UND_ERR_SOCKET (one retry, only on a reused connection)', async () => {
+    const target = await rawTarget((socket, req) => (req.index === 0 && target.connections === 1 ? socket.write(OK) : socket.end()));
+    const s = sender(target.origin);
+    expect(await get(s)).toEqual({ status: 200 });
+    expect(await get(s)).toEqual({ status: 0, error: 'UND_ERR_SOCKET' });
     expect(target.connections).toBe(2);
   });
 

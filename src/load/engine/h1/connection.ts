@@ -7,6 +7,12 @@
  * The request's deadline is total, from the write to its last byte (a head that never comes, a body that drips
  * or never ends all end there): one timer per connection, re-armed with `refresh()` for each request rather than
  * created, since the open model sends tens of thousands a second.
+ *
+ * A target may close an idle connection at any time (RFC 9112 §9.3.1), and a request written just as it does is
+ * lost with it. Two guards, as undici and browsers have: a connection idle longer than the target's
+ * `Keep-Alive: timeout` less a second (4 s when it states none, undici's default) is not reused but opened again;
+ * and an idempotent request (GET, HEAD, PUT, DELETE, OPTIONS) whose reused connection closed before a byte of its
+ * answer came is written once more on a new one (§9.3.1.1). A POST lost that way fails with UND_ERR_SOCKET.
  */
 import net from 'node:net';
 import tls from 'node:tls';
@@ -41,6 +47,12 @@ export interface ConnectionContext {
 /** undici's code for a connection the other side closed before the answer was complete. */
 export const SOCKET_CLOSED = 'UND_ERR_SOCKET';
 
+/** How long an idle connection is reused when the target states no Keep-Alive timeout (undici's default). */
+const DEFAULT_IDLE_MS = 4000;
+/** Taken off the target's stated timeout: its close and our reuse must not cross on the wire (undici's threshold). */
+const IDLE_MARGIN_MS = 1000;
+const IDEMPOTENT = /^(?:GET|HEAD|PUT|DELETE|OPTIONS|TRACE) /;
+
 export class Connection {
   busy = false;
   readonly #context: ConnectionContext;
@@ -50,6 +62,14 @@ export class Connection {
   #due = 0;
   #timer: NodeJS.Timeout | undefined;
   #timerMs = 0;
+  #bytes: Buffer | string = '';
+  /** Answers completed on the current socket (a request on a reused one may be retried). */
+  #uses = 0;
+  /** Bytes of the current request's answer read so far (only whether any is used). */
+  #received = 0;
+  #retried = false;
+  #idleSince = 0;
+  #idleMs = DEFAULT_IDLE_MS;
 
   constructor(context: ConnectionContext) {
     this.#context = context;
@@ -64,8 +84,12 @@ export class Connection {
   send(bytes: Buffer | string, head: boolean, timeoutMs: number, done: SendDone): void {
     this.busy = true;
     this.#done = done;
+    this.#bytes = bytes;
+    this.#received = 0;
+    this.#retried = false;
     this.#parser.reset(head);
     this.#arm(timeoutMs);
+    if (this.#socket && performance.now() - this.#idleSince > this.#idleMs) this.#drop();
     const socket = this.#socket ?? this.#connect();
     // Written before the connect completes, the bytes wait in the socket's queue and go out with it.
     socket.write(bytes);
@@ -122,6 +146,7 @@ export class Connection {
     socket.on('error', (err: NodeJS.ErrnoException) => this.#onClosed(socket, err.code ?? err.name ?? 'error'));
     socket.on('close', () => this.#onClosed(socket, SOCKET_CLOSED));
     this.#socket = socket;
+    this.#uses = 0;
     return socket;
   }
 
@@ -132,6 +157,7 @@ export class Connection {
       this.#drop();
       return;
     }
+    this.#received += end;
     let used: number;
     try {
       used = this.#parser.execute(buf, 0, end);
@@ -142,6 +168,10 @@ export class Connection {
     if (!this.#parser.done) return;
     // Bytes past the answer, or an answer that ends the connection: the next request gets a new socket.
     if (used < end || !this.#parser.keepAlive) this.#drop();
+    this.#uses++;
+    const stated = this.#parser.keepAliveTimeoutS;
+    this.#idleMs = stated >= 0 ? Math.max(0, stated * 1000 - IDLE_MARGIN_MS) : DEFAULT_IDLE_MS;
+    this.#idleSince = performance.now();
     this.#finish({ status: this.#parser.status });
   }
 
@@ -157,11 +187,20 @@ export class Connection {
 
   #onClosed(socket: net.Socket, code: string): void {
     if (socket !== this.#socket) return;
+    const reused = this.#uses > 0;
     this.#drop();
-    if (this.busy) this.#finish({ status: 0, error: code });
+    if (!this.busy) return;
+    // The target closed a kept connection as this request went out on it: nothing of it was answered (§9.3.1.1).
+    if (reused && this.#received === 0 && !this.#retried && IDEMPOTENT.test(head(this.#bytes))) {
+      this.#retried = true;
+      this.#connect().write(this.#bytes);
+      return;
+    }
+    this.#finish({ status: 0, error: code });
   }
 
   #drop(): void {
+    this.#uses = 0;
     const socket = this.#socket;
     this.#socket = undefined;
     socket?.destroy();
@@ -176,4 +215,9 @@ export class Connection {
     this.#context.released(this);
     done(outcome);
   }
+}
+
+/** The start of a request's bytes, enough for its method. */
+function head(bytes: Buffer | string): string {
+  return typeof bytes === 'string' ? bytes.slice(0, 8) : bytes.toString('latin1', 0, 8);
 }

@@ -56,6 +56,8 @@ export class ResponseParser {
   keepAlive = true;
   /** Body bytes seen (never stored). */
   bodyBytes = 0;
+  /** The target's `Keep-Alive: timeout=` in seconds, when it sent one (-1: not stated). */
+  keepAliveTimeoutS = -1;
 
   #state = State.Done;
   #head = false;
@@ -74,6 +76,7 @@ export class ResponseParser {
     this.status = 0;
     this.keepAlive = true;
     this.bodyBytes = 0;
+    this.keepAliveTimeoutS = -1;
     this.#state = State.Head;
     this.#head = head;
     this.#pending = undefined;
@@ -216,6 +219,9 @@ export class ResponseParser {
         const colon = head.indexOf(':', at);
         if (colon < 0 || colon > next) throw new ResponseError('HPE_INVALID_HEADER_TOKEN', 'a header line without a colon');
         const nameLength = colon - at;
+        const last = head.charCodeAt(colon - 1);
+        // RFC 9112 §5.1: no whitespace between a field name and its colon (a response-splitting shape).
+        if (nameLength === 0 || last === 32 || last === 9) throw new ResponseError('HPE_INVALID_HEADER_TOKEN', `an empty field name or whitespace before the colon: ${JSON.stringify(head.slice(at, colon + 1).slice(0, 40))}`);
         // Only three headers frame a response; compare by length first, so other headers cost one branch.
         if (nameLength === 14 || nameLength === 17 || nameLength === 10) {
           const name = head.slice(at, colon).toLowerCase();
@@ -233,6 +239,10 @@ export class ResponseParser {
             const tokens = value.toLowerCase().split(',').map((t) => t.trim());
             if (tokens.includes('close')) close = true;
             else if (tokens.includes('keep-alive')) close = false;
+          } else if (name === 'keep-alive') {
+            // Keep-Alive: timeout=N — how long the target keeps an idle connection (RFC 2068 §19.7.1, still sent by many).
+            const timeout = /(?:^|[,;\s])timeout\s*=\s*(\d{1,9})/i.exec(value);
+            if (timeout) this.keepAliveTimeoutS = Number(timeout[1]);
           }
         }
         at = next + 2;

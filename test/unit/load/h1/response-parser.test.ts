@@ -261,6 +261,22 @@ describe('ResponseParser: errors, at every split', () => {
     failsWith('HTTP/1.1 200 OK\r\nContent-Length 3\r\n\r\nabc', 'HPE_INVALID_HEADER_TOKEN');
   });
 
+  it('whitespace between a field name and its colon, or an empty name (RFC 9112 §5.1)', () => {
+    failsWith('HTTP/1.1 200 OK\r\nContent-Length : 3\r\n\r\nabc', 'HPE_INVALID_HEADER_TOKEN');
+    failsWith('HTTP/1.1 200 OK\r\nX-Other\t: 1\r\nContent-Length: 3\r\n\r\nabc', 'HPE_INVALID_HEADER_TOKEN');
+    failsWith('HTTP/1.1 200 OK\r\n: 1\r\nContent-Length: 3\r\n\r\nabc', 'HPE_INVALID_HEADER_TOKEN');
+  });
+
+  it("reads the target's Keep-Alive timeout, and forgets it on reset", () => {
+    const parser = new ResponseParser(LIMITS);
+    parser.reset(false);
+    const head = Buffer.from('HTTP/1.1 200 OK\r\nKeep-Alive: max=100, timeout=7\r\nContent-Length: 0\r\n\r\n');
+    expect(parser.execute(head, 0, head.length)).toBe(head.length);
+    expect(parser.keepAliveTimeoutS).toBe(7);
+    parser.reset(false);
+    expect(parser.keepAliveTimeoutS).toBe(-1);
+  });
+
   it('a chunk size that is not hex, data not followed by CRLF, a bare LF, a chunk-size line over 4 KiB', () => {
     const head = 'HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n';
     failsWith(`${head}zz\r\nab\r\n0\r\n\r\n`, 'HPE_INVALID_CHUNK_SIZE');
