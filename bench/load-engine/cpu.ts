@@ -48,3 +48,45 @@ export async function cpuSection(url: string, options: { layout: Layout; seconds
     await pinSelf(undefined, layout);
   }
 }
+
+/** A ladder step held: achieved within ±1 % of the rate and at most 1 % of the arrivals dropped (the harness). */
+const held = (rate: number, m: Measured | undefined, dropped = 0): boolean => !!m && Math.abs(m.rps / rate - 1) <= 0.01 && dropped <= 0.01 * rate * (m.wallS ?? 1);
+
+/**
+ * `ceiling` section: the highest open-model rate one core sustains, the harness's and wrk2's, up the same ladder,
+ * each generator pinned to the same core. A step holds when the achieved rate is within ±1 % of the requested
+ * one and (the harness) at most 1 % of the arrivals were dropped; each ladder stops at its first failed step.
+ * wrk2 runs 20 s a step (its first 10 s calibrate); the harness `seconds` with 1 s of warm-up (warmUp on, as a user runs it).
+ */
+export async function ceilingSection(url: string, options: { layout: Layout; seconds: number; rates: number[] }): Promise<void> {
+  const { layout, seconds, rates } = options;
+  const cpus = layout.generator(1);
+  out(`\n== open-model ceiling on one core: generators on ${cpus ? `CPU ${cpus}` : 'any core (NOT PINNED)'}, nginx on CPU ${layout.nginx}, 50 VUs / connections ==`);
+  const best: Record<string, number | undefined> = { harness: undefined, wrk2: undefined };
+  await pinSelf(cpus, layout);
+  try {
+    for (const rate of rates) {
+      const { measured, outcome } = await measureHarness({ scenario: scenario({ name: `ceiling-${rate}`, executor: 'constant-arrival-rate', rate, duration: `${seconds}s`, preAllocatedVUs: 50, maxVUs: 50, workers: 1 }), baseUrl: url });
+      const ok = held(rate, measured, 0) && outcome.result.dropped <= 0.01 * rate * seconds;
+      out(formatRun(`harness ${rate} req/s: ${ok ? 'held' : 'not held'}`, measured));
+      if (!ok) break;
+      best.harness = rate;
+    }
+  } finally {
+    await pinSelf(undefined, layout);
+  }
+  const wrk2 = wrk2Path();
+  if (!wrk2.path) out(`wrk2: ${wrk2.why}`);
+  else
+    for (const rate of rates) {
+      const step = await tryPeer(async () => {
+        const { stdout, cpuUs, wallS } = await measurePeer([wrk2.path!, '-t1', '-c50', '-d20s', `-R${rate}`, '--latency', url], cpus);
+        return { ...parseWrk(stdout), cpuUs, wallS };
+      });
+      const ok = held(rate, step.measured);
+      out(formatRun(`wrk2 -R${rate} (20 s): ${ok ? 'held' : 'not held'}`, step.measured, step.missing));
+      if (!ok) break;
+      best.wrk2 = rate;
+    }
+  out(`sustained on one core: harness ${best.harness ?? `below ${rates[0]}`} req/s, wrk2 ${best.wrk2 ?? `below ${rates[0]}`} req/s${best.harness && best.wrk2 ? `; harness / wrk2 ${(best.harness / best.wrk2).toFixed(2)}×` : ''}`);
+}

@@ -22,6 +22,8 @@
  *   6. spacing  arrivals per 50 ms at 5k req/s with 1 and N workers, timed by a separate target process
  *   8. cpu      CPU µs per request beside throughput, each generator pinned to the same core (cpu.ts): the open
  *               model at --rate (default 10 000 req/s) vs wrk2 -R, the closed model vs autocannon and wrk
+ *   9. ceiling  the highest open-model rate one core sustains (±1 % achieved, ≤ 1 % dropped), the harness's and
+ *               wrk2's, up the ladder 10k…50k req/s, each pinned to the same core (cpu.ts; wrk2 20 s a step)
  *   7. warmstart  first-second vs steady p99 at 10k req/s, maxVUs 50 and 1000, warm start on and off; each
  *                case a fresh process running the build (npm run build first; --warm-from src: the sources under tsx)
  *
@@ -46,13 +48,13 @@ import { Recorder } from '../../src/load/metrics/recorder.ts';
 import { arrivalSchedule } from '../../src/load/pacer/arrival-schedule.ts';
 import { hrClock, realScheduler } from '../../src/load/pacer/clock.ts';
 import { startPacer } from '../../src/load/pacer/pacer.ts';
-import { cpuSection } from './cpu.ts';
+import { ceilingSection, cpuSection } from './cpu.ts';
 import { autocannonPeer, cpuPerRequest, formatRatio, formatRun, measureHarness, medianRun, out, printLoadAtEnd, printMachine, printPeers, scenario, times, tryPeer, wrkPeer, type Measured } from './measure.ts';
 import { coreLayout, printLayout, spacingSection, warmStartSection, workersSection } from './multicore.ts';
 import { ensureInstalled, startNginx } from './nginx.ts';
 
 const args = new Map(process.argv.slice(2).flatMap((arg, i, all) => (arg.startsWith('--') ? [[arg.slice(2), all[i + 1] ?? '']] : [])));
-const ONLY = new Set((args.get('only') ?? 'cpu,closed,pacing,stall,rss,workers,spacing,warmstart').split(','));
+const ONLY = new Set((args.get('only') ?? 'cpu,ceiling,closed,pacing,stall,rss,workers,spacing,warmstart').split(','));
 const SHORT = args.has('short');
 const DURATION_S = Number(args.get('duration') ?? (SHORT ? 3 : 10));
 const ROUNDS = Number(args.get('rounds') ?? 3);
@@ -183,7 +185,7 @@ async function rssSection(url: string): Promise<void> {
 async function main(): Promise<void> {
   out(`bench/load-engine — sections: ${[...ONLY].join(', ')}; other load on this machine skews every number: compare within one run`);
   printMachine();
-  const needsNginx = ['closed', 'pacing', 'rss', 'workers', 'warmstart', 'cpu'].some((s) => ONLY.has(s));
+  const needsNginx = ['closed', 'pacing', 'rss', 'workers', 'warmstart', 'cpu', 'ceiling'].some((s) => ONLY.has(s));
   ensureInstalled({ ...(needsNginx ? { nginx: 'nginx' } : {}), ...(['closed', 'workers', 'cpu'].some((s) => ONLY.has(s)) ? { wrk: 'wrk' } : {}) });
   printPeers();
   const layout = coreLayout();
@@ -193,6 +195,7 @@ async function main(): Promise<void> {
   const nginx = needsNginx ? await startNginx({ workers: layout.nginxCores, cpus: layout.nginx }) : undefined;
   try {
     if (nginx && ONLY.has('cpu')) await cpuSection(nginx.url, { layout, seconds: DURATION_S, rate: RATE });
+    if (nginx && ONLY.has('ceiling')) await ceilingSection(nginx.url, { layout, seconds: DURATION_S, rates: [10_000, 15_000, 20_000, 25_000, 30_000, 35_000, 40_000, 50_000] });
     if (nginx && ONLY.has('closed')) await closedSection(nginx.url);
     if (nginx && ONLY.has('pacing')) await pacingSection(nginx.url);
     if (ONLY.has('stall')) await stallSection();

@@ -1,6 +1,6 @@
 /**
  * One scenario, start to finish, against a base URL: compile the request mix, run the executor's engine
- * (closed: autocannon; open: pacer + undici), watch abortOnFail thresholds and feed progress once a second,
+ * (closed: VU loops; open: the pacer; both on the h1 sender), watch abortOnFail thresholds and feed progress once a second,
  * then evaluate every threshold and build the ScenarioResult.
  */
 import type { ApiConfig, CredentialsConfig, DeepReadonly } from '../config/types.ts';

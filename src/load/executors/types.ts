@@ -26,7 +26,7 @@ export interface ExecutorBase {
   plannedDurationMs(cfg: Scenario): number;
 }
 
-/** Closed model: VUs loop request → answer → next request (autocannon connections). */
+/** Closed model: VUs loop request → answer → next request (one connection each: engine/closed-model.ts). */
 export interface ClosedExecutor extends ExecutorBase {
   model: 'closed';
   /** VU profile; per-vu-iterations gives one constant segment of `maxDuration`. */

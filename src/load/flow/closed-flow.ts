@@ -1,7 +1,8 @@
 /**
  * Flow scenarios on the VU executors (constant-vus, ramping-vus, per-vu-iterations): each VU loops
  * iterations back to back on an undici Pool with one connection per VU, as k6's VUs loop the default function.
- * autocannon (the closed model of request mixes) sends requests, not journeys, so flows get this loop instead.
+ * The closed model of request mixes (engine/closed-model.ts) sends on the h1 sender, which drops bodies; a flow's
+ * steps read them for their captures, so flows get this loop, on undici, instead.
  * A closed model has no intended send times: each request's latency is from its own start. ramping-vus runs
  * as the same one-second steps as the mix engine; a VU finishes the iteration it is in when its step ends
  * (k6's gracefulRampDown), bounded by gracefulStop.

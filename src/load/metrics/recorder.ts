@@ -107,7 +107,7 @@ export class Recorder implements MetricSource {
 
   constructor(names: readonly string[], options: RecorderOptions = {}) {
     this.names = [...names];
-    // One slot more than names: errors no request can be blamed for (autocannon's connection errors).
+    // One slot more than names: errors no request can be blamed for (a merged snapshot's names this run lacks).
     this.#byName = [...names.map(newNameStats), newNameStats()];
     this.#rateLimitedAsFailure = options.rateLimitedAsFailure ?? false;
     this.#secondMs = options.secondMs ?? 1000;

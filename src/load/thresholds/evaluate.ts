@@ -64,8 +64,8 @@ export function compare(actual: number, operator: Operator, value: number): bool
 /**
  * One rule for requests that did not complete (README "Thresholds"): they count in http_req_duration at their
  * elapsed time — the open model records every failure from its intended send time to the moment it failed, both
- * engines record a timeout at its duration. Where a failed request has no elapsed time to count (the closed model's
- * autocannon does not say when a reset or truncated request started), the latency metric would only hold the
+ * engines record a timeout at its duration. Where a failed request has no elapsed time to count (a flow's step that
+ * failed other than by a timeout), the latency metric would only hold the
  * requests that did complete, so a latency threshold over it fails instead of passing on what is left: a target
  * that resets every connection must not read "p(99)<500 ok (actual 0)".
  */

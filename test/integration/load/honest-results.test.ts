@@ -84,9 +84,10 @@ thresholds:
     const { result } = await runScenario({ scenario: s, baseUrl: base, api, credentials: {} });
     expect(result.requests).toBeGreaterThanOrEqual(2);
     expect(result.errors).toEqual({ UND_ERR_HEADERS_TIMEOUT: result.requests });
-    expect(result.latency.p99).toBeCloseTo(1000, -1);
-    // Never less than the timeout: the failure is timed from the request's own write.
+    // Never less than the timeout: the failure is timed from the request's own write to the moment it was given up,
+    // which is late by at most the longest stall of this process's event loop the run measured (and HDR's 0.1 %).
     expect(result.latency.p50).toBeGreaterThanOrEqual(999);
+    expect(result.latency.max).toBeLessThanOrEqual((1000 + 2 + (result.loopDelay?.worstMs ?? 0)) * 1.001);
     expect(Object.keys(result.byName)).toEqual(['get_never']);
     expect(result.thresholds[0]).toMatchObject({ ok: false });
   });
