@@ -28,6 +28,7 @@
  *                case a fresh process running the build (npm run build first; --warm-from src: the sources under tsx)
  *
  * Flags: --only a,b (sections)  --duration S (per run; 10, 3 with --short)  --rounds N (closed, 3)
+ *        --slices 0.05,0.2,0.5 (pacing: the pacer's sleep slices to compare; default the engine's 0.2)
  *        --rss-seconds S (60)  --rate R (cpu and the workers section's one-core case, 10000)  --short
  *        --warm-from src|dist.   wrk2: $HARNESS_WRK2 (a path, or skip), else ../shared/tools/wrk2/wrk2 beside the
  *        repository (measure.ts wrk2Path).
@@ -47,7 +48,7 @@ import { percentileMs } from '../../src/load/metrics/histogram.ts';
 import { Recorder } from '../../src/load/metrics/recorder.ts';
 import { arrivalSchedule } from '../../src/load/pacer/arrival-schedule.ts';
 import { hrClock, realScheduler } from '../../src/load/pacer/clock.ts';
-import { startPacer } from '../../src/load/pacer/pacer.ts';
+import { DEFAULT_SLICE_MS, startPacer } from '../../src/load/pacer/pacer.ts';
 import { ceilingSection, cpuSection } from './cpu.ts';
 import { autocannonPeer, cpuPerRequest, formatRatio, formatRun, measureHarness, medianRun, out, printLoadAtEnd, printMachine, printPeers, scenario, times, tryPeer, wrkPeer, type Measured } from './measure.ts';
 import { coreLayout, printLayout, spacingSection, warmStartSection, workersSection } from './multicore.ts';
@@ -60,6 +61,8 @@ const DURATION_S = Number(args.get('duration') ?? (SHORT ? 3 : 10));
 const ROUNDS = Number(args.get('rounds') ?? 3);
 const RSS_S = Number(args.get('rss-seconds') ?? 60);
 const RATE = Number(args.get('rate') ?? 10_000);
+/** The pacing section's sleep slices to compare (PacerOptions.sliceMs; the engine's default first). */
+const SLICES = (args.get('slices') ?? String(DEFAULT_SLICE_MS)).split(',').map(Number);
 const CONNECTIONS = 50;
 const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
 
@@ -91,8 +94,12 @@ async function closedSection(url: string): Promise<void> {
 }
 
 async function pacingSection(url: string): Promise<void> {
-  out(`\n== open-model pacing: ${DURATION_S} s per rate, nginx constant JSON ==`);
-  out('requested  achieved  ratio   per-50ms: expected   min   max  stddev   lag mean/max ms  dropped  p99 ms  µs CPU/req  s CPU');
+  for (const slice of SLICES) await pacingAt(url, slice);
+}
+
+async function pacingAt(url: string, sliceMs: number): Promise<void> {
+  out(`\n== open-model pacing: ${DURATION_S} s per rate, nginx constant JSON, sleep slices of ${sliceMs} ms while answers are due ==`);
+  out('requested  achieved  ratio   per-50ms: expected   min   max  stddev   lag mean/max ms  dropped  p50/p99 ms   µs CPU/req  s CPU');
   for (const rate of [1000, 5000, 20_000]) {
     // CPU of this process from the sender's creation to its closing (the pacer, the sender, the recorder).
     const cpuBefore = process.cpuUsage();
@@ -105,6 +112,7 @@ async function pacingSection(url: string): Promise<void> {
       slots: 400,
       clock: hrClock,
       scheduler: realScheduler,
+      sliceMs,
       dropped: (t) => recorder.recordDropped(t),
       start: (intended, done) => {
         const startedAt = hrClock.now() - pacer.t0;
@@ -129,7 +137,7 @@ async function pacingSection(url: string): Promise<void> {
     const achieved = stats.started / DURATION_S;
     out(
       `${String(rate).padStart(9)}  ${achieved.toFixed(0).padStart(8)}  ${(achieved / rate).toFixed(3)}   ${expected.toFixed(0).padStart(17)}  ${String(Math.min(...full)).padStart(4)}  ${String(Math.max(...full)).padStart(4)}  ${sd.toFixed(1).padStart(6)}   ${stats.meanLagMs.toFixed(2)}/${stats.maxLagMs.toFixed(1)}`.padEnd(88) +
-        `${String(stats.dropped).padStart(7)}  ${percentileMs(recorder.histogram(), 99).toFixed(2).padStart(6)}  ${(cpuPerRequest(measured)?.toFixed(1) ?? '—').padStart(10)}  ${(measured.cpuUs / 1e6).toFixed(2).padStart(5)}`,
+        `${String(stats.dropped).padStart(7)}  ${`${percentileMs(recorder.histogram(), 50).toFixed(3)}/${percentileMs(recorder.histogram(), 99).toFixed(2)}`.padStart(11)}  ${(cpuPerRequest(measured)?.toFixed(1) ?? '—').padStart(10)}  ${(measured.cpuUs / 1e6).toFixed(2).padStart(5)}`,
     );
   }
 }
