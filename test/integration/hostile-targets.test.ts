@@ -177,13 +177,14 @@ describe('hostile targets in the preflight of harness load --scenario smoke', ()
 
 /**
  * Bodies that never end, after the preflight (faultAt 5: the preflight's requests are answered). undici's timeouts
- * are idle timeouts, which neither a drip nor an endless chunked stream ever trips: before, `harness load` waited
- * on them forever (warm-up rounds included) and SIGINT ended it only by a forced exit, without a report.
+ * are idle timeouts, which neither a drip nor an endless chunked stream ever trips: before issue 22, `harness load`
+ * waited on them forever (warm-up rounds included) and SIGINT ended it only by a forced exit, without a report. The
+ * load engines' own sender (src/load/engine/h1/) gives each request a total deadline.
  */
 describe('hostile targets in harness load: every run ends by itself, and an interrupt ends it with its report', () => {
   /**
-   * The stated bound (README "Exit codes"): warm-up ≤ 2 rounds × 3.1 s + the lead (≤ 1 s), then the scenario's
-   * duration, then min(gracefulStop, timeout + 1.1 s) for what is in flight. smoke: 3 s, timeout 10 s → 21.3 s of
+   * The stated bound (docs/reference/exit-codes.md): warm-up ≤ 2 rounds × 2 s + the lead (≤ 1 s), then the
+   * scenario's duration, then min(gracefulStop, timeout) for what is in flight. smoke: 3 s, timeout 10 s → 18 s of
    * run; the child's 90 s limit (it is killed there, failing the test) only bounds a hang.
    */
   it.each([
@@ -193,8 +194,9 @@ describe('hostile targets in harness load: every run ends by itself, and an inte
     const { result, report } = await run(kind, { command: 'load', faultAt: 5 });
     expect(result.code).toBe(99);
     const [scenario] = report.scenarios;
-    // A dripping request is cut 1 s after the warm-up's 2 s; a failed round ends the warm-up.
-    expect(scenario.warmUp.durationMs).toBeLessThanOrEqual(2 * 3100 + 1000 + 500);
+    // A dripping request is cut at the warm-up's 2 s deadline; a failed round ends the warm-up. The margin above the
+    // bound is this process's timers running late on a loaded machine (the run's own worst measured stall).
+    expect(scenario.warmUp.durationMs).toBeLessThanOrEqual(2 * 2000 + 1000 + 500 + (scenario.loopDelay?.worstMs ?? 0));
     expect(Object.values(scenario.errors as Record<string, number>).reduce((a, b) => a + b, 0)).toBeGreaterThan(0);
     const latency = scenario.thresholds.find((t: any) => t.metric === 'http_req_duration');
     expect(latency.ok).toBe(false);
