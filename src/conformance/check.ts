@@ -9,6 +9,7 @@
 import type { FrozenConfig } from '../config/types.ts';
 import type { Exchange } from '../http/exchange.ts';
 import type { CheckContext } from './context.ts';
+import type { CredentialName } from './recoveries.ts';
 
 /** MUST: SERVICE-SPEC.md says it. SHOULD: a public standard. PROFILE: PROFILE.md's choice (see shared/PROFILE.md). */
 export type Level = 'MUST' | 'SHOULD' | 'PROFILE';
@@ -35,6 +36,18 @@ export interface Check {
    * least the time those take at the quota the target announces or the config states (budget.ts).
    */
   requests?: number | ((config: FrozenConfig) => number);
+  /**
+   * Suites this check may run beside, for a check that mostly waits for the target to change by itself (a token
+   * to expire): suites that change nothing it relies on and judge nothing it sends. The runner starts it when
+   * the run reaches the first of them after its own suite and goes on with their checks while it waits
+   * (beside.ts). @default none: it runs in its place, alone
+   */
+  besideSuites?: readonly string[];
+  /**
+   * Credentials whose quota the check starts by exhausting itself: a quota an earlier check left spent
+   * (`ctx.recoveries`) need not recover before it runs (recoveries.ts). @default none
+   */
+  exhausts?: readonly CredentialName[];
   run(ctx: CheckContext): Promise<void>;
 }
 

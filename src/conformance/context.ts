@@ -7,6 +7,7 @@ import type { HttpClient } from '../http/client.ts';
 import type { WebhookStats } from '../webhooks/stats.ts';
 import type { SecretRegistry } from '../http/redact.ts';
 import { RunConditions } from './conditions.ts';
+import { Recoveries } from './recoveries.ts';
 import type { SchemaValidator } from './schema-validator.ts';
 import type { TrafficLog } from './traffic.ts';
 
@@ -32,6 +33,11 @@ export interface CheckContext {
    * that reads time takes its tolerance from here, for the stretch it judges (`conditions.since(mark)`).
    */
   readonly conditions: RunConditions;
+  /**
+   * Credentials a check left throttled on purpose, for the runner to let recover before the next check that
+   * needs them served (recoveries.ts).
+   */
+  readonly recoveries: Recoveries;
   /** Path of an operation with `{name}` placeholders filled in. */
   path(operation: Operation, params?: Record<string, string>): string;
   /**
@@ -63,7 +69,7 @@ export interface RunContext extends CheckContext {
 }
 
 export function createContext(
-  parts: Omit<CheckContext, 'path' | 'memo' | 'forget' | 'atRunEnd' | 'conditions'> & { conditions?: RunConditions },
+  parts: Omit<CheckContext, 'path' | 'memo' | 'forget' | 'atRunEnd' | 'conditions' | 'recoveries'> & { conditions?: RunConditions },
 ): RunContext {
   const memos = new Map<string, Promise<unknown>>();
   const hooks: RunEndHook[] = [];
@@ -71,6 +77,7 @@ export function createContext(
     ...parts,
     // A context made without the job's (tests) still measures: the conditions start here, unref'd.
     conditions: parts.conditions ?? new RunConditions().start(),
+    recoveries: new Recoveries(),
     path(operation, params = {}) {
       const template = parts.config.api.paths[operation];
       return template.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(params[name] ?? `{${name}}`));

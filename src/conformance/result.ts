@@ -28,6 +28,11 @@ export interface CheckResult {
    * was missing. A vacuous MUST pass leaves the certification incomplete, like a MUST check that did not run.
    */
   vacuous?: string;
+  /**
+   * Set on a check that ran beside others while it waited (src/conformance/beside.ts): how much of `durationMs`
+   * other checks ran too. junit.xml counts those milliseconds once, in theirs.
+   */
+  besideMs?: number;
   evidence?: Evidence;
 }
 

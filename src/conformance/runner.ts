@@ -1,7 +1,8 @@
 /**
  * Runs the selected suites' checks one after another (checks share a target and its rate limit, so running
- * them in parallel would make them interfere). Each check gets its own exchange log, a deadline, and a
- * result whose message and evidence are redacted before anyone sees them.
+ * them in parallel would make them interfere) — except a check that mostly waits and names the suites it may run
+ * beside (`Check.besideSuites`, beside.ts). Each check gets its own exchange log, a deadline, and a result whose
+ * message and evidence are redacted before anyone sees them; results come back in the suites' order.
  */
 import { TargetLostError } from '../errors.ts';
 import type { EventBus } from '../events.ts';
@@ -11,6 +12,8 @@ import { withAbortSignal } from '../http/deadline.ts';
 import { copyPrefix, cutBody, EVIDENCE_BODY_LIMIT, recordInto, type Exchange } from '../http/exchange.ts';
 import { RateLimitedError, runMetered, type WaitMeter } from '../http/polite-wait.ts';
 import type { SecretRegistry } from '../http/redact.ts';
+import { BesideLane, overlapMs, planBeside, type Span } from './beside.ts';
+import type { PendingRecovery } from './recoveries.ts';
 import { checkBudgetMs, describeBudget, MAX_WAIT_EXTENSION } from './budget.ts';
 import { CheckFailure, CheckSkipped, CheckUndecided, CheckVacuous, type Check } from './check.ts';
 import type { CheckContext } from './context.ts';
@@ -46,36 +49,100 @@ const SETTLE_AFTER_ABORT_MS = 1000;
 export async function runChecks(options: RunChecksOptions): Promise<CheckResult[]> {
   const results: CheckResult[] = [];
   const streak = new FailureStreak(options.maxConsecutiveFailures ?? 5);
-  for (const suite of options.suites) {
-    if (options.signal?.aborted || streak.lost) break;
-    await options.bus.emit({ type: 'suite-started', suite: suite.name, title: suite.title, checks: suite.checks.length });
-    for (const check of suite.checks) {
-      if (options.signal?.aborted || streak.lost) break;
-      await options.bus.emit({ type: 'check-started', id: check.id, suite: check.suite, title: check.title });
-      const { result, exchanges } = options.skipChecks?.has(check.id)
-        ? { result: resultOf(check, 'skipped', 0, 'skipped by conformance.skipChecks'), exchanges: [] }
-        : await runOne(check, options);
-      results.push(result);
-      await options.bus.emit({ type: 'check-finished', result });
-      if (streak.add(check.id, exchanges)) {
-        options.onTargetLost?.(new TargetLostError(options.ctx.target.baseUrl, check.id, streak.count, options.ctx.secrets.redactText(streak.lastError)));
-      }
+  const beside = planBeside(options.suites, options.skipChecks);
+  const lane = new BesideLane();
+  let lostAt: string | undefined;
+  // Credentials left throttled recover before a check that needs them served (recoveries.ts), one at a time: at the
+  // start of that check, in its scope (its exchanges, its deadline, its duration), as they once ended the check
+  // that throttled them.
+  let settling = Promise.resolve();
+  const settle = (exhausts?: readonly PendingRecovery['credential'][], tagged = false): Promise<void> => {
+    const due = options.ctx.recoveries.takeDue(exhausts);
+    settling = settling.then(async () => {
+      for (const recovery of due) await recover(recovery, options, tagged);
+    });
+    return settling;
+  };
+  // When each check ran, for the time checks beside others share with them (beside.ts overlapMs).
+  const spans = new Map<string, Span>();
+  const runAndRecord = async (check: Check): Promise<void> => {
+    await options.bus.emit({ type: 'check-started', id: check.id, suite: check.suite, title: check.title });
+    const { result, exchanges, span } = options.skipChecks?.has(check.id)
+      ? { result: resultOf(check, 'skipped', 0, 'skipped by conformance.skipChecks'), exchanges: [], span: undefined }
+      : await runOne(check, options, () => settle(check.exhausts));
+    if (span) spans.set(check.id, span);
+    results.push(result);
+    await options.bus.emit({ type: 'check-finished', result });
+    if (streak.add(check.id, exchanges)) {
+      lostAt = check.id;
+      options.onTargetLost?.(new TargetLostError(options.ctx.target.baseUrl, check.id, streak.count, options.ctx.secrets.redactText(streak.lastError)));
     }
-    await options.bus.emit({ type: 'suite-finished', suite: suite.name });
+  };
+  try {
+    for (const suite of options.suites) {
+      if (options.signal?.aborted || streak.lost) break;
+      // A check running beside earlier suites ends before a suite it did not name begins.
+      await lane.joinFor(suite.name);
+      if (options.signal?.aborted || streak.lost) break;
+      await options.bus.emit({ type: 'suite-started', suite: suite.name, title: suite.title, checks: suite.checks.length });
+      for (const check of beside.startAt(suite.name)) lane.start(check, () => runAndRecord(check));
+      for (const check of suite.checks) {
+        if (options.signal?.aborted || streak.lost) break;
+        if (!beside.moved(check.id)) await runAndRecord(check);
+      }
+      await options.bus.emit({ type: 'suite-finished', suite: suite.name });
+    }
+  } finally {
+    // However the run ends (an interruption aborts its requests), a check running beside ends before the results are final.
+    await lane.joinAll();
+  }
+  // What follows the checks (run-end hooks, the load phase's webhook registration) finds every credential served.
+  if (!options.signal?.aborted && !streak.lost) await settle(undefined, true);
+  // Of a check that ran beside others, the time they ran too: counted once, in theirs (junit.xml).
+  for (const [id, ms] of overlapMs(spans, beside.moved)) {
+    const index = results.findIndex((r) => r.id === id);
+    if (ms > 0 && index >= 0) results[index] = { ...results[index]!, besideMs: Math.min(results[index]!.durationMs, Math.round(ms * 10) / 10) };
   }
   // A lost target ends the run, but the checks it kept from running are still part of what was asked: each is in
   // the report (and junit.xml) as not run, so "TARGET LOST … MUST 1 not run" cannot hide 31 MUST checks that never
   // started. (An interruption is the user's choice and stays a partial report of what ran.)
   if (streak.lost && !options.signal?.aborted) {
     const ran = new Set(results.map((r) => r.id));
-    const lostAt = results.at(-1)?.id ?? 'the first check';
     for (const suite of options.suites) {
       for (const check of suite.checks) {
-        if (!ran.has(check.id)) results.push(resultOf(check, 'skipped', 0, `not run: the target was lost during check ${lostAt}`));
+        if (!ran.has(check.id)) results.push(resultOf(check, 'skipped', 0, `not run: the target was lost during check ${lostAt ?? 'the first check'}`));
       }
     }
   }
-  return results;
+  return inSuiteOrder(results, options.suites);
+}
+
+/** Results in the order of the suites' checks, whatever order they finished in (beside.ts). */
+function inSuiteOrder(results: CheckResult[], suites: readonly Suite[]): CheckResult[] {
+  const position = new Map(suites.flatMap((suite) => suite.checks).map((check, index) => [check.id, index]));
+  return results.sort((a, b) => (position.get(a.id) ?? 0) - (position.get(b.id) ?? 0));
+}
+
+/**
+ * One pending recovery. At a check's start it runs in that check's scope; after the last check (`tagged`) in a
+ * scope of its own, within the run's interruption, its exchanges joining the traffic log under the check that left
+ * the credential throttled. One that fails leaves the credential as it is: the next request's polite client waits
+ * for it, as it would for any 429.
+ */
+async function recover(recovery: PendingRecovery, options: RunChecksOptions, tagged: boolean): Promise<void> {
+  if (options.signal?.aborted) return;
+  if (!tagged) {
+    await recovery.ensureServed().catch(() => undefined);
+    return;
+  }
+  const exchanges: Exchange[] = [];
+  try {
+    await recordInto(exchanges, () => withAbortSignal(options.signal ?? new AbortController().signal, recovery.ensureServed));
+  } catch {
+    // Left as it is (above).
+  } finally {
+    options.ctx.traffic.record(recovery.by, exchanges);
+  }
 }
 
 /** Requests in a row that got no HTTP response, and how many checks they span. */
@@ -104,7 +171,8 @@ class FailureStreak {
   }
 }
 
-async function runOne(check: Check, options: RunChecksOptions): Promise<{ result: CheckResult; exchanges: Exchange[] }> {
+/** `prelude`: what must happen first in the check's scope (a credential it needs recovering, recoveries.ts). */
+async function runOne(check: Check, options: RunChecksOptions, prelude: () => Promise<void>): Promise<{ result: CheckResult; exchanges: Exchange[]; span: Span }> {
   const { ctx, checkTimeoutMs } = options;
   const started = performance.now();
   const exchanges: Exchange[] = [];
@@ -130,19 +198,23 @@ async function runOne(check: Check, options: RunChecksOptions): Promise<{ result
     if (options.signal?.aborted) onInterrupt();
     else options.signal?.addEventListener('abort', onInterrupt, { once: true });
   });
-  const running = recordInto(exchanges, () => withAbortSignal(controller.signal, () => runMetered(meter, () => check.run(ctx))));
+  const running = recordInto(exchanges, () => withAbortSignal(controller.signal, async () => {
+    await prelude();
+    return runMetered(meter, () => check.run(ctx));
+  }));
   running.catch(() => undefined);
   stopped.catch(() => undefined);
+  const done = (result: CheckResult) => ({ result, exchanges, span: [started, started + result.durationMs] as Span });
   try {
     await Promise.race([running, stopped]);
-    return { result: resultOf(check, 'passed', elapsed(started)), exchanges };
+    return done(resultOf(check, 'passed', elapsed(started)));
   } catch (err) {
     if (err instanceof CheckTimeout || err instanceof CheckInterrupted) {
       // Whatever the check does after its requests are aborted (a fail() about "no response") is not its result.
       controller.abort();
       await settled(running, SETTLE_AFTER_ABORT_MS);
     }
-    return { result: resultOfError(check, err, exchanges, ctx.secrets, elapsed(started)), exchanges };
+    return done(resultOfError(check, err, exchanges, ctx.secrets, elapsed(started)));
   } finally {
     clearTimeout(timer);
     if (onInterrupt) options.signal?.removeEventListener('abort', onInterrupt);

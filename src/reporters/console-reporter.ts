@@ -42,6 +42,8 @@ export class ConsoleReporter implements Reporter {
   readonly #color: boolean;
   readonly #showPassed: boolean;
   readonly #progress: CheckProgress;
+  /** The suite whose heading was printed last: a check of another suite finishing under it ran beside (beside.ts). */
+  #suite: string | undefined;
 
   constructor(options: ConsoleReporterOptions = {}) {
     this.#write = options.write ?? ((text) => process.stdout.write(text));
@@ -68,6 +70,7 @@ export class ConsoleReporter implements Reporter {
         this.#progress.checkStarted(event.id);
         break;
       case 'suite-started':
+        this.#suite = event.suite;
         this.#line('');
         this.#line(this.#style('bold', `${event.suite} — ${event.title}`));
         break;
@@ -101,7 +104,8 @@ export class ConsoleReporter implements Reporter {
     if (result.status === 'passed' && !this.#showPassed) return;
     const mark = result.vacuous !== undefined ? { text: 'PASS?', style: 'yellow' as Style } : MARK[result.status];
     const level = result.level.padEnd(7);
-    this.#line(`  ${this.#style(mark.style, mark.text)} ${level} ${result.id}  ${this.#style('dim', `${result.title} (${Math.round(result.durationMs)} ms)`)}`);
+    const beside = this.#suite !== undefined && result.suite !== this.#suite ? ', ran beside the checks above' : '';
+    this.#line(`  ${this.#style(mark.style, mark.text)} ${level} ${result.id}  ${this.#style('dim', `${result.title} (${Math.round(result.durationMs)} ms${beside})`)}`);
     if (result.vacuous !== undefined) this.#line(`         vacuous: ${result.vacuous}`);
     if (result.message && result.status !== 'passed') {
       for (const line of result.message.split('\n')) this.#line(`         ${line}`);

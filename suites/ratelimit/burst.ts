@@ -123,6 +123,21 @@ export function sleep(ms: number): Promise<void> {
 }
 
 /**
+ * Leaves the API key throttled for whoever comes next (src/conformance/recoveries.ts): the runner lets it recover
+ * before the next check that does not exhaust it itself, instead of this check waiting now. `by`: the check's id.
+ */
+export function leaveApiKeyThrottled(ctx: CheckContext, by: string): void {
+  const key = ctx.credentials.apiKey!;
+  ctx.recoveries.leave({ credential: 'apiKey', by, ensureServed: () => ensureServed(ctx, key) });
+}
+
+/** Probes the credential, and lets it recover when it is throttled (recover); whether it is served. */
+export async function ensureServed(ctx: CheckContext, bearer: string | undefined): Promise<boolean> {
+  const first = await probe(ctx, bearer);
+  return first.status !== 429 || recover(ctx, bearer, first);
+}
+
+/**
  * Lets a throttled credential's bucket recover so later checks are not throttled: waits what the 429 asked
  * (at least 1 s), probes, and repeats while throttled — never longer than maxWaitSeconds in all. Returns whether
  * the credential is usable again.

@@ -1,16 +1,19 @@
 /**
  * Exceeding the quota of credentials.apiKey: 429 (SERVICE-SPEC §7, §8 rule 1), with a Retry-After that is
- * there (RFC 6585 §4) and honest (RFC 9110 §10.2.3). Every check lets the key's bucket recover before it ends.
+ * there (RFC 6585 §4) and honest (RFC 9110 §10.2.3). A check that ends with the key throttled leaves it so: the
+ * runner lets it recover before the next check that needs it served (src/conformance/recoveries.ts), not before
+ * one that is judged on any 429 of the key (`exhausts`: the burst and the Retry-After presence) and so may take
+ * it throttled. The honesty check needs it served: its 429 must come from the quota it spent itself.
  */
 import { defineCheck, fail, skip, undecided } from '../../src/conformance/check.ts';
 import type { CheckContext } from '../../src/conformance/context.ts';
 import { requiresCredential } from '../../src/conformance/preconditions.ts';
 import type { HttpResponse } from '../../src/http/client.ts';
 import { parseRetryAfter } from '../../src/http/retry-after.ts';
-import { burstUntil429, describeBurst, MAX_BURST, probe, recover, sleep, undecisiveBurst, type BurstOutcome } from './burst.ts';
+import { burstUntil429, describeBurst, leaveApiKeyThrottled, MAX_BURST, probe, sleep, undecisiveBurst, type BurstOutcome } from './burst.ts';
 
-/** Bursts with the API key and hands the 429 to `use`; the key recovers afterwards either way. */
-async function withThrottledApiKey(ctx: CheckContext, use: (throttled: HttpResponse, burst: BurstOutcome) => Promise<HttpResponse | void>): Promise<void> {
+/** Bursts with the API key and hands the 429 to `use`; a key still throttled afterwards is left to recover (`by`: the check). */
+async function withThrottledApiKey(ctx: CheckContext, by: string, use: (throttled: HttpResponse, burst: BurstOutcome) => Promise<HttpResponse | void>): Promise<void> {
   const key = ctx.credentials.apiKey!;
   const burst = await burstUntil429(ctx, key);
   if (burst.quotaTooLarge) skip(`the target announces a quota of ${burst.reading.quota}, more than the ${MAX_BURST} requests a burst may send`);
@@ -19,7 +22,7 @@ async function withThrottledApiKey(ctx: CheckContext, use: (throttled: HttpRespo
   try {
     last = (await use(burst.throttled, burst)) ?? last;
   } finally {
-    if (last.status === 429) await recover(ctx, key, last);
+    if (last.status === 429) leaveApiKeyThrottled(ctx, by);
   }
 }
 
@@ -31,12 +34,13 @@ export const burstGets429 = requiresCredential('apiKey')(
     level: 'MUST',
     specRef: 'SERVICE-SPEC §7 (429 Rate Limit), §8 rule 1',
     clauses: ['§7.429', '§8.1'],
+    exhausts: ['apiKey'],
     async run(ctx) {
       const key = ctx.credentials.apiKey!;
       const burst = await burstUntil429(ctx, key);
       if (burst.quotaTooLarge) skip(`the target announces a quota of ${burst.reading.quota}, more than the ${MAX_BURST} requests a burst may send`);
       if (burst.throttled) {
-        await recover(ctx, key, burst.throttled);
+        leaveApiKeyThrottled(ctx, 'ratelimit.burst.exceeding-quota-gets-429');
         return;
       }
       const slow = undecisiveBurst(burst);
@@ -60,8 +64,9 @@ export const retryAfterPresent = requiresCredential('apiKey')(
     level: 'SHOULD',
     specRef: 'RFC 6585 §4, RFC 9110 §10.2.3',
     clauses: ['§7.429'],
+    exhausts: ['apiKey'],
     async run(ctx) {
-      await withThrottledApiKey(ctx, async (throttled) => {
+      await withThrottledApiKey(ctx, 'ratelimit.retry-after.present', async (throttled) => {
         const value = throttled.header('retry-after');
         if (value === undefined) fail('expected a Retry-After header on the 429, got none', { expected: 'Retry-After', actual: null });
         if (parseRetryAfter(value, Date.now()) === undefined) {
@@ -92,9 +97,12 @@ export const retryAfterHonest = requiresCredential('apiKey')(
     level: 'SHOULD',
     specRef: 'RFC 9110 §10.2.3; PROFILE Rate limits ("it is honest")',
     clauses: ['§7.429', '§8.1'],
+    // Not `exhausts`: the key must be served when it starts, so that its 429 comes from a quota this check just
+    // spent. A 429 for a key left throttled earlier says Retry-After from an older state (a sliding window whose
+    // oldest requests are about to leave it), and a lie could pass.
     async run(ctx) {
       const key = ctx.credentials.apiKey!;
-      await withThrottledApiKey(ctx, async (throttled) => {
+      await withThrottledApiKey(ctx, 'ratelimit.retry-after.honest', async (throttled) => {
         const waitS = parseRetryAfter(throttled.header('retry-after'), Date.now());
         if (waitS === undefined) skip('the 429 has no usable Retry-After to honour (ratelimit.retry-after.present reports it)');
         const maxWait = ctx.config.conformance.maxWaitSeconds;

@@ -11,7 +11,8 @@
  *   rate-limit probe finding (warnings, like SHOULD findings: those commands exit 0).
  * Times are what the run measured, each second counted once, so a CI that sums testcase times and one that reads
  * the testsuite times both show the run's real length (a report of an 11 s run says 11 s, not 71): a check's
- * testcase has its measured duration (checks run one after another); a scenario's measured run is counted on its
+ * testcase has its measured duration (checks run one after another; one that ran beside others, its duration less
+ * the time they ran too: `besideMs`); a scenario's measured run is counted on its
  * first testcase (its other thresholds were judged on the same run: 0 s); a probe's findings come from the probe,
  * which is the whole of a probe run; the verdict testcase has the rest of the wall time (opening the target,
  * preflight, hooks, reports). Each testsuite's time is the sum of its testcases', testsuites' the wall time.
@@ -89,7 +90,8 @@ function checkSuites(checks: readonly CheckResult[], warn: boolean): Suite[] {
 }
 
 function checkCase(check: CheckResult, warn: boolean): Case {
-  const base = { classname: check.suite, name: `${check.id} — ${check.title}`, timeS: check.durationMs / 1000 };
+  // A check that ran beside others has only the time they did not count already (besideMs).
+  const base = { classname: check.suite, name: `${check.id} — ${check.title}`, timeS: (check.durationMs - (check.besideMs ?? 0)) / 1000 };
   const must = check.level === 'MUST';
   switch (check.status) {
     case 'passed':

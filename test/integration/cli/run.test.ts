@@ -34,6 +34,13 @@ describe('harness run (embedded reference target)', () => {
       expect(check).toMatchObject({ id: expect.any(String), suite: expect.any(String), title: expect.any(String), level: expect.stringMatching(/^(MUST|SHOULD|PROFILE)$/), specRef: expect.any(String), status: expect.stringMatching(check.level === 'MUST' ? /^passed$/ : /^(passed|undecided)$/), durationMs: expect.any(Number) });
     }
     expect(report.summary).toMatchObject({ passed: report.checks.length - report.summary.undecided, failed: 0, skipped: 0, errors: 0, byLevel: { MUST: expect.any(Object), SHOULD: expect.any(Object), PROFILE: expect.any(Object) } });
+    // The two checks that mostly wait ran beside later suites (src/conformance/beside.ts), and say for how long.
+    for (const id of ['auth.jwt.expired-rejected', 'webhooks.deletion.nothing-after']) {
+      const waited = report.checks.find((c: { id: string }) => c.id === id);
+      expect(waited.besideMs, id).toBeGreaterThan(0);
+      expect(waited.besideMs, id).toBeLessThanOrEqual(waited.durationMs);
+      expect(result.stdout).toMatch(new RegExp(`${id.replace(/\./g, '\\.')} .*ran beside the checks above\\)`));
+    }
 
     // The throughput part: load.scenarios defaults to ["smoke"], run with the embedded target's loadKey.
     expect(result.stdout).toContain('scenario smoke (constant-arrival-rate)');
@@ -56,7 +63,8 @@ describe('harness run (embedded reference target)', () => {
     const junit = readFileSync(join(out, runId!, 'junit.xml'), 'utf8');
     expect(junit).toContain('<testsuite name="scenario.smoke"');
     // JUnit times are the measured ones, each second once: the total is the run's wall time, and the testcases
-    // (checks one after another, the scenario's run once, the verdict the rest) add up to it, not to a multiple.
+    // (checks one after another — one that ran beside others less the time they ran too, besideMs — the scenario's
+    // run once, the verdict the rest) add up to it, not to a multiple.
     const wallS = (Date.parse(report.run.finishedAt) - Date.parse(report.run.startedAt)) / 1000;
     const rootTime = Number(/<testsuites [^>]*time="([\d.]+)"/.exec(junit)![1]);
     const caseTimes = [...junit.matchAll(/<testcase [^>]*time="([\d.]+)"/g)].map((m) => Number(m[1]));
@@ -65,7 +73,7 @@ describe('harness run (embedded reference target)', () => {
     expect(Math.abs(caseTimes.reduce((a, b) => a + b, 0) - wallS)).toBeLessThan(0.001 * caseTimes.length + 0.002);
     expect(Math.abs(suiteTimes.reduce((a, b) => a + b, 0) - wallS)).toBeLessThan(0.001 * caseTimes.length + 0.002);
     expect(Number(/<testsuite name="scenario.smoke"[^>]*time="([\d.]+)"/.exec(junit)![1])).toBeCloseTo(smoke.durationMs / 1000, 2);
-  }, 120_000); // the whole run: about half a minute, longer on a busy machine (runCli allows 120 s)
+  }, 120_000); // the whole run: about 20 s, longer on a busy machine (runCli allows 120 s)
 
   it('--no-load runs the suites only', async () => {
     const out = mkdtempSync(join(tmpdir(), 'harness-run-'));

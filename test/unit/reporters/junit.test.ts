@@ -5,6 +5,7 @@ import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { describe, expect, it } from 'vitest';
 import { SecretRegistry } from '../../../src/http/redact.ts';
 import { buildJunit } from '../../../src/reporters/junit/build.ts';
+import { reportIssues } from '../../../src/reporters/report-schema.ts';
 import { cut, evidenceExcerpt, EXCERPT_EXCHANGES } from '../../../src/reporters/junit/excerpt.ts';
 import { attrs, stripInvalidXml, xmlAttr, xmlText } from '../../../src/reporters/junit/xml.ts';
 import { JunitReporter, WARNINGS_AS_FAILURES_ENV } from '../../../src/reporters/junit-reporter.ts';
@@ -190,6 +191,18 @@ describe('junit.xml', () => {
     // The verdict: the rest of the wall time (opening the target, preflight, reports).
     const checksS = report.checks.reduce((n, c) => n + c.durationMs / 1000, 0);
     expect(Number(all[0]!['@time'])).toBeCloseTo(wall - checksS - 20, 2);
+  });
+
+  it('a check that ran beside others counts only the time they did not (besideMs): the testcases still sum to the wall time', () => {
+    const base = reportOfKind('certified');
+    const [first, ...rest] = base.checks;
+    // The first check waited 3 s, of which 2.5 s other checks ran too.
+    const report = { ...base, checks: [{ ...first!, durationMs: 3000, besideMs: 2500 }, ...rest] };
+    const all = asArray<Node>(parseJunit(buildJunit(report, new SecretRegistry())).testsuite).flatMap((s) => asArray<Node>(s.testcase));
+    expect(all.find((c) => c['@name'].startsWith(`${first!.id} `))!['@time']).toBe('0.500');
+    const wall = (Date.parse(report.run.finishedAt) - Date.parse(report.run.startedAt)) / 1000;
+    expect(all.reduce((n, c) => n + Number(c['@time']), 0)).toBeCloseTo(wall, 2);
+    expect(reportIssues(report)).toEqual([]);
   });
 
   it('a scenario from a report written before durationMs was recorded: requests ÷ rps', () => {
