@@ -23,7 +23,7 @@
  *   8. cpu      CPU µs per request beside throughput, each generator pinned to the same core (cpu.ts): the open
  *               model at --rate (default 10 000 req/s) vs wrk2 -R, the closed model vs autocannon and wrk
  *   9. ceiling  the highest open-model rate one core sustains (±1 % achieved, ≤ 1 % dropped), the harness's and
- *               wrk2's, up the ladder 10k…50k req/s, each pinned to the same core (cpu.ts; wrk2 20 s a step)
+ *               wrk2's, up the ladder 10k…80k req/s, each pinned to the same core (cpu.ts; wrk2 20 s a step)
  *   7. warmstart  first-second vs steady p99 at 10k req/s, maxVUs 50 and 1000, warm start on and off; each
  *                case a fresh process running the build (npm run build first; --warm-from src: the sources under tsx)
  *
@@ -203,7 +203,7 @@ async function main(): Promise<void> {
   const nginx = needsNginx ? await startNginx({ workers: layout.nginxCores, cpus: layout.nginx }) : undefined;
   try {
     if (nginx && ONLY.has('cpu')) await cpuSection(nginx.url, { layout, seconds: DURATION_S, rate: RATE });
-    if (nginx && ONLY.has('ceiling')) await ceilingSection(nginx.url, { layout, seconds: DURATION_S, rates: [10_000, 15_000, 20_000, 25_000, 30_000, 35_000, 40_000, 50_000] });
+    if (nginx && ONLY.has('ceiling')) await ceilingSection(nginx.url, { layout, seconds: DURATION_S, rates: [10_000, 15_000, 20_000, 25_000, 30_000, 35_000, 40_000, 50_000, 60_000, 80_000] });
     if (nginx && ONLY.has('closed')) await closedSection(nginx.url);
     if (nginx && ONLY.has('pacing')) await pacingSection(nginx.url);
     if (ONLY.has('stall')) await stallSection();
