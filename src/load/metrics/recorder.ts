@@ -97,7 +97,13 @@ export class Recorder implements MetricSource {
   readonly errorCodes = new Map<string, number>();
   readonly timeline: SecondStats[] = [];
   dropped = 0;
-  elapsedMs = 0;
+  /**
+   * Fractional ms. Made a double (NaN) before it is set to 0 in the constructor: a field created as a small integer
+   * changes its representation, and with it the objects' shape, at its first fraction — the open model's scratch
+   * recorders get one during the warm-up, and the run's recorder, made before them, then had a shape the hot path
+   * no longer expected: V8 threw its code away at t0 (`--trace-deopt`: Recorder.recordStart, wrong map).
+   */
+  elapsedMs = Number.NaN;
   readonly #byName: NameStats[];
   /** Every name's latencies together: derived from #byName when read (once a second at most), not recorded twice. */
   readonly #all = createHistogram();
@@ -111,6 +117,7 @@ export class Recorder implements MetricSource {
     this.#byName = [...names.map(newNameStats), newNameStats()];
     this.#rateLimitedAsFailure = options.rateLimitedAsFailure ?? false;
     this.#secondMs = options.secondMs ?? 1000;
+    this.elapsedMs = 0;
   }
 
   /**
