@@ -118,6 +118,11 @@ export class Recorder implements MetricSource {
     this.#rateLimitedAsFailure = options.rateLimitedAsFailure ?? false;
     this.#secondMs = options.secondMs ?? 1000;
     this.elapsedMs = 0;
+    // Holds objects from the start: V8 learns from the `[]` above that its arrays come to hold objects and makes the
+    // later ones so at once, so the run's recorder (made before the warm-up's scratch ones) kept an array of another
+    // kind, and the code that files seconds deoptimised at t0 (`--trace-deopt`: Recorder.#second, wrong map).
+    this.timeline.push(undefined as unknown as SecondStats);
+    this.timeline.pop();
   }
 
   /**
