@@ -55,13 +55,15 @@ describe('README tour: harness serve, its variables exported, harness run', () =
       env: { ...env, ...vars },
       timeoutMs: 300_000,
     });
-    expect(result.stdout, result.stderr).toMatch(/^verdict: CERTIFIED \(exit 0\) — MUST \d+ passed;/m);
+    // On a loaded machine a SHOULD/PROFILE time judgement may say "could not decide" (a warning, never a failure), as
+    // in cli/run.test.ts: the one difference load may make.
+    expect(result.stdout, result.stderr).toMatch(/^verdict: CERTIFIED(-WITH-WARNINGS)? \(exit 0\) — MUST \d+ passed; SHOULD \d+ passed(, \d+ could not decide)?; PROFILE \d+ passed(, \d+ could not decide)?$/m);
     expect(result.stdout).not.toMatch(/MUST \d+ passed, \d+ not run/);
     expect(result.code).toBe(0);
     const [runId] = readdirSync(out);
     const reportText = readFileSync(join(out, runId!, 'report.json'), 'utf8');
-    const report = JSON.parse(reportText) as { verdict: string; checks: Array<{ id: string; status: string }> };
-    expect(report.verdict).toBe('certified');
+    const report = JSON.parse(reportText) as { verdict: string; summary: { undecided: number }; checks: Array<{ id: string; status: string }> };
+    expect(report.verdict).toBe(report.summary.undecided > 0 ? 'certified-with-warnings' : 'certified');
     for (const id of ['auth.jwt.expired-rejected', 'auth.jwt.not-yet-valid-rejected']) expect(report.checks.find((c) => c.id === id)?.status, id).toBe('passed');
     for (const file of ['report.json', 'report.html', 'junit.xml']) expect(readFileSync(join(out, runId!, file), 'utf8')).not.toContain(vars.HARNESS_JWT_KEY);
   }, 330_000);
