@@ -88,8 +88,9 @@ export class Connection {
     this.#received = 0;
     this.#retried = false;
     this.#parser.reset(head);
-    this.#arm(timeoutMs);
-    if (this.#socket && performance.now() - this.#idleSince > this.#idleMs) this.#drop();
+    const now = performance.now();
+    this.#arm(now, timeoutMs);
+    if (this.#socket && now - this.#idleSince > this.#idleMs) this.#drop();
     const socket = this.#socket ?? this.#connect();
     // Written before the connect completes, the bytes wait in the socket's queue and go out with it.
     socket.write(bytes);
@@ -108,8 +109,8 @@ export class Connection {
     this.#timer = undefined;
   }
 
-  #arm(timeoutMs: number): void {
-    this.#due = performance.now() + timeoutMs;
+  #arm(now: number, timeoutMs: number): void {
+    this.#due = now + timeoutMs;
     // A timer set for a shorter time than this request has is refreshed all the same: it fires early, and #onTimer
     // sets it again for what is left. So the warm-up's requests (2 s at most) and the run's (the scenario's timeout)
     // take the same path, and nothing in it is first done at t0 (where V8 would recompile it, in the run's first second).

@@ -110,31 +110,23 @@ export class ResponseParser {
         case State.Head:
           i = this.#readHead(buf, i, end);
           break;
-        case State.BodyLength: {
-          const take = Math.min(this.#remaining, end - i);
-          this.#count(take);
-          this.#remaining -= take;
-          i += take;
+        case State.BodyLength:
+          i += this.#take(end - i);
           if (this.#remaining === 0) this.#state = State.Done;
           break;
-        }
         case State.BodyUntilClose:
           this.#count(end - i);
           return end;
         case State.ChunkSize:
           i = this.#readChunkSize(buf, i, end);
           break;
-        case State.ChunkData: {
-          const take = Math.min(this.#remaining, end - i);
-          this.#count(take);
-          this.#remaining -= take;
-          i += take;
+        case State.ChunkData:
+          i += this.#take(end - i);
           if (this.#remaining === 0) {
             this.#state = State.ChunkDataEnd;
             this.#remaining = 2;
           }
           break;
-        }
         case State.ChunkDataEnd: {
           // The CRLF after a chunk's data.
           const expected = this.#remaining === 2 ? CR : LF;
@@ -152,6 +144,14 @@ export class ResponseParser {
       if (this.#state === State.Done) return i;
     }
     return end;
+  }
+
+  /** Counts up to `available` bytes of a body part whose length is known (#remaining); returns how many it took. */
+  #take(available: number): number {
+    const take = Math.min(this.#remaining, available);
+    this.#count(take);
+    this.#remaining -= take;
+    return take;
   }
 
   #count(bytes: number): void {
