@@ -142,12 +142,14 @@ export async function startHostile(kind: HostileKind, options: HostileOptions = 
       server = http((_req, res) => {
         res.writeHead(200, { 'content-type': 'application/json' });
         if (requests < faultAt) return void res.end(LIST);
-        // A chunked body that never ends, as fast as the reader takes it: no idle timeout ever fires.
-        const pump = (): void => {
-          while (!res.destroyed && res.write(chunk));
-          if (!res.destroyed) res.once('drain', pump);
-        };
-        pump();
+        // A chunked body that never ends: 16 KiB every 10 ms, so no idle timeout ever fires, and a request's 10 s
+        // deadline comes long before the reader's 64 MiB body cap (≈ 16 MiB by then; at full loopback speed the cap
+        // came first, in about 0.1 s, and the run tested the cap instead of the deadline; the cap has its own tests).
+        const pump = setInterval(() => {
+          if (res.destroyed) clearInterval(pump);
+          else res.write(chunk);
+        }, 10);
+        res.once('close', () => clearInterval(pump));
       });
       break;
     }
