@@ -726,6 +726,18 @@ describe('H1Sender: deadlines (codes only, never durations)', () => {
     for (const timeoutMs of [20_000, 40_000, 20_000]) expect(await get(s, '/', { timeoutMs })).toEqual({ status: 200 });
     expect(s.inFlight).toBe(0);
   });
+
+  it('a shorter deadline after long ones is kept (the connection timer, armed for far later, is set again)', async () => {
+    const target = await rawTarget((socket, req) => {
+      if (req.path === '/ok') socket.write(OK);
+    });
+    const s = sender(target.origin);
+    // The timer now fires in a minute; a request with 200 ms must not wait for it.
+    for (let i = 0; i < 3; i++) expect(await get(s, '/ok', { timeoutMs: 60_000 })).toEqual({ status: 200 });
+    expect(await get(s, '/silent', { timeoutMs: 200 })).toEqual({ status: 0, error: 'UND_ERR_HEADERS_TIMEOUT' });
+    // And a long one after it is answered, not cut at the short one's time.
+    expect(await get(s, '/ok', { timeoutMs: 60_000 })).toEqual({ status: 200 });
+  });
 });
 
 describe('H1Sender: abortAll', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { interleave } from '../../../src/load/engine/segments.ts';
 import { arrivalSchedule } from '../../../src/load/pacer/arrival-schedule.ts';
-import { DEFAULT_SLICE_MS, startPacer } from '../../../src/load/pacer/pacer.ts';
+import { DEFAULT_BATCH_MS, DEFAULT_SLICE_MS, startPacer } from '../../../src/load/pacer/pacer.ts';
 import { FakeTime } from './fake-scheduler.ts';
 
 describe('arrivalSchedule', () => {
@@ -125,6 +125,51 @@ describe('startPacer (fake clock)', () => {
     // …each followed by a turn of the loop (where answers are read), and every arrival still starts on time.
     expect(soon).toBeGreaterThanOrEqual(sleeps.length - 1);
     expect(stats.maxLagMs).toBeLessThan(0.02);
+  });
+
+  it.each([
+    [10_000, 2],
+    [20_000, 4],
+  ] as const)('above 5k req/s (%i/s) starts arrivals in batches about 0.2 ms apart (%i each), none early, none later than 0.2 ms and a turn', async (rate, perBatch) => {
+    const time = new FakeTime();
+    const starts: Array<{ intended: number; at: number }> = [];
+    const pacer = startPacer({
+      schedule: arrivalSchedule([{ durationMs: 10, from: rate, to: rate }]),
+      slots: 1000,
+      clock: time,
+      scheduler: { after: time.after, soon: time.soon, sleep: (ms) => time.stall(ms) },
+      start: (intended, done) => (starts.push({ intended, at: time.now() }), time.after(0.05, done)),
+      dropped: () => {},
+    });
+    time.runUntil(20);
+    const stats = await pacer.finished;
+    expect(stats.started).toBe((rate * 10) / 1000);
+    expect(stats.dropped).toBe(0);
+    for (const s of starts) {
+      expect(s.at).toBeGreaterThanOrEqual(s.intended);
+      expect(s.at - s.intended).toBeLessThan(DEFAULT_BATCH_MS + 0.02);
+    }
+    // Wakes that start arrivals (distinct start times): about one per 0.2 ms, not one per arrival. (On the fake clock
+    // an arrival whose time is a rounding error past its wake starts one fake turn later, on a wake of its own.)
+    const wakes = new Set(starts.map((s) => s.at)).size;
+    expect(wakes).toBeLessThanOrEqual(Math.ceil((stats.started / perBatch) * 1.2) + 1);
+    expect(wakes).toBeGreaterThanOrEqual(10 / 0.22 - 1);
+  });
+
+  it('at 5k req/s and below every arrival has its own wake, on time', async () => {
+    const time = new FakeTime();
+    const lags: number[] = [];
+    const pacer = startPacer({
+      schedule: arrivalSchedule([{ durationMs: 10, from: 5000, to: 5000 }]),
+      slots: 100,
+      clock: time,
+      scheduler: { after: time.after, soon: time.soon, sleep: (ms) => time.stall(ms) },
+      start: (intended, done) => (lags.push(time.now() - intended), time.after(0.05, done)),
+      dropped: () => {},
+    });
+    time.runUntil(20);
+    expect((await pacer.finished).started).toBe(50);
+    for (const lag of lags.slice(1)) expect(lag).toBeCloseTo(0, 6);
   });
 
   it('counts arrivals that find every slot busy as dropped, never delaying them', async () => {
