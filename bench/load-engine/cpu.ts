@@ -3,9 +3,11 @@
  * same run, each generator pinned to the same core (nginx on its own cores when the machine has them).
  *   - open model at a fixed rate (default 10 000 req/s, 50 VUs, no warm-up): the harness and wrk2 -R;
  *   - closed model, 50 connections: the harness, autocannon and wrk.
+ * With --rounds N, each comparison runs N times, the generators back to back in each round, and a last line gives
+ * the median of the rounds' ratios.
  * How CPU is measured: measure.ts.
  */
-import { formatRatio, formatRun, measureHarness, measurePeer, out, parseWrk, scenario, tryPeer, wrk2Path, autocannonPeer, wrkPeer, type Measured } from './measure.ts';
+import { cpuPerRequest, formatRatio, formatRun, measureHarness, measurePeer, out, parseWrk, scenario, times, tryPeer, wrk2Path, autocannonPeer, wrkPeer, type Measured } from './measure.ts';
 import { pinSelf, type Layout } from './multicore.ts';
 
 async function harness(url: string, data: Record<string, unknown>): Promise<Measured> {
@@ -13,40 +15,68 @@ async function harness(url: string, data: Record<string, unknown>): Promise<Meas
   return measured;
 }
 
-export async function cpuSection(url: string, options: { layout: Layout; seconds: number; rate: number }): Promise<void> {
-  const { layout, seconds, rate } = options;
+export async function cpuSection(url: string, options: { layout: Layout; seconds: number; rate: number; rounds: number }): Promise<void> {
+  const { layout, seconds, rate, rounds } = options;
   const cpus = layout.generator(1);
-  out(`\n== CPU per request: generators on ${cpus ? `CPU ${cpus}` : 'any core (NOT PINNED)'}, nginx on CPU ${layout.nginx}, ${seconds} s each ==`);
+  out(`\n== CPU per request: generators on ${cpus ? `CPU ${cpus}` : 'any core (NOT PINNED)'}, nginx on CPU ${layout.nginx}, ${seconds} s each, ${rounds} round(s) ==`);
+  // A shared machine moves a run's CPU per request by a fifth from one minute to the next: each round runs the
+  // harness and its peers back to back, and the verdict is the median of the rounds' ratios, not one pair's.
   await pinSelf(cpus, layout);
   try {
-    out(`-- open model: ${rate} req/s, 50 VUs`);
     const open = { executor: 'constant-arrival-rate', rate, duration: `${seconds}s`, preAllocatedVUs: 50, maxVUs: 50 };
-    const harnessOpen = await harness(url, { name: 'open', ...open });
-    out(formatRun('harness open model', harnessOpen));
     const wrk2 = wrk2Path();
     // wrk2 calibrates for its first ~10 s: run it at least 20 s; its CPU and its request count cover the whole run.
     const duration = Math.max(20, seconds);
-    const peerOpen = wrk2.path
-      ? await tryPeer(async () => {
-          const { stdout, cpuUs, wallS } = await measurePeer([wrk2.path!, '-t1', '-c50', `-d${duration}s`, `-R${rate}`, '--latency', url], cpus);
-          return { ...parseWrk(stdout), cpuUs, wallS };
-        })
-      : { missing: wrk2.why };
-    out(formatRun(`wrk2 -t1 -c50 -R${rate} (${duration} s)`, peerOpen.measured, peerOpen.missing));
-    out(formatRatio('harness', harnessOpen, 'wrk2', peerOpen.measured));
+    const openRatios: Array<number | undefined> = [];
+    for (let round = 1; round <= rounds; round++) {
+      out(`-- open model: ${rate} req/s, 50 VUs${rounds > 1 ? ` (round ${round} of ${rounds})` : ''}`);
+      const harnessOpen = await harness(url, { name: 'open', ...open });
+      out(formatRun('harness open model', harnessOpen));
+      const peerOpen = wrk2.path
+        ? await tryPeer(async () => {
+            const { stdout, cpuUs, wallS } = await measurePeer([wrk2.path!, '-t1', '-c50', `-d${duration}s`, `-R${rate}`, '--latency', url], cpus);
+            return { ...parseWrk(stdout), cpuUs, wallS };
+          })
+        : { missing: wrk2.why };
+      out(formatRun(`wrk2 -t1 -c50 -R${rate} (${duration} s)`, peerOpen.measured, peerOpen.missing));
+      out(formatRatio('harness', harnessOpen, 'wrk2', peerOpen.measured));
+      openRatios.push(cpuRatio(harnessOpen, peerOpen.measured));
+    }
+    if (rounds > 1) out(`open model, median of ${rounds} rounds: harness / wrk2 CPU per request ${times(median(openRatios))} (rounds: ${openRatios.map((r) => times(r)).join(', ')})`);
 
-    out('-- closed model: 50 connections');
-    const closed = await harness(url, { name: 'closed', executor: 'constant-vus', vus: 50, duration: `${seconds}s` });
-    out(formatRun('harness closed model', closed));
-    const ac = await tryPeer(() => autocannonPeer(url, 50, seconds, [], cpus));
-    out(formatRun('autocannon -c50', ac.measured, ac.missing));
-    const wrk = await tryPeer(() => wrkPeer(url, 1, 50, seconds, cpus));
-    out(formatRun('wrk -t1 -c50', wrk.measured, wrk.missing));
-    out(formatRatio('harness', closed, 'autocannon', ac.measured));
-    out(formatRatio('harness', closed, 'wrk', wrk.measured));
+    const acRatios: Array<number | undefined> = [];
+    const wrkRatios: Array<number | undefined> = [];
+    for (let round = 1; round <= rounds; round++) {
+      out(`-- closed model: 50 connections${rounds > 1 ? ` (round ${round} of ${rounds})` : ''}`);
+      const closed = await harness(url, { name: 'closed', executor: 'constant-vus', vus: 50, duration: `${seconds}s` });
+      out(formatRun('harness closed model', closed));
+      const ac = await tryPeer(() => autocannonPeer(url, 50, seconds, [], cpus));
+      out(formatRun('autocannon -c50', ac.measured, ac.missing));
+      const wrk = await tryPeer(() => wrkPeer(url, 1, 50, seconds, cpus));
+      out(formatRun('wrk -t1 -c50', wrk.measured, wrk.missing));
+      out(formatRatio('harness', closed, 'autocannon', ac.measured));
+      out(formatRatio('harness', closed, 'wrk', wrk.measured));
+      acRatios.push(cpuRatio(closed, ac.measured));
+      wrkRatios.push(cpuRatio(closed, wrk.measured));
+    }
+    if (rounds > 1) {
+      out(`closed model, median of ${rounds} rounds: harness / autocannon CPU per request ${times(median(acRatios))} (rounds: ${acRatios.map((r) => times(r)).join(', ')}); harness / wrk ${times(median(wrkRatios))}`);
+    }
   } finally {
     await pinSelf(undefined, layout);
   }
+}
+
+const cpuRatio = (a: Measured | undefined, b: Measured | undefined): number | undefined => {
+  const x = cpuPerRequest(a);
+  const y = cpuPerRequest(b);
+  return x !== undefined && y ? x / y : undefined;
+};
+
+/** The median of the known values (the lower middle one of an even count); undefined when none is known. */
+function median(values: Array<number | undefined>): number | undefined {
+  const known = values.filter((v): v is number => v !== undefined).sort((x, y) => x - y);
+  return known.length ? known[Math.floor((known.length - 1) / 2)] : undefined;
 }
 
 /** A ladder step held: achieved within ±1 % of the rate and at most 1 % of the arrivals dropped (the harness). */

@@ -21,13 +21,14 @@
  *               multi-worker path's CPU per request (goal ≤ 1.1× one worker's)
  *   6. spacing  arrivals per 50 ms at 5k req/s with 1 and N workers, timed by a separate target process
  *   8. cpu      CPU µs per request beside throughput, each generator pinned to the same core (cpu.ts): the open
- *               model at --rate (default 10 000 req/s) vs wrk2 -R, the closed model vs autocannon and wrk
+ *               model at --rate (default 10 000 req/s) vs wrk2 -R, the closed model vs autocannon and wrk; --rounds
+ *               rounds, the generators back to back in each, and the median of the rounds' ratios
  *   9. ceiling  the highest open-model rate one core sustains (±1 % achieved, ≤ 1 % dropped), the harness's and
  *               wrk2's, up the ladder 10k…80k req/s, each pinned to the same core (cpu.ts; wrk2 20 s a step)
  *   7. warmstart  first-second vs steady p99 at 10k req/s, maxVUs 50 and 1000, warm start on and off; each
  *                case a fresh process running the build (npm run build first; --warm-from src: the sources under tsx)
  *
- * Flags: --only a,b (sections)  --duration S (per run; 10, 3 with --short)  --rounds N (closed, 3)
+ * Flags: --only a,b (sections)  --duration S (per run; 10, 3 with --short)  --rounds N (closed and cpu, 3)
  *        --slices 0.05,0.2,0.5 (pacing: the pacer's sleep slices to compare; default the engine's 0.2)
  *        --rss-seconds S (60)  --rate R (cpu and the workers section's one-core case, 10000)  --short
  *        --warm-from src|dist.   wrk2: $HARNESS_WRK2 (a path, or skip), else ../shared/tools/wrk2/wrk2 beside the
@@ -202,7 +203,7 @@ async function main(): Promise<void> {
   out('CPU: user + system, all threads of the generator process (bench/load-engine/measure.ts); per request: over the requests it sent (the harness: with its warm-up\'s); steady: seconds 1..end of a harness run only');
   const nginx = needsNginx ? await startNginx({ workers: layout.nginxCores, cpus: layout.nginx }) : undefined;
   try {
-    if (nginx && ONLY.has('cpu')) await cpuSection(nginx.url, { layout, seconds: DURATION_S, rate: RATE });
+    if (nginx && ONLY.has('cpu')) await cpuSection(nginx.url, { layout, seconds: DURATION_S, rate: RATE, rounds: ROUNDS });
     if (nginx && ONLY.has('ceiling')) await ceilingSection(nginx.url, { layout, seconds: DURATION_S, rates: [10_000, 15_000, 20_000, 25_000, 30_000, 35_000, 40_000, 50_000, 60_000, 80_000] });
     if (nginx && ONLY.has('closed')) await closedSection(nginx.url);
     if (nginx && ONLY.has('pacing')) await pacingSection(nginx.url);
