@@ -61,7 +61,6 @@ export class Connection {
   #done: SendDone | undefined;
   #due = 0;
   #timer: NodeJS.Timeout | undefined;
-  #timerMs = 0;
   /** When the armed timer fires (performance.now()); Infinity when none is armed. */
   #firesAt = Infinity;
   #bytes: Buffer | string = '';
@@ -114,18 +113,21 @@ export class Connection {
 
   #arm(now: number, timeoutMs: number): void {
     this.#due = now + timeoutMs;
-    // A live timer that fires before this deadline is left alone: it fires early, and #onTimer sets it again for
+    // A live timer that fires before this deadline is left alone: it fires early, and #onTimer sets a new one for
     // what is left. So a request costs no timer work at all while the connection is busy (refresh() took a timer
-    // list removal and insert per request), and the warm-up's requests (2 s at most) and the run's (the scenario's
-    // timeout) take the same path: nothing in it is first done at t0, where V8 would recompile it.
+    // list removal and insert per request).
     if (this.#firesAt <= this.#due) return;
-    if (this.#timer && this.#timerMs <= timeoutMs) this.#timer.refresh();
-    else {
-      if (this.#timer) clearTimeout(this.#timer);
-      this.#timerMs = timeoutMs;
-      this.#timer = setTimeout(() => this.#onTimer(), timeoutMs).unref();
-    }
-    this.#firesAt = now + this.#timerMs;
+    // None live (the first request, or the last timer fired while the connection was idle), or one set for later
+    // than this deadline (a shorter timeout than the last request's): a new timer. Always this one path, never
+    // refresh(): the warm-up runs it on every connection, so nothing in it is first done in the run, where V8 would
+    // throw away and recompile the hot path (--trace-deopt showed exactly that when the warm-up's timers first fired).
+    this.#setTimer(now, timeoutMs);
+  }
+
+  #setTimer(now: number, ms: number): void {
+    if (this.#timer) clearTimeout(this.#timer);
+    this.#timer = setTimeout(() => this.#onTimer(), ms).unref();
+    this.#firesAt = now + ms;
   }
 
   #onTimer(): void {
@@ -135,10 +137,8 @@ export class Connection {
     const left = this.#due - now;
     // Node's timers run on a millisecond clock and may fire a fraction of a millisecond early.
     if (left > 1) {
-      // The request has longer than the timer was set for (see #arm): set it again for the rest.
-      this.#timer = setTimeout(() => this.#onTimer(), left).unref();
-      this.#timerMs = left;
-      this.#firesAt = now + left;
+      // The request has longer than the timer was set for (see #arm): set one for the rest.
+      this.#setTimer(now, left);
       return;
     }
     this.fail(this.#parser.inHead ? 'UND_ERR_HEADERS_TIMEOUT' : 'UND_ERR_BODY_TIMEOUT');
