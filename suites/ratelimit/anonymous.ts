@@ -4,7 +4,7 @@
  */
 import { defineCheck, fail, skip, undecided } from '../../src/conformance/check.ts';
 import { guarded, requiresCredential, requiresProfile } from '../../src/conformance/preconditions.ts';
-import { burstUntil429, describeBurst, MAX_BURST, probe, recover, undecisiveBurst } from './burst.ts';
+import { burstUntil429, describeBurst, ensureServed, MAX_BURST, probe, recover, undecisiveBurst } from './burst.ts';
 
 export const anonymousLimited = guarded(
   defineCheck({
@@ -17,8 +17,7 @@ export const anonymousLimited = guarded(
     async run(ctx) {
       // The key must be servable before the anonymous burst: a 429 for it afterwards then says the two share a
       // bucket, not that earlier checks spent the key's own quota.
-      const before = await probe(ctx, ctx.credentials.apiKey!);
-      if (before.status === 429 && !(await recover(ctx, ctx.credentials.apiKey!, before))) {
+      if (!(await ensureServed(ctx, ctx.credentials.apiKey!))) {
         skip(`credentials.apiKey was still throttled by its own earlier traffic after conformance.maxWaitSeconds (${ctx.config.conformance.maxWaitSeconds} s): whether unauthenticated traffic spends its quota could not be tested`);
       }
       const burst = await burstUntil429(ctx, undefined);
