@@ -7,7 +7,7 @@
  * the median of the rounds' ratios.
  * How CPU is measured: measure.ts.
  */
-import { cpuPerRequest, formatRatio, formatRun, measureHarness, measurePeer, out, parseWrk, scenario, times, tryPeer, wrk2Path, autocannonPeer, wrkPeer, type Measured } from './measure.ts';
+import { cpuRatio, formatRatio, formatRun, measureHarness, measurePeer, median, out, parseWrk, scenario, times, tryPeer, wrk2Path, autocannonPeer, wrkPeer, type Measured } from './measure.ts';
 import { pinSelf, type Layout } from './multicore.ts';
 
 async function harness(url: string, data: Record<string, unknown>): Promise<Measured> {
@@ -65,18 +65,6 @@ export async function cpuSection(url: string, options: { layout: Layout; seconds
   } finally {
     await pinSelf(undefined, layout);
   }
-}
-
-const cpuRatio = (a: Measured | undefined, b: Measured | undefined): number | undefined => {
-  const x = cpuPerRequest(a);
-  const y = cpuPerRequest(b);
-  return x !== undefined && y ? x / y : undefined;
-};
-
-/** The median of the known values (the lower middle one of an even count); undefined when none is known. */
-function median(values: Array<number | undefined>): number | undefined {
-  const known = values.filter((v): v is number => v !== undefined).sort((x, y) => x - y);
-  return known.length ? known[Math.floor((known.length - 1) / 2)] : undefined;
 }
 
 /** A ladder step held: achieved within ±1 % of the rate and at most 1 % of the arrivals dropped (the harness). */

@@ -128,10 +128,22 @@ export function formatRun(label: string, m: Measured | undefined, missing = 'not
 export const times = (x: number | undefined): string => (x === undefined || !Number.isFinite(x) ? 'n/a' : `${x.toFixed(2)}×`);
 
 /** "a / b: CPU per request r×, throughput t×" for two runs of the same section. */
+/** a's CPU per request over b's; undefined when either is unknown. */
+export function cpuRatio(a: Measured | undefined, b: Measured | undefined): number | undefined {
+  const x = cpuPerRequest(a);
+  const y = cpuPerRequest(b);
+  return x !== undefined && y ? x / y : undefined;
+}
+
 export function formatRatio(a: string, am: Measured | undefined, b: string, bm: Measured | undefined): string {
-  const cpu = cpuPerRequest(am) !== undefined && cpuPerRequest(bm) ? cpuPerRequest(am)! / cpuPerRequest(bm)! : undefined;
   const rps = am && bm && bm.rps > 0 ? am.rps / bm.rps : undefined;
-  return `${a} / ${b}: CPU per request ${times(cpu)}, throughput ${times(rps)}`;
+  return `${a} / ${b}: CPU per request ${times(cpuRatio(am, bm))}, throughput ${times(rps)}`;
+}
+
+/** The median of the known values (the upper middle one of an even count, as medianRun); undefined when none is known. */
+export function median(values: ReadonlyArray<number | undefined>): number | undefined {
+  const known = values.filter((v): v is number => v !== undefined).sort((x, y) => x - y);
+  return known[Math.floor(known.length / 2)];
 }
 
 /** The run with the median CPU per request of `runs` (its own figures, not a mix of several runs'). */

@@ -51,7 +51,7 @@ import { arrivalSchedule } from '../../src/load/pacer/arrival-schedule.ts';
 import { hrClock, realScheduler } from '../../src/load/pacer/clock.ts';
 import { DEFAULT_SLICE_MS, startPacer } from '../../src/load/pacer/pacer.ts';
 import { ceilingSection, cpuSection } from './cpu.ts';
-import { autocannonPeer, cpuPerRequest, formatRatio, formatRun, measureHarness, medianRun, out, printLoadAtEnd, printMachine, printPeers, scenario, times, tryPeer, wrkPeer, type Measured } from './measure.ts';
+import { autocannonPeer, cpuPerRequest, formatRatio, formatRun, measureHarness, median, medianRun, out, printLoadAtEnd, printMachine, printPeers, scenario, times, tryPeer, wrkPeer, type Measured } from './measure.ts';
 import { coreLayout, printLayout, spacingSection, warmStartSection, workersSection } from './multicore.ts';
 import { ensureInstalled, startNginx } from './nginx.ts';
 
@@ -65,7 +65,6 @@ const RATE = Number(args.get('rate') ?? 10_000);
 /** The pacing section's sleep slices to compare (PacerOptions.sliceMs; the engine's default first). */
 const SLICES = (args.get('slices') ?? String(DEFAULT_SLICE_MS)).split(',').map(Number);
 const CONNECTIONS = 50;
-const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
 
 async function closedSection(url: string): Promise<void> {
   out(`\n== closed model: ${CONNECTIONS} connections, ${DURATION_S} s, ${ROUNDS} round(s), nginx constant JSON, every generator unpinned ==`);
@@ -82,7 +81,7 @@ async function closedSection(url: string): Promise<void> {
     got.wrk.push(w.measured);
     out(formatRun(`wrk -t2 -c${CONNECTIONS}`, w.measured, w.missing));
   }
-  const rps = (runs: Array<Measured | undefined>): number => median(runs.map((m) => m?.rps ?? 0));
+  const rps = (runs: Array<Measured | undefined>): number => median(runs.map((m) => m?.rps ?? 0)) ?? 0;
   const [h, a, w] = [rps(got.harness), rps(got.autocannon), rps(got.wrk)];
   out(`median req/s: harness ${h.toFixed(0)}, autocannon ${a.toFixed(0)}, wrk ${w.toFixed(0)}; harness/autocannon ${times(h / a)}, harness/wrk ${times(h / w)}`);
   const medians = { harness: medianRun(got.harness), autocannon: medianRun(got.autocannon), wrk: medianRun(got.wrk) };
