@@ -104,7 +104,10 @@ describe('alt-convention target', () => {
       const { summary, verdict } = outcome.report;
       const broken = notPassed(outcome);
       expect(broken.map(lineOf), 'checks that failed or errored against a correct target').toEqual([]);
-      expect(verdict, `skipped checks:\n${describeChecks(outcome.report.checks.filter((c) => c.status === 'skipped'))}`).toBe('certified');
+      // On a loaded machine a SHOULD/PROFILE time judgement may say "could not decide" (a warning, never a failure),
+      // as in cli/run.test.ts: the one difference load may make. A MUST one never may.
+      expect(summary.byLevel.MUST.undecided).toBe(0);
+      expect(verdict, `skipped checks:\n${describeChecks(outcome.report.checks.filter((c) => c.status === 'skipped'))}`).toBe((summary.undecided ?? 0) > 0 ? 'certified-with-warnings' : 'certified');
       expect(summary.passed).toBeGreaterThanOrEqual(MIN_PASSED);
     },
     RUN_TIMEOUT_MS,

@@ -45,7 +45,10 @@ describe('spec-only target (correct)', () => {
       expect(brokenOf(outcome), `checks that failed or errored against a correct target:\n${explain(outcome)}`).toEqual([]);
       expect(report.summary.byLevel.MUST.skipped, explain(outcome)).toBe(0);
       expect(report.summary.vacuous, explain(outcome)).toBe(0);
-      expect(report.verdict, explain(outcome)).toBe('certified');
+      // On a loaded machine a SHOULD/PROFILE time judgement may say "could not decide" (a warning, never a failure),
+      // as in cli/run.test.ts and the serve tour: the one difference load may make. A MUST one never may.
+      expect(report.summary.byLevel.MUST.undecided, explain(outcome)).toBe(0);
+      expect(report.verdict, explain(outcome)).toBe((report.summary.undecided ?? 0) > 0 ? 'certified-with-warnings' : 'certified');
       expect(outcome.exitCode).toBe(0);
       expect(report.summary.passed).toBeGreaterThanOrEqual(120);
     },

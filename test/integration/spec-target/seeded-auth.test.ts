@@ -36,7 +36,9 @@ describe('spec-only target, seeded faults around login', () => {
     async () => {
       const shared = await runSpecTarget({ variant: 'long-token' });
       expect(brokenOf(shared.outcome), explain(shared.outcome)).toEqual([]);
-      expect(shared.outcome.report.verdict, explain(shared.outcome)).toBe('certified');
+      // Under load a SHOULD/PROFILE time judgement may say "could not decide" (as in cli/run.test.ts); a MUST one never.
+      expect(shared.outcome.report.summary.byLevel.MUST.undecided, explain(shared.outcome)).toBe(0);
+      expect(shared.outcome.report.verdict, explain(shared.outcome)).toBe((shared.outcome.report.summary.undecided ?? 0) > 0 ? 'certified-with-warnings' : 'certified');
 
       const unshared = await runSpecTarget({ variant: 'long-token', env: { SPEC_JWT_SIGNING_KEY: '' } });
       expect(brokenOf(unshared.outcome), explain(unshared.outcome)).toEqual([]);
