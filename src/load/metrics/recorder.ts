@@ -4,7 +4,7 @@
  * histograms; `mergeSnapshots` adds snapshots of workers (or runs) exactly. Thresholds read a `MetricSource`,
  * which a live Recorder and a merged snapshot both are.
  */
-import { createCompactHistogram, createHistogram, createSecondHistogram, decodeHistogram, encodeHistogram, mergeInto, recordMicros, type Histogram } from './histogram.ts';
+import { addEncoded, createCompactHistogram, createHistogram, createSecondHistogram, encodeHistogram, mergeInto, recordMicros, type Histogram } from './histogram.ts';
 
 /** What thresholds and summaries read; `name` selects one request name (the `{name:x}` tag). */
 export interface MetricSource {
@@ -64,12 +64,15 @@ function newSecond(histogram: Histogram): SecondStats {
   return second;
 }
 
-/** A second's histogram, once it no longer takes answers, as the packed kind (same buckets: the move is exact). */
-function pack(second: SecondStats): void {
-  const packed = createCompactHistogram();
-  packed.add(second.histogram);
-  second.histogram = packed;
-}
+/**
+ * The histogram of a second the timeline skipped (nothing filed in it when a later one began; in a live merge of
+ * workers' snapshots, every second before the recent ones they carry): one empty histogram shared by all of them,
+ * replaced by a histogram of its own when something is filed there after all (Recorder.#second). Making one for
+ * each, as this did until issue 21, cost the live merge a packed histogram per second of the run, every second:
+ * 3 600 of them a second an hour into a soak.
+ */
+const SKIPPED = createCompactHistogram();
+
 
 export interface RecorderOptions {
   /** Count 429 answers as failures too. @default false */
@@ -110,6 +113,14 @@ export class Recorder implements MetricSource {
   #allStale = false;
   readonly #rateLimitedAsFailure: boolean;
   readonly #secondMs: number;
+  /**
+   * Each second's encoded histogram as the last snapshot wrote it, with the count it held then (histograms only
+   * grow, so an equal count means the same contents). A second is encoded as it is packed, from its fast buckets
+   * (0.05 ms; the packed kind takes 0.9 ms), once this recorder has been snapshotted: a worker's live snapshot
+   * every second then encodes only the newest second afresh.
+   */
+  readonly #encoded: Array<{ count: number; text: string } | undefined> = [];
+  #snapshotted = false;
 
   constructor(names: readonly string[], options: RecorderOptions = {}) {
     this.names = [...names];
@@ -134,13 +145,34 @@ export class Recorder implements MetricSource {
    */
   #second(atMs: number): SecondStats {
     const index = Math.max(0, Math.floor(atMs / this.#secondMs));
-    if (index < this.timeline.length) return this.timeline[index] as SecondStats;
+    if (index < this.timeline.length) {
+      const second = this.timeline[index] as SecondStats;
+      if (second.histogram === SKIPPED) second.histogram = createCompactHistogram();
+      return second;
+    }
     const newest = this.timeline[this.timeline.length - 1];
-    if (newest) pack(newest);
-    while (this.timeline.length < index) this.timeline.push(newSecond(createCompactHistogram()));
+    if (newest) this.#pack(this.timeline.length - 1, newest);
+    while (this.timeline.length < index) this.timeline.push(newSecond(SKIPPED));
     const second = newSecond(createSecondHistogram());
     this.timeline.push(second);
     return second;
+  }
+
+  /** A second's histogram, once it no longer takes answers, as the packed kind (same buckets: the move is exact). */
+  #pack(index: number, second: SecondStats): void {
+    if (this.#snapshotted) this.#encodeSecond(index);
+    const packed = createCompactHistogram();
+    packed.add(second.histogram);
+    second.histogram = packed;
+  }
+
+  #encodeSecond(index: number): string {
+    const { histogram } = this.timeline[index] as SecondStats;
+    const cached = this.#encoded[index];
+    if (cached && cached.count === histogram.totalCount) return cached.text;
+    const text = encodeHistogram(histogram);
+    this.#encoded[index] = { count: histogram.totalCount, text };
+    return text;
   }
 
   /** An answer: `latencyMs` from the intended send time, `atMs` the completion time since the start. */
@@ -262,6 +294,7 @@ export class Recorder implements MetricSource {
 
   /** `timelineFrom`: only the seconds from that one on (workers' live snapshots: the recent seconds only). */
   snapshot(timelineFrom = 0): RecorderSnapshot {
+    this.#snapshotted = true;
     return {
       ...(timelineFrom > 0 ? { timelineFrom } : {}),
       names: [...this.names],
@@ -277,7 +310,7 @@ export class Recorder implements MetricSource {
         statusCodes: Object.fromEntries(s.statusCodes),
         histogram: encodeHistogram(s.histogram),
       })),
-      timeline: this.timeline.slice(timelineFrom).map(({ histogram, ...counts }) => ({ ...counts, histogram: encodeHistogram(histogram) })),
+      timeline: this.timeline.slice(timelineFrom).map(({ histogram: _, ...counts }, i) => ({ ...counts, histogram: this.#encodeSecond(timelineFrom + i) })),
       ...(this.iterations ? { iterations: { count: this.iterations.count, failed: this.iterations.failed, failedBy: Object.fromEntries(this.iterations.failedBy), histogram: encodeHistogram(this.iterations.histogram) } } : {}),
     };
   }
@@ -297,7 +330,7 @@ export class Recorder implements MetricSource {
       ours.rateLimited += theirs.rateLimited;
       ours.errors += theirs.errors;
       for (const [code, n] of Object.entries(theirs.statusCodes)) ours.statusCodes.set(Number(code), (ours.statusCodes.get(Number(code)) ?? 0) + n);
-      mergeInto(ours.histogram, decodeHistogram(theirs.histogram));
+      addEncoded(ours.histogram, theirs.histogram);
     });
     this.#allStale = true;
     if (snapshot.iterations) {
@@ -305,14 +338,14 @@ export class Recorder implements MetricSource {
       it.count += snapshot.iterations.count;
       it.failed += snapshot.iterations.failed;
       for (const [step, n] of Object.entries(snapshot.iterations.failedBy)) it.failedBy.set(step, (it.failedBy.get(step) ?? 0) + n);
-      mergeInto(it.histogram, decodeHistogram(snapshot.iterations.histogram));
+      addEncoded(it.histogram, snapshot.iterations.histogram);
     }
     snapshot.timeline.forEach((theirs, t) => {
       const ours = this.#second((t + (snapshot.timelineFrom ?? 0)) * this.#secondMs);
       for (const key of ['requests', 'failed', 'status2xx', 'status4xx', 'status5xx', 'rateLimited', 'errors', 'dropped', 'starts', 'lateStarts'] as const) ours[key] += theirs[key] ?? 0;
       // Workers run side by side: the generator was as late as its slowest worker.
       ours.loopDelayMs = Math.max(ours.loopDelayMs, theirs.loopDelayMs ?? 0);
-      mergeInto(ours.histogram, decodeHistogram(theirs.histogram, true));
+      addEncoded(ours.histogram, theirs.histogram);
     });
   }
 }

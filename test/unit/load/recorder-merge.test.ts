@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createCompactHistogram, createHistogram, decodeHistogram, encodeHistogram, recordMicros, summarizeLatency } from '../../../src/load/metrics/histogram.ts';
-import { mergeSnapshots, Recorder } from '../../../src/load/metrics/recorder.ts';
+import { mergeSnapshots, Recorder, type RecorderSnapshot } from '../../../src/load/metrics/recorder.ts';
 import { buildScenarioResult } from '../../../src/load/metrics/summarize.ts';
 import { seededRandom } from '../../../src/load/random.ts';
 import type { Scenario } from '../../../src/load/scenario/types.ts';
@@ -102,5 +102,54 @@ describe('HDR histograms and recorder merging', () => {
     // Read again after more answers: the overall histogram follows.
     r.record(1, 200, true, 900, 2999);
     expect(r.histogram().totalCount).toBe(3002);
+  });
+  it('a worker snapshotted every second, with answers landing in seconds already sent, ends with the same numbers as one never snapshotted', () => {
+    const live = new Recorder(['a']);
+    const plain = new Recorder(['a']);
+    const random = seededRandom(7);
+    const both = (f: (r: Recorder) => void): void => {
+      f(live);
+      f(plain);
+    };
+    for (let second = 0; second < 6; second++) {
+      for (let i = 0; i < 400; i++) {
+        const latency = random() * 30;
+        both((r) => r.record(0, 200, true, latency, second * 1000 + i * 2.5));
+      }
+      // Late: filed in a second that a live snapshot already carried (and that is packed by now).
+      if (second >= 2) both((r) => r.recordError(0, 'ECONNRESET', (second - 2) * 1000 + 10, 55));
+      live.elapsedMs = (second + 1) * 1000;
+      const partial = live.snapshot(Math.max(0, live.timeline.length - 3));
+      expect(partial.timeline).toHaveLength(Math.min(3, live.timeline.length));
+    }
+    live.elapsedMs = plain.elapsedMs = 6000;
+    const a = buildScenarioResult(scenario, mergeSnapshots([live.snapshot()]), [], '');
+    const b = buildScenarioResult(scenario, mergeSnapshots([plain.snapshot()]), [], '');
+    expect(a).toEqual(b);
+    expect(a.timeline.map((p) => p.requests)).toEqual([401, 401, 401, 401, 400, 400]);
+  });
+
+  it('a live merge of recent seconds: the seconds before them share one empty histogram until something is filed there', () => {
+    const worker = (from: number): RecorderSnapshot => {
+      const r = new Recorder(['a']);
+      for (let second = 0; second < 3600; second++) r.recordStart(second * 1000, 0);
+      for (let i = 0; i < 100; i++) r.record(0, 200, true, 1 + (i % 10), 3_597_000 + i * 5);
+      r.elapsedMs = 3_600_000;
+      return r.snapshot(from);
+    };
+    // Two workers whose live snapshots start at different seconds (one a second behind).
+    const merged = mergeSnapshots([worker(3597), worker(3596)]);
+    expect(merged.timeline).toHaveLength(3600);
+    expect(merged.timeline[3597]!.requests).toBe(200);
+    expect(merged.timeline[3597]!.histogram.totalCount).toBe(200);
+    expect(merged.timeline[3596]!.starts).toBe(1);
+    expect(merged.timeline[10]!.starts).toBe(0);
+    expect(merged.timeline[10]!.histogram).toBe(merged.timeline[11]!.histogram);
+    expect(merged.timeline[10]!.histogram.totalCount).toBe(0);
+    // Filed there after all: that second gets a histogram of its own, and the others stay empty.
+    merged.record(0, 200, true, 5, 10_500);
+    expect(merged.timeline[10]!.histogram.totalCount).toBe(1);
+    expect(merged.timeline[11]!.histogram.totalCount).toBe(0);
+    expect(merged.timeline[10]!.histogram).not.toBe(merged.timeline[11]!.histogram);
   });
 });
