@@ -15,7 +15,7 @@ import type { OpenExecutor } from '../executors/types.ts';
 import { arrivalSchedule } from '../pacer/arrival-schedule.ts';
 import { hrClock, realScheduler } from '../pacer/clock.ts';
 import { withLead } from '../pacer/lead-schedule.ts';
-import { startPacer } from '../pacer/pacer.ts';
+import { DEFAULT_BATCH_MS, DEFAULT_SLICE_MS, startPacer } from '../pacer/pacer.ts';
 import { Recorder } from '../metrics/recorder.ts';
 import type { WarmUp } from '../result.ts';
 import { startGeneratorProbe } from './generator-probe.ts';
@@ -112,11 +112,13 @@ export async function runOpenModel(input: EngineInput): Promise<EngineOutcome> {
       t0Option = input.ready ? await input.ready(warmUpNow()) : undefined;
       begin(0, 0);
     }
+    const coreShare = input.coreShare ?? 1;
     const pacer = startPacer({
       schedule: led,
       slots,
       clock,
       scheduler,
+      ...(coreShare > 1 ? { sliceMs: DEFAULT_SLICE_MS * coreShare, batchMs: DEFAULT_BATCH_MS * coreShare } : {}),
       signal: input.signal,
       ...(t0Option !== undefined ? { t0: t0Option } : {}),
       dropped: (intended) => {

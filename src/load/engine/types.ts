@@ -21,6 +21,12 @@ export interface EngineInput {
   /** This engine's share of the scenario when several workers run it. @default the whole of it */
   slice?: Slice;
   /**
+   * How many load workers share each core this process may run on (workers/pool.ts). The open model's pacer
+   * wakes on a core's timer, so each worker's wakes are spaced this many times wider (PacerOptions.batchMs and
+   * sliceMs): together they wake as often as one worker alone. @default 1
+   */
+  coreShare?: number;
+  /**
    * Called after the warm-up, before any measured request: resolves to the clock reading at which the load
    * starts (workers wait for a common t0), or undefined for "now". @default now
    */

@@ -8,10 +8,13 @@
  * abortOnFail checks over merged data; at the end the full snapshots merge exactly (HDR histograms added, counts
  * summed, the timeline aligned on the shared t0).
  */
+import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { ApiConfig, CredentialsConfig, DeepReadonly } from '../../config/types.ts';
 import { mergeSnapshots, Recorder, type RecorderSnapshot } from '../metrics/recorder.ts';
+import { getExecutor } from '../executors/registry.ts';
 import { hrClock, type Clock } from '../pacer/clock.ts';
+import { DEFAULT_BATCH_MS } from '../pacer/pacer.ts';
 import type { WarmUp } from '../result.ts';
 import type { Scenario } from '../scenario/types.ts';
 import type { FromWorker, ToWorker, WorkerData } from './protocol.ts';
@@ -29,6 +32,8 @@ export interface WorkerRunOptions {
   signal: AbortSignal;
   seed: number;
   clock?: Clock;
+  /** Cores this process may run on. @default os.availableParallelism() (the affinity mask's, as taskset sets it) */
+  cores?: number;
   onStart?(t0: number): void;
 }
 
@@ -57,9 +62,22 @@ export function mergeWarmUps(warmUps: readonly (WarmUp | undefined)[]): WarmUp |
   };
 }
 
+/**
+ * Workers per core, when more workers run than the process has cores: their pacers share a core's wakes
+ * (EngineInput.coreShare), and the note says what that costs in start resolution. Measured on one core with
+ * two workers (docs/performance.md): the two pacers woke twice as often as one worker at the same total rate.
+ */
+export function coreShareOf(workers: number, cores: number, open: boolean): { coreShare: number; note?: string } {
+  const coreShare = Math.max(1, Math.ceil(workers / Math.max(1, cores)));
+  if (coreShare === 1 || !open) return { coreShare };
+  const note = `${workers} workers on ${cores} core(s) this process may use: each worker's pacer wakes at most every ${(DEFAULT_BATCH_MS * coreShare).toFixed(1)} ms instead of ${DEFAULT_BATCH_MS} ms, so arrivals start up to that late (counted in their latency); fewer workers than cores cost less per request`;
+  return { coreShare, note };
+}
+
 export function runInWorkers(options: WorkerRunOptions): WorkerRun {
   const clock = options.clock ?? hrClock;
   const count = options.workers;
+  const { coreShare, note: shareNote } = coreShareOf(count, options.cores ?? availableParallelism(), getExecutor(options.scenario.executor).model === 'open');
   const rateLimitedAsFailure = options.scenario.rateLimitedAsFailure;
   const latest: (RecorderSnapshot | undefined)[] = new Array(count).fill(undefined);
   const workers = Array.from({ length: count }, (_, index) => {
@@ -69,6 +87,7 @@ export function runInWorkers(options: WorkerRunOptions): WorkerRun {
       api: options.api,
       credentials: options.credentials,
       slice: { index, count },
+      coreShare,
       seed: (options.seed + index * 0x9e3779b9) >>> 0,
     };
     return new Worker(entry(), { workerData: data });
@@ -103,7 +122,7 @@ export function runInWorkers(options: WorkerRunOptions): WorkerRun {
       send({ type: 'go', t0 });
       options.onStart?.(t0);
       const results = await Promise.all(done);
-      const notes = results.flatMap((r, i) => r.notes.map((note) => `worker ${i + 1}/${count}: ${note}`));
+      const notes = [...(shareNote ? [shareNote] : []), ...results.flatMap((r, i) => r.notes.map((note) => `worker ${i + 1}/${count}: ${note}`))];
       return {
         recorder: mergeSnapshots(results.map((r) => r.snapshot), { rateLimitedAsFailure }),
         elapsedMs: Math.max(...results.map((r) => r.elapsedMs)),

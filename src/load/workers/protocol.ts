@@ -15,6 +15,8 @@ export interface WorkerData {
   api: DeepReadonly<ApiConfig>;
   credentials: Readonly<CredentialsConfig>;
   slice: Slice;
+  /** Workers per core this process may run on (EngineInput.coreShare). */
+  coreShare: number;
   /** Seed of this worker's template randomness (distinct per worker). */
   seed: number;
 }

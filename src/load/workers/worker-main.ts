@@ -58,6 +58,7 @@ async function main(data: WorkerData): Promise<void> {
       templateState,
       signal: stop.signal,
       slice,
+      coreShare: data.coreShare,
       ready: (warmUp) => {
         post({ type: 'ready', ...(warmUp ? { warmUp } : {}) });
         return started;

@@ -10,6 +10,7 @@ import { decodeHistogram } from '../../../src/load/metrics/histogram.ts';
 import { runScenario } from '../../../src/load/run-scenario.ts';
 import { checkScenarioText } from '../../../src/load/scenario/load.ts';
 import type { Scenario } from '../../../src/load/scenario/types.ts';
+import { runInWorkers } from '../../../src/load/workers/pool.ts';
 
 const api = defaultConfig().api;
 
@@ -165,5 +166,23 @@ thresholds:
     expect(outcome.result.requests).toBeLessThan(3000);
     expect(outcome.result.statusCodes).toEqual({ '500': outcome.result.requests });
     expect(outcome.notes.join('\n')).toMatch(/stopped early: threshold http_req_failed/);
+  });
+  it('2 workers sharing 1 core: each paces coarser, every arrival still runs once, and the run says why', async () => {
+    const s = scenario(`
+name: shared
+executor: constant-arrival-rate
+rate: 40
+duration: 1s
+preAllocatedVUs: 4
+credential: none
+warmUp: false
+requests: [{ path: '/s/{{seq}}' }]
+`);
+    const run = runInWorkers({ scenario: s, baseUrl: base, api, credentials: {}, workers: 2, names: ['shared'], signal: new AbortController().signal, seed: 1, cores: 1 });
+    const { recorder, notes } = await run.finished;
+    expect(notes[0]).toMatch(/^2 workers on 1 core\(s\) this process may use: each worker's pacer wakes at most every 0\.4 ms/);
+    expect(recorder.counts().requests + recorder.dropped).toBe(40);
+    expect(seen.requests).toBe(recorder.counts().requests);
+    expect(new Set(seen.paths).size).toBe(seen.paths.length);
   });
 });

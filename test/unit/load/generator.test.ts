@@ -8,7 +8,7 @@ import { formatScenarioSummary } from '../../../src/load/print-summary.ts';
 import { buildScenarioResult } from '../../../src/load/metrics/summarize.ts';
 import { workerCount } from '../../../src/load/workers/count.ts';
 import type { Scenario } from '../../../src/load/scenario/types.ts';
-import { mergeWarmUps } from '../../../src/load/workers/pool.ts';
+import { coreShareOf, mergeWarmUps } from '../../../src/load/workers/pool.ts';
 
 const scenario: Scenario = { name: 's', executor: 'constant-arrival-rate', credential: 'none', requests: [], thresholds: {}, rateLimitedAsFailure: false, timeout: '1s' };
 
@@ -119,6 +119,17 @@ describe('how many workers run', () => {
     const vus: Scenario = { ...scenario, executor: 'constant-vus', vus: 250, duration: '1s' };
     expect(workerCount(vus, 'auto', 16).workers).toBe(3);
     expect(workerCount({ ...vus, vus: 50 }, 'auto', 16)).toEqual({ workers: 1 });
+  });
+
+  it('workers beyond the cores share a core\'s pacing wakes: each paces that many times coarser, and the note says so', () => {
+    expect(coreShareOf(2, 2, true)).toEqual({ coreShare: 1 });
+    expect(coreShareOf(1, 1, true)).toEqual({ coreShare: 1 });
+    const shared = coreShareOf(2, 1, true);
+    expect(shared.coreShare).toBe(2);
+    expect(shared.note).toMatch(/^2 workers on 1 core\(s\) this process may use: each worker's pacer wakes at most every 0\.4 ms instead of 0\.2 ms/);
+    expect(coreShareOf(5, 2, true).coreShare).toBe(3);
+    // The closed model has no pacer: the share changes nothing there, so there is nothing to say.
+    expect(coreShareOf(4, 1, false)).toEqual({ coreShare: 4 });
   });
 
   it('warm-ups of workers add up (the slowest one is the duration)', () => {
