@@ -28,6 +28,7 @@ import { defaultConfig } from '../../src/config/defaults.ts';
 import type { ProgressSink } from '../../src/load/progress.ts';
 import { runScenario, type RunScenarioOptions, type ScenarioOutcome } from '../../src/load/run-scenario.ts';
 import { scenarioFromData } from '../../src/load/scenario/load.ts';
+import type { ScenarioResult } from '../../src/load/result.ts';
 import type { Scenario } from '../../src/load/scenario/types.ts';
 import { which } from './nginx.ts';
 
@@ -79,17 +80,19 @@ function answeredBy(timeline: ReadonlyArray<{ requests: number }>, ms: number): 
   return n + ((ms % 1000) / 1000) * (timeline[whole]?.requests ?? 0);
 }
 
-/** runScenario in this process, with its CPU (whole call and steady seconds) and its wall time. */
-export async function measureHarness(options: Omit<RunScenarioOptions, 'api' | 'credentials' | 'progress'>): Promise<{ measured: Measured; outcome: ScenarioOutcome }> {
-  const samples: Array<{ elapsedMs: number; cpuUs: number }> = [];
-  const progress: ProgressSink = { start() {}, stop() {}, update: (s) => void samples.push({ elapsedMs: s.elapsedMs, cpuUs: cpuNow() }) };
-  const started = performance.now();
-  const { value: outcome, cpuUs } = await inProcessCpu(() => runScenario({ ...options, api, credentials: {}, progress }));
-  const wallS = (performance.now() - started) / 1000;
-  const { result } = outcome;
-  // The steady window: from the first progress sample at ≥ 1 s after t0 to the last one before the run's end. Its
-  // requests come from the final timeline (exact, every worker's), not from the live counts the samples carry
-  // (with workers, those lag by up to the workers' once-a-second snapshot).
+/** A progress sample: ms since t0 and the process's CPU (µs) then. */
+export interface CpuSample {
+  elapsedMs: number;
+  cpuUs: number;
+}
+
+/**
+ * What a harness run measured, as one line's figures. The steady window: from the first progress sample at ≥ 1 s
+ * after t0 to the last one before the run's end. Its requests come from the final timeline (exact, every
+ * worker's), not from the live counts the samples carry (with workers, those lag by up to the workers'
+ * once-a-second snapshot).
+ */
+export function measuredRun(result: ScenarioResult, samples: readonly CpuSample[], cpuUs: number, wallS: number): Measured {
   const end = result.durationMs ?? Infinity;
   const inRun = samples.filter((s) => s.elapsedMs >= 1000 && s.elapsedMs <= end);
   const first = inRun[0];
@@ -97,7 +100,7 @@ export async function measureHarness(options: Omit<RunScenarioOptions, 'api' | '
   const steadyRequests = first && last ? answeredBy(result.timeline, last.elapsedMs) - answeredBy(result.timeline, first.elapsedMs) : 0;
   const steady = first && last && last.elapsedMs - first.elapsedMs >= 900 && steadyRequests > 0 ? { cpuUs: last.cpuUs - first.cpuUs, requests: steadyRequests } : undefined;
   const notes = [...(result.workers !== undefined && result.workers > 1 ? [`${result.workers} workers`] : []), ...(result.generatorBound ? ['generator-bound'] : [])];
-  const measured: Measured = {
+  return {
     rps: result.rps,
     requests: result.requests + (result.warmUp?.requests ?? 0),
     cpuUs,
@@ -107,7 +110,54 @@ export async function measureHarness(options: Omit<RunScenarioOptions, 'api' | '
     ...(steady ? { steady } : {}),
     ...(notes.length ? { notes } : {}),
   };
-  return { measured, outcome };
+}
+
+/** runScenario in this process, with its CPU (whole call and steady seconds) and its wall time. */
+export async function measureHarness(options: Omit<RunScenarioOptions, 'api' | 'credentials' | 'progress'>): Promise<{ measured: Measured; outcome: ScenarioOutcome }> {
+  const samples: CpuSample[] = [];
+  const progress: ProgressSink = { start() {}, stop() {}, update: (s) => void samples.push({ elapsedMs: s.elapsedMs, cpuUs: cpuNow() }) };
+  const started = performance.now();
+  const { value: outcome, cpuUs } = await inProcessCpu(() => runScenario({ ...options, api, credentials: {}, progress }));
+  const wallS = (performance.now() - started) / 1000;
+  return { measured: measuredRun(outcome.result, samples, cpuUs, wallS), outcome };
+}
+
+/**
+ * runScenario in a fresh process of its own (scenario-child.mjs), pinned to `cpus`: `dist` runs the build with
+ * plain node, as an installed harness does (npm run build first); `src` the sources under tsx. A fresh process
+ * starts cold, as `harness load` does; in this one, a case run after others would find the hot path optimised on
+ * the main thread but not in new worker threads. Under tsx, each worker thread also gets a module-loader thread
+ * (a V8 heap of its own, collected now and then) that an installed harness does not have.
+ */
+export async function measureHarnessChild(options: ChildOptions): Promise<Measured> {
+  const got = await runHarnessChild(options);
+  return measuredRun(got.result, got.samples, got.cpuUs, got.wallS);
+}
+
+export interface ChildOptions {
+  from: 'dist' | 'src';
+  url: string;
+  workers: number;
+  /** Fields over a one-request GET / scenario (as `scenario` makes it). */
+  scenario: Record<string, unknown>;
+  cpus: string | undefined;
+}
+
+/** What scenario-child.mjs prints. */
+export interface ChildRun {
+  result: ScenarioResult;
+  samples: CpuSample[];
+  cpuUs: number;
+  wallS: number;
+  firstDropped: number;
+}
+
+export async function runHarnessChild(options: ChildOptions): Promise<ChildRun> {
+  const child = fileURLToPath(new URL('./scenario-child.mjs', import.meta.url));
+  const node = options.from === 'src' ? [process.execPath, '--import', 'tsx'] : [process.execPath];
+  const command = [...(options.cpus ? ['taskset', '-c', options.cpus] : []), ...node, child, options.from, options.url, String(options.workers), JSON.stringify(options.scenario)];
+  const { stdout } = await promisify(execFile)(command[0] as string, command.slice(1), { maxBuffer: 1 << 24 });
+  return JSON.parse(stdout.trim().split('\n').at(-1) as string) as ChildRun;
 }
 
 export const cpuPerRequest = (m: Pick<Measured, 'cpuUs' | 'requests'> | undefined): number | undefined => (m && m.requests > 0 ? m.cpuUs / m.requests : undefined);

@@ -4,13 +4,15 @@
  *   workers    closed model: harness --workers N vs `autocannon -w N` vs `wrk -tN`, 50·N connections, N = 1, 2
  *              (and 4 with ≥ 8 cores); open model: the highest sustainable rate (≤ 1 % dropped, ≥ 99 % of the
  *              arrivals answered) with 1 and N workers, from a rate ladder, CPU per request at each step; then
- *              --workers 2 vs --workers 1 with both pinned to the same one core (open model at --rate, 50 VUs;
- *              closed model, 50 VUs): what the multi-worker path costs per request (goal ≤ 1.1×)
+ *              one round of onecore
+ *   onecore    --workers 2 vs --workers 1, each a fresh process (scenario-child.mjs: the build by default) pinned
+ *              to the same one core: open model at --rate, 50 VUs; closed model, 50 VUs; rounds interleaved. What
+ *              the multi-worker path costs per request (goal ≤ 1.1×)
  *   spacing    5k req/s with 1 and N workers: arrivals per 50 ms bucket, timed by a separate target process
  *              (goal: every bucket within ±10 % of the expected rate / 20)
  *   warmstart  10k req/s with maxVUs 50 and 1000: first-second p99 vs the steady seconds' p99, and arrivals
  *              dropped in the first second, with the warm start and without it (warmUp: false); each run in a
- *              fresh process (warm-start-child.mjs, the build by default; --warm-from src: the sources under
+ *              fresh process (scenario-child.mjs, the build by default; --from src: the sources under
  *              tsx), since a process that already ran load starts hot
  *
  * Core layout: nginx is pinned to the first cores, each generator (harness, autocannon, wrk) to the next N with
@@ -22,7 +24,7 @@ import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import type { ScenarioResult } from '../../src/load/result.ts';
-import { autocannonPeer, cpuPerRequest, formatRatio, formatRun, measureHarness, out, scenario, times, tryPeer, wrkPeer, type Measured } from './measure.ts';
+import { autocannonPeer, cpuPerRequest, formatRatio, formatRun, measureHarness, measureHarnessChild, median, out, runHarnessChild, scenario, times, tryPeer, wrkPeer, type Measured } from './measure.ts';
 import { which } from './nginx.ts';
 
 const run = promisify(execFile);
@@ -59,13 +61,9 @@ export async function pinSelf(cpus: string | undefined, layout: Layout): Promise
   await run('taskset', ['-a', '-p', '-c', cpus ?? `0-${layout.cores - 1}`, String(process.pid)]);
 }
 
-function pinned(cpus: string | undefined, command: string[]): string[] {
-  return cpus ? ['taskset', '-c', cpus, ...command] : command;
-}
-
 const where = (cpus: string | undefined): string => (cpus ? `on CPU ${cpus}` : 'NOT PINNED (shares the cores with nginx)');
 
-export async function workersSection(url: string, options: { layout: Layout; ns: number[]; seconds: number; rates: number[]; rate: number }): Promise<void> {
+export async function workersSection(url: string, options: { layout: Layout; ns: number[]; seconds: number; rates: number[]; rate: number; from: 'dist' | 'src' }): Promise<void> {
   const { layout, seconds } = options;
   out(`\n== workers, closed model: 50·N connections, ${seconds} s, nginx constant JSON ==`);
   for (const n of options.ns) {
@@ -115,41 +113,55 @@ export async function workersSection(url: string, options: { layout: Layout; ns:
     out(`workers ${n} ${where(cpus)}: sustainable ${best ? `${best} req/s` : `below ${options.rates[0]} req/s`}${best === options.rates.at(-1) ? ' (top of the ladder: ceiling not reached)' : ''}`);
   }
 
-  await oneCoreSection(url, { layout, seconds, rate: options.rate });
+  await oneCoreSection(url, { layout, seconds, rate: options.rate, rounds: 1, from: options.from });
 }
 
 /**
- * What the multi-worker path costs per request, with the cores held equal: 1 and 2 workers, both pinned (this
- * process, all its threads) to the same one generator core. Goal (issue 21): W = 2 at most 1.1× W = 1. No warm-up,
- * as in the cpu section; the whole-run figure includes the worker threads' start (module loading), the steady one
- * (seconds 1..end) does not.
+ * What the multi-worker path costs per request, with the cores held equal: 1 and 2 workers, each run a fresh
+ * process pinned (all its threads) to the same one generator core, running the build by default (measure.ts
+ * measureHarnessChild: in one long-lived process W = 1 would run on a main thread already optimised by earlier
+ * runs, against cold worker threads). Goal (issue 21): W = 2 at most 1.1× W = 1. The warm-up is on, as in a
+ * default run (without it each worker's isolate compiles the hot path in the measured seconds, once per worker);
+ * the whole-run figure includes it and the worker threads' start, the steady one (seconds 1..end) does not.
+ * Rounds interleave W = 1 and W = 2, and the ratios' median is printed.
  */
-async function oneCoreSection(url: string, options: { layout: Layout; seconds: number; rate: number }): Promise<void> {
-  const { layout, seconds, rate } = options;
+export async function oneCoreSection(url: string, options: { layout: Layout; seconds: number; rate: number; rounds: number; from: 'dist' | 'src' }): Promise<void> {
+  const { layout, seconds, rate, rounds, from } = options;
   const cpus = layout.generator(1);
-  out(`\n== workers on one core: --workers 2 vs --workers 1, both ${where(cpus)}, ${seconds} s each, no warm-up (goal: W=2 ≤ 1.1× W=1 CPU per request) ==`);
-  out('(the whole-run figure includes the worker threads\' start, under tsx their module loading; the steady one is seconds 1..end)');
+  await buildIfNeeded(from);
+  out(`\n== workers on one core: --workers 2 vs --workers 1, each a fresh process ${where(cpus)} (${from === 'dist' ? 'the build, plain node' : 'the sources, under tsx'}), ${seconds} s each, ${rounds} round(s), warm-up on (the default) (goal: W=2 ≤ 1.1× W=1 CPU per request) ==`);
+  out('(the whole-run figure includes the warm-up and the worker threads\' start; the steady one is seconds 1..end)');
   const cases: Array<[string, Record<string, unknown>]> = [
     [`open model, ${rate} req/s, 50 VUs`, { name: 'open', executor: 'constant-arrival-rate', rate, duration: `${seconds}s`, preAllocatedVUs: 50, maxVUs: 50 }],
     ['closed model, 50 VUs', { name: 'closed', executor: 'constant-vus', vus: 50, duration: `${seconds}s` }],
   ];
-  await pinSelf(cpus, layout);
-  try {
-    for (const [label, data] of cases) {
-      out(`-- ${label}`);
+  for (const [label, data] of cases) {
+    out(`-- ${label}`);
+    const whole: number[] = [];
+    const steady: number[] = [];
+    for (let round = 1; round <= rounds; round++) {
       const got: Measured[] = [];
       for (const workers of [1, 2]) {
-        const { measured } = await measureHarness({ scenario: scenario({ warmUp: false, ...data }), baseUrl: url, workers });
+        const measured = await measureHarnessChild({ from, url, workers, scenario: data, cpus });
         got.push(measured);
-        out(formatRun(`harness --workers ${workers}`, measured));
+        out(formatRun(`round ${round}: harness --workers ${workers}`, measured));
       }
       const [one, two] = got as [Measured, Measured];
-      const steady = one.steady && two.steady ? cpuPerRequest(two.steady)! / cpuPerRequest(one.steady)! : undefined;
-      out(`W=2 / W=1: CPU per request ${times(cpuPerRequest(two)! / cpuPerRequest(one)!)} (steady seconds: ${times(steady)}), throughput ${times(two.rps / one.rps)}`);
+      whole.push(cpuPerRequest(two)! / cpuPerRequest(one)!);
+      if (one.steady && two.steady) steady.push(cpuPerRequest(two.steady)! / cpuPerRequest(one.steady)!);
+      out(`round ${round}: W=2 / W=1 CPU per request ${times(whole.at(-1))} (steady seconds: ${times(steady.at(-1))}), throughput ${times(two.rps / one.rps)}`);
     }
-  } finally {
-    await pinSelf(undefined, layout);
+    if (rounds > 1) out(`W=2 / W=1, median of ${rounds} rounds: CPU per request ${times(median(whole))} (steady seconds: ${times(steady.length ? median(steady) : undefined)})`);
   }
+}
+
+/** The build-running cases need dist/ as it is now: built once per bench run. */
+let built = false;
+async function buildIfNeeded(from: 'dist' | 'src'): Promise<void> {
+  if (from !== 'dist' || built) return;
+  out('\nbuilding dist/ (npm run build): the cases below run the build, as an installed harness does …');
+  await run('npm', ['run', 'build'], { maxBuffer: 1 << 24 });
+  built = true;
 }
 
 interface WarmCase {
@@ -167,25 +179,32 @@ interface WarmCase {
 }
 
 /**
- * Each case in a fresh process (warm-start-child.mjs), pinned like the other one-thread generators. `from`: the
- * build (dist/, what an installed harness runs) or the sources under tsx (a checkout's `npm start`), whose module
- * loader runs on a thread of its own: a second V8 heap on the pinned core, whose collections land in measured
- * seconds (about 8 s after start, in our runs).
+ * Each case in a fresh process (scenario-child.mjs), pinned like the other one-thread generators, on one worker.
+ * `from`: the build (dist/, what an installed harness runs) or the sources under tsx (a checkout's `npm start`),
+ * whose module loader runs on a thread of its own: a second V8 heap on the pinned core, whose collections land in
+ * measured seconds (about 8 s after start, in our runs).
  */
 async function warmCase(from: 'dist' | 'src', url: string, rate: number, seconds: number, maxVUs: number, warmUp: boolean, cpus: string | undefined): Promise<WarmCase> {
-  const child = fileURLToPath(new URL('./warm-start-child.mjs', import.meta.url));
-  const node = from === 'src' ? [process.execPath, '--import', 'tsx'] : [process.execPath];
-  const command = pinned(cpus, [...node, child, from, url, String(rate), String(seconds), String(maxVUs), warmUp ? 'on' : 'off']);
-  const { stdout } = await run(command[0] as string, command.slice(1), { maxBuffer: 1 << 20 });
-  return JSON.parse(stdout.trim().split('\n').at(-1) as string) as WarmCase;
+  const scenario = { name: 'warm', executor: 'constant-arrival-rate', rate, duration: `${seconds}s`, preAllocatedVUs: maxVUs, maxVUs, warmUp };
+  const { result, cpuUs, firstDropped } = await runHarnessChild({ from, url, workers: 1, scenario, cpus });
+  const steady = result.timeline.slice(1, seconds).map((p) => p.p99).sort((a, b) => a - b);
+  return {
+    firstP99: result.timeline[0]?.p99 ?? 0,
+    steadyP99: steady[Math.floor(steady.length / 2)] ?? 0,
+    firstDropped,
+    dropped: result.dropped,
+    ...(result.warmUp ? { warmUp: result.warmUp } : {}),
+    generatorBound: result.generatorBound !== undefined,
+    rps: result.rps,
+    cpuUs,
+    requests: result.requests + (result.warmUp?.requests ?? 0),
+    p99: result.latency.p99,
+  };
 }
 
 export async function warmStartSection(url: string, options: { layout: Layout; seconds: number; rate: number; repeats: number; from: 'dist' | 'src' }): Promise<void> {
   const { seconds, rate, from } = options;
-  if (from === 'dist') {
-    out('\nbuilding dist/ (npm run build): the warm-start cases run the build, as an installed harness does …');
-    await run('npm', ['run', 'build'], { maxBuffer: 1 << 24 });
-  }
+  await buildIfNeeded(from);
   out(`\n== warm start: ${rate} req/s for ${seconds} s, nginx constant JSON, each run a fresh process (${from === 'dist' ? 'the build, plain node' : 'the sources, under tsx'}); first second vs the steady seconds ==`);
   out('maxVUs  warm-up               first-second p99  steady p99 (median of seconds 2..n)  ratio  first-second dropped  total dropped    req/s  µs CPU/req  s CPU  p99 ms');
   const cpus = options.layout.generator(1);

@@ -16,28 +16,33 @@
  *               autocannon -R beside it
  *   4. rss      RSS of this process over 60 s at 20k req/s (open model)
  *   5. workers  --workers N vs autocannon -w N and wrk -tN (closed), sustainable open-model rate with 1 and N
- *               workers (multicore.ts; taskset pinning where the cores allow), and --workers 2 vs --workers 1 both
- *               pinned to the same one core, open model at --rate with 50 VUs and closed model with 50 VUs: the
- *               multi-worker path's CPU per request (goal ≤ 1.1× one worker's)
+ *               workers (multicore.ts; taskset pinning where the cores allow), then one round of `onecore`
+ *  5b. onecore  --workers 2 vs --workers 1, each a fresh process running the build (--from), both pinned to the
+ *               same one core, open model at --rate with 50 VUs and closed model with 50 VUs, --rounds rounds
+ *               interleaved: the multi-worker path's CPU per request (goal ≤ 1.1× one worker's), the median ratio
  *   6. spacing  arrivals per 50 ms at 5k req/s with 1 and N workers, timed by a separate target process
  *   8. cpu      CPU µs per request beside throughput, each generator pinned to the same core (cpu.ts): the open
  *               model at --rate (default 10 000 req/s) vs wrk2 -R, the closed model vs autocannon and wrk; --rounds
  *               rounds, the generators back to back in each, and the median of the rounds' ratios
  *   9. ceiling  the highest open-model rate one core sustains (±1 % achieved, ≤ 1 % dropped), the harness's and
  *               wrk2's, up the ladder 10k…80k req/s, each pinned to the same core (cpu.ts; wrk2 20 s a step)
+ *  10. merge    the workers' live view: a worker's once-a-second snapshot, the main thread's merge of two (and an hour
+ *               into a run), the final merge after 60 s, in ms (merge.ts; no peer, no target)
  *   7. warmstart  first-second vs steady p99 at 10k req/s, maxVUs 50 and 1000, warm start on and off; each
- *                case a fresh process running the build (npm run build first; --warm-from src: the sources under tsx)
+ *                case a fresh process running the build (npm run build first; --from src: the sources under tsx)
  *
- * Flags: --only a,b (sections)  --duration S (per run; 10, 3 with --short)  --rounds N (closed and cpu, 3)
+ * Flags: --only a,b (sections)  --duration S (per run; 10, 3 with --short)  --rounds N (closed, cpu, onecore; 3)
  *        --slices 0.05,0.2,0.5 (pacing: the pacer's sleep slices to compare; default the engine's 0.2)
- *        --rss-seconds S (60)  --rate R (cpu and the workers section's one-core case, 10000)  --short
- *        --warm-from src|dist.   wrk2: $HARNESS_WRK2 (a path, or skip), else ../shared/tools/wrk2/wrk2 beside the
+ *        --rss-seconds S (60)  --rate R (cpu and onecore, 10000)  --short
+ *        --from dist|src (onecore, warmstart: the build, the default, or the sources under tsx; --warm-from still
+ *        works).   wrk2: $HARNESS_WRK2 (a path, or skip), else ../shared/tools/wrk2/wrk2 beside the
  *        repository (measure.ts wrk2Path).
  *
  *   npm run bench:load-engine                              # everything
  *   npm run bench:load-engine -- --only pacing,stall --duration 5 --rounds 1 --rss-seconds 20
  *   npm run bench:load-engine -- --only cpu --duration 10 --rate 10000   # CPU per request, every generator on one core
  *   npm run bench:load-engine -- --only workers,warmstart --short     # a 2-core machine in about two minutes
+ *   npm run bench:load-engine -- --only onecore --duration 10 --rounds 3   # W=2 vs W=1 on one core, about 3 minutes
  *
  * Prints numbers; records nothing (copy them into docs/performance.md from a quiet machine).
  */
@@ -52,7 +57,8 @@ import { hrClock, realScheduler } from '../../src/load/pacer/clock.ts';
 import { DEFAULT_SLICE_MS, startPacer } from '../../src/load/pacer/pacer.ts';
 import { ceilingSection, cpuSection } from './cpu.ts';
 import { autocannonPeer, cpuPerRequest, formatRatio, formatRun, measureHarness, median, medianRun, out, printLoadAtEnd, printMachine, printPeers, scenario, times, tryPeer, wrkPeer, type Measured } from './measure.ts';
-import { coreLayout, printLayout, spacingSection, warmStartSection, workersSection } from './multicore.ts';
+import { mergeSection } from './merge.ts';
+import { coreLayout, oneCoreSection, printLayout, spacingSection, warmStartSection, workersSection } from './multicore.ts';
 import { ensureInstalled, startNginx } from './nginx.ts';
 
 const args = new Map(process.argv.slice(2).flatMap((arg, i, all) => (arg.startsWith('--') ? [[arg.slice(2), all[i + 1] ?? '']] : [])));
@@ -63,6 +69,8 @@ const ROUNDS = Number(args.get('rounds') ?? 3);
 const RSS_S = Number(args.get('rss-seconds') ?? 60);
 const RATE = Number(args.get('rate') ?? 10_000);
 /** The pacing section's sleep slices to compare (PacerOptions.sliceMs; the engine's default first). */
+/** What the fresh-process cases (onecore, warmstart) run: the build (default) or the sources under tsx. */
+const FROM: 'dist' | 'src' = (args.get('from') ?? args.get('warm-from')) === 'src' ? 'src' : 'dist';
 const SLICES = (args.get('slices') ?? String(DEFAULT_SLICE_MS)).split(',').map(Number);
 const CONNECTIONS = 50;
 
@@ -193,7 +201,7 @@ async function rssSection(url: string): Promise<void> {
 async function main(): Promise<void> {
   out(`bench/load-engine — sections: ${[...ONLY].join(', ')}; other load on this machine skews every number: compare within one run`);
   printMachine();
-  const needsNginx = ['closed', 'pacing', 'rss', 'workers', 'warmstart', 'cpu', 'ceiling'].some((s) => ONLY.has(s));
+  const needsNginx = ['closed', 'pacing', 'rss', 'workers', 'onecore', 'warmstart', 'cpu', 'ceiling'].some((s) => ONLY.has(s));
   ensureInstalled({ ...(needsNginx ? { nginx: 'nginx' } : {}), ...(['closed', 'workers', 'cpu'].some((s) => ONLY.has(s)) ? { wrk: 'wrk' } : {}) });
   printPeers();
   const layout = coreLayout();
@@ -202,6 +210,7 @@ async function main(): Promise<void> {
   out('CPU: user + system, all threads of the generator process (bench/load-engine/measure.ts); per request: over the requests it sent (the harness: with its warm-up\'s); steady: seconds 1..end of a harness run only');
   const nginx = needsNginx ? await startNginx({ workers: layout.nginxCores, cpus: layout.nginx }) : undefined;
   try {
+    if (ONLY.has('merge')) mergeSection();
     if (nginx && ONLY.has('cpu')) await cpuSection(nginx.url, { layout, seconds: DURATION_S, rate: RATE, rounds: ROUNDS });
     if (nginx && ONLY.has('ceiling')) await ceilingSection(nginx.url, { layout, seconds: DURATION_S, rates: [10_000, 15_000, 20_000, 25_000, 30_000, 35_000, 40_000, 50_000, 60_000, 80_000] });
     if (nginx && ONLY.has('closed')) await closedSection(nginx.url);
@@ -210,10 +219,11 @@ async function main(): Promise<void> {
     if (nginx && ONLY.has('rss')) await rssSection(nginx.url);
     if (nginx && ONLY.has('workers')) {
       const rates = SHORT ? [2000, 5000, 10_000, 20_000] : [2000, 5000, 10_000, 15_000, 20_000, 30_000, 40_000, 60_000, 80_000];
-      await workersSection(nginx.url, { layout, ns, seconds: DURATION_S, rates, rate: RATE });
+      await workersSection(nginx.url, { layout, ns, seconds: DURATION_S, rates, rate: RATE, from: FROM });
     }
+    if (nginx && ONLY.has('onecore')) await oneCoreSection(nginx.url, { layout, seconds: DURATION_S, rate: RATE, rounds: ROUNDS, from: FROM });
     if (ONLY.has('spacing')) await spacingSection({ layout, ns, seconds: DURATION_S, rate: 5000 });
-    if (nginx && ONLY.has('warmstart')) await warmStartSection(nginx.url, { layout, seconds: DURATION_S, rate: 10_000, repeats: SHORT ? 1 : 3, from: args.get('warm-from') === 'src' ? 'src' : 'dist' });
+    if (nginx && ONLY.has('warmstart')) await warmStartSection(nginx.url, { layout, seconds: DURATION_S, rate: 10_000, repeats: SHORT ? 1 : 3, from: FROM });
   } finally {
     await nginx?.stop();
     printLoadAtEnd();

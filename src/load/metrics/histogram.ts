@@ -45,7 +45,8 @@ export function decodeHistogram(encoded: string, compact = false): Histogram {
 /**
  * Adds an encoded histogram into `into` (exact: counts are summed bucket by bucket). The encoding is decoded into
  * 32-bit buckets whatever kind `into` is: decoding into the packed kind and copying it once more, as this did until
- * issue 21, cost 6 ms per second of timeline, 35 ms a second for the live merge of two workers (docs/performance.md).
+ * issue 21, cost about 6 ms per second of timeline: 50 ms a second for the live merge of two workers (`bench:load-engine
+ * --only merge`, docs/performance.md).
  */
 export function addEncoded(into: Histogram, encoded: string): void {
   into.add(hdr.decodeFromCompressedBase64(encoded, 32, false));
