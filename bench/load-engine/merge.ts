@@ -24,7 +24,7 @@ function timeMs(fn: () => unknown, times = 15): number {
   return median(got) as number;
 }
 
-/** A worker's recorder after `seconds` seconds of answers, snapshotted each second as a worker is; the last snapshot's cost. */
+/** A worker's recorder after `seconds` seconds of answers, snapshotted each second as a worker is, and each snapshot's cost. */
 function worker(seed: number, seconds: number): { recorder: Recorder; snapshotMs: number[] } {
   const random = seededRandom(seed);
   const recorder = new Recorder(['get']);

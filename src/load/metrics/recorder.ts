@@ -73,7 +73,6 @@ function newSecond(histogram: Histogram): SecondStats {
  */
 const SKIPPED = createCompactHistogram();
 
-
 export interface RecorderOptions {
   /** Count 429 answers as failures too. @default false */
   rateLimitedAsFailure?: boolean;

@@ -70,7 +70,7 @@ export function mergeWarmUps(warmUps: readonly (WarmUp | undefined)[]): WarmUp |
 export function coreShareOf(workers: number, cores: number, open: boolean): { coreShare: number; note?: string } {
   const coreShare = Math.max(1, Math.ceil(workers / Math.max(1, cores)));
   if (coreShare === 1 || !open) return { coreShare };
-  const note = `${workers} workers on ${cores} core(s) this process may use: each worker's pacer wakes at most every ${(DEFAULT_BATCH_MS * coreShare).toFixed(1)} ms instead of ${DEFAULT_BATCH_MS} ms, so arrivals start up to that late (counted in their latency); fewer workers than cores cost less per request`;
+  const note = `${workers} workers on ${cores} core(s) this process may use: each worker's pacer wakes at most every ${(DEFAULT_BATCH_MS * coreShare).toFixed(1)} ms instead of ${DEFAULT_BATCH_MS} ms, so arrivals start up to that late (counted in their latency); workers beyond the cores add no CPU, only switches between them`;
   return { coreShare, note };
 }
 
