@@ -156,7 +156,7 @@ export async function runHarnessChild(options: ChildOptions): Promise<ChildRun> 
   const child = fileURLToPath(new URL('./scenario-child.mjs', import.meta.url));
   const node = options.from === 'src' ? [process.execPath, '--import', 'tsx'] : [process.execPath];
   const command = [...(options.cpus ? ['taskset', '-c', options.cpus] : []), ...node, child, options.from, options.url, String(options.workers), JSON.stringify(options.scenario)];
-  const { stdout } = await promisify(execFile)(command[0] as string, command.slice(1), { maxBuffer: 1 << 24 });
+  const { stdout } = await run(command[0] as string, command.slice(1), { maxBuffer: 1 << 24 });
   return JSON.parse(stdout.trim().split('\n').at(-1) as string) as ChildRun;
 }
 
@@ -177,14 +177,14 @@ export function formatRun(label: string, m: Measured | undefined, missing = 'not
 
 export const times = (x: number | undefined): string => (x === undefined || !Number.isFinite(x) ? 'n/a' : `${x.toFixed(2)}×`);
 
-/** "a / b: CPU per request r×, throughput t×" for two runs of the same section. */
-/** a's CPU per request over b's; undefined when either is unknown. */
-export function cpuRatio(a: Measured | undefined, b: Measured | undefined): number | undefined {
+/** a's CPU per request over b's (whole runs, or their steady windows); undefined when either is unknown. */
+export function cpuRatio(a: Pick<Measured, 'cpuUs' | 'requests'> | undefined, b: Pick<Measured, 'cpuUs' | 'requests'> | undefined): number | undefined {
   const x = cpuPerRequest(a);
   const y = cpuPerRequest(b);
   return x !== undefined && y ? x / y : undefined;
 }
 
+/** "a / b: CPU per request r×, throughput t×" for two runs of the same section. */
 export function formatRatio(a: string, am: Measured | undefined, b: string, bm: Measured | undefined): string {
   const rps = am && bm && bm.rps > 0 ? am.rps / bm.rps : undefined;
   return `${a} / ${b}: CPU per request ${times(cpuRatio(am, bm))}, throughput ${times(rps)}`;

@@ -24,7 +24,7 @@ import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import type { ScenarioResult } from '../../src/load/result.ts';
-import { autocannonPeer, cpuPerRequest, formatRatio, formatRun, measureHarness, measureHarnessChild, median, out, runHarnessChild, scenario, times, tryPeer, wrkPeer, type Measured } from './measure.ts';
+import { autocannonPeer, cpuPerRequest, cpuRatio, formatRatio, formatRun, measureHarness, measureHarnessChild, median, out, runHarnessChild, scenario, times, tryPeer, wrkPeer, type Measured } from './measure.ts';
 import { which } from './nginx.ts';
 
 const run = promisify(execFile);
@@ -137,8 +137,8 @@ export async function oneCoreSection(url: string, options: { layout: Layout; sec
   ];
   for (const [label, data] of cases) {
     out(`-- ${label}`);
-    const whole: number[] = [];
-    const steady: number[] = [];
+    const whole: Array<number | undefined> = [];
+    const steady: Array<number | undefined> = [];
     for (let round = 1; round <= rounds; round++) {
       const got: Measured[] = [];
       for (const workers of [1, 2]) {
@@ -147,11 +147,11 @@ export async function oneCoreSection(url: string, options: { layout: Layout; sec
         out(formatRun(`round ${round}: harness --workers ${workers}`, measured));
       }
       const [one, two] = got as [Measured, Measured];
-      whole.push(cpuPerRequest(two)! / cpuPerRequest(one)!);
-      if (one.steady && two.steady) steady.push(cpuPerRequest(two.steady)! / cpuPerRequest(one.steady)!);
+      whole.push(cpuRatio(two, one));
+      steady.push(cpuRatio(two.steady, one.steady));
       out(`round ${round}: W=2 / W=1 CPU per request ${times(whole.at(-1))} (steady seconds: ${times(steady.at(-1))}), throughput ${times(two.rps / one.rps)}`);
     }
-    if (rounds > 1) out(`W=2 / W=1, median of ${rounds} rounds: CPU per request ${times(median(whole))} (steady seconds: ${times(steady.length ? median(steady) : undefined)})`);
+    if (rounds > 1) out(`W=2 / W=1, median of ${rounds} rounds: CPU per request ${times(median(whole))} (steady seconds: ${times(median(steady))})`);
   }
 }
 
@@ -187,10 +187,9 @@ interface WarmCase {
 async function warmCase(from: 'dist' | 'src', url: string, rate: number, seconds: number, maxVUs: number, warmUp: boolean, cpus: string | undefined): Promise<WarmCase> {
   const scenario = { name: 'warm', executor: 'constant-arrival-rate', rate, duration: `${seconds}s`, preAllocatedVUs: maxVUs, maxVUs, warmUp };
   const { result, cpuUs, firstDropped } = await runHarnessChild({ from, url, workers: 1, scenario, cpus });
-  const steady = result.timeline.slice(1, seconds).map((p) => p.p99).sort((a, b) => a - b);
   return {
     firstP99: result.timeline[0]?.p99 ?? 0,
-    steadyP99: steady[Math.floor(steady.length / 2)] ?? 0,
+    steadyP99: median(result.timeline.slice(1, seconds).map((p) => p.p99)) ?? 0,
     firstDropped,
     dropped: result.dropped,
     ...(result.warmUp ? { warmUp: result.warmUp } : {}),
