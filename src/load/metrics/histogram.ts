@@ -52,6 +52,60 @@ export function addEncoded(into: Histogram, encoded: string): void {
   into.add(hdr.decodeFromCompressedBase64(encoded, 32, false));
 }
 
+/**
+ * A histogram as its non-empty buckets: a value in each (the lowest the bucket holds; the histogram's own smallest
+ * and largest values in the first and last, so a merge keeps its min and max exact) and its count. What a load
+ * worker posts the main thread: structured clone copies two small typed arrays, where an encoding is a deflate
+ * (0.5 ms a histogram once compiled, 4 ms before), which a worker sharing a core paid inside its pacing: snapshots
+ * of 6–30 ms in its first seconds, arrivals dropped (issue 21, docs/performance.md). Not JSON-safe: results and
+ * `Recorder.snapshot()` keep encodings.
+ */
+export interface HistogramBuckets {
+  readonly values: Float64Array;
+  readonly counts: Float64Array;
+}
+
+export function bucketsOf(histogram: Histogram): HistogramBuckets {
+  // useWebAssembly is off (createHistogram and its kin): every histogram here is a JsHistogram.
+  const h = histogram as unknown as hdr.JsHistogram;
+  if (h.totalCount === 0) return { values: new Float64Array(0), counts: new Float64Array(0) };
+  const { minNonZeroValue: min, maxValue: max } = h;
+  const bottom = h.countsArrayIndex(min);
+  const top = h.countsArrayIndex(max);
+  let n = 0;
+  for (let i = 0; i <= top; i++) if (h.getCountAtIndex(i) > 0) n++;
+  // One entry more: when min and max share a bucket, one of its counts is filed at max and the others at min.
+  const values = new Float64Array(n + 1);
+  const counts = new Float64Array(n + 1);
+  let k = 0;
+  for (let i = 0; i <= top; i++) {
+    const count = h.getCountAtIndex(i);
+    if (count === 0) continue;
+    if (i === bottom && i === top && count > 1 && min !== max) {
+      values[k] = min;
+      counts[k++] = count - 1;
+      values[k] = max;
+      counts[k++] = 1;
+      continue;
+    }
+    values[k] = i === top ? max : i === bottom ? min : h.valueFromIndex(i);
+    counts[k++] = count;
+  }
+  return { values: values.subarray(0, k), counts: counts.subarray(0, k) };
+}
+
+/** Adds a histogram's buckets into `into`: exact (each value lands in its own bucket), min and max included. */
+export function addBuckets(into: Histogram, buckets: HistogramBuckets): void {
+  const { values, counts } = buckets;
+  for (let i = 0; i < values.length; i++) into.recordValueWithCount(values[i] as number, counts[i] as number);
+}
+
+/** Adds a snapshot's histogram, encoded or as buckets, into `into`. */
+export function addSnapshotHistogram(into: Histogram, histogram: string | HistogramBuckets): void {
+  if (typeof histogram === 'string') addEncoded(into, histogram);
+  else addBuckets(into, histogram);
+}
+
 /** Adds `from` into `into` (exact: counts are summed bucket by bucket). */
 export function mergeInto(into: Histogram, from: Histogram): void {
   into.add(from);

@@ -1,10 +1,11 @@
 /**
  * Everything a scenario measures, recorded on the hot path with plain counters and HDR histograms: overall,
  * per request name, and per second (the time series). `snapshot()` turns it into plain data with encoded
- * histograms; `mergeSnapshots` adds snapshots of workers (or runs) exactly. Thresholds read a `MetricSource`,
- * which a live Recorder and a merged snapshot both are.
+ * histograms (`workerSnapshot()`: with bucket lists, for a load worker's messages); `mergeSnapshots` adds
+ * snapshots of workers (or runs) exactly. Thresholds read a `MetricSource`, which a live Recorder and a merged
+ * snapshot both are.
  */
-import { addEncoded, createCompactHistogram, createHistogram, createSecondHistogram, encodeHistogram, mergeInto, recordMicros, type Histogram } from './histogram.ts';
+import { addSnapshotHistogram, bucketsOf, createCompactHistogram, createHistogram, createSecondHistogram, encodeHistogram, mergeInto, recordMicros, type Histogram, type HistogramBuckets } from './histogram.ts';
 
 /** What thresholds and summaries read; `name` selects one request name (the `{name:x}` tag). */
 export interface MetricSource {
@@ -72,6 +73,7 @@ function newSecond(histogram: Histogram): SecondStats {
  * 3 600 of them a second an hour into a soak.
  */
 const SKIPPED = createCompactHistogram();
+const NO_BUCKETS = bucketsOf(SKIPPED);
 
 export interface RecorderOptions {
   /** Count 429 answers as failures too. @default false */
@@ -82,6 +84,12 @@ export interface RecorderOptions {
    * before t0; V8 otherwise recompiles the hot path at the run's first second boundary). @default 1000
    */
   secondMs?: number;
+  /**
+   * Pack each second when the next begins (the compact kind: an hour of seconds in 2 KiB each). A live view that
+   * holds a few recent seconds and is built afresh every second (a merge of workers' live snapshots) skips it:
+   * packing was most of that merge's cost. @default true
+   */
+  packSeconds?: boolean;
 }
 
 /** Flow scenarios' iterations (k6's iterations and iteration_duration); failedBy: the step that failed each failed one. */
@@ -112,14 +120,27 @@ export class Recorder implements MetricSource {
   #allStale = false;
   readonly #rateLimitedAsFailure: boolean;
   readonly #secondMs: number;
+  readonly #packSeconds: boolean;
   /**
    * Each second's encoded histogram as the last snapshot wrote it, with the count it held then (histograms only
    * grow, so an equal count means the same contents). A second is encoded as it is packed, from its fast buckets
-   * (0.05 ms; the packed kind takes 0.9 ms), once this recorder has been snapshotted: a worker's live snapshot
-   * every second then encodes only the newest second afresh.
+   * (0.05 ms; the packed kind takes 0.9 ms), once this recorder has been snapshotted: a snapshot every second
+   * then encodes only the newest second afresh (a worker's sends that one as buckets: nothing afresh).
    */
   readonly #encoded: Array<{ count: number; text: string } | undefined> = [];
   #snapshotted = false;
+  /**
+   * A worker's recent packed seconds as buckets, made as each is packed (0.02 ms from its fast buckets; 2 ms from
+   * the packed kind), kept only from the last workerSnapshot's `timelineFrom` on: its live snapshots then carry no
+   * encoding, which the main thread's live merge spent half its time inflating.
+   */
+  readonly #recentBuckets = new Map<number, { count: number; buckets: HistogramBuckets }>();
+  #bucketed = false;
+  /**
+   * Name histograms of added snapshots, added when first read: a live view that is read only for its counts and
+   * recent seconds (the progress line) never decodes them.
+   */
+  #pendingTotals: Array<{ stats: NameStats; histogram: string | HistogramBuckets }> = [];
 
   constructor(names: readonly string[], options: RecorderOptions = {}) {
     this.names = [...names];
@@ -127,6 +148,7 @@ export class Recorder implements MetricSource {
     this.#byName = [...names.map(newNameStats), newNameStats()];
     this.#rateLimitedAsFailure = options.rateLimitedAsFailure ?? false;
     this.#secondMs = options.secondMs ?? 1000;
+    this.#packSeconds = options.packSeconds ?? true;
     this.elapsedMs = 0;
     // Holds objects from the start: V8 learns from the `[]` above that its arrays come to hold objects and makes the
     // later ones so at once, so the run's recorder (made before the warm-up's scratch ones) kept an array of another
@@ -146,11 +168,11 @@ export class Recorder implements MetricSource {
     const index = Math.max(0, Math.floor(atMs / this.#secondMs));
     if (index < this.timeline.length) {
       const second = this.timeline[index] as SecondStats;
-      if (second.histogram === SKIPPED) second.histogram = createCompactHistogram();
+      if (second.histogram === SKIPPED) second.histogram = this.#packSeconds ? createCompactHistogram() : createSecondHistogram();
       return second;
     }
     const newest = this.timeline[this.timeline.length - 1];
-    if (newest) this.#pack(this.timeline.length - 1, newest);
+    if (newest && this.#packSeconds) this.#pack(this.timeline.length - 1, newest);
     while (this.timeline.length < index) this.timeline.push(newSecond(SKIPPED));
     const second = newSecond(createSecondHistogram());
     this.timeline.push(second);
@@ -160,6 +182,7 @@ export class Recorder implements MetricSource {
   /** A second's histogram, once it no longer takes answers, as the packed kind (same buckets: the move is exact). */
   #pack(index: number, second: SecondStats): void {
     if (this.#snapshotted) this.#encodeSecond(index);
+    if (this.#bucketed) this.#recentBuckets.set(index, { count: second.histogram.totalCount, buckets: bucketsOf(second.histogram) });
     const packed = createCompactHistogram();
     packed.add(second.histogram);
     second.histogram = packed;
@@ -277,12 +300,14 @@ export class Recorder implements MetricSource {
   }
 
   histogram(name?: string): Histogram {
+    this.#settleTotals();
     if (name === undefined) return this.#allHistogram();
     const index = this.names.indexOf(name);
     return index < 0 ? createHistogram() : (this.#byName[index] as NameStats).histogram;
   }
 
   #allHistogram(): Histogram {
+    this.#settleTotals();
     if (this.#allStale) {
       this.#all.reset();
       for (const s of this.#byName) mergeInto(this.#all, s.histogram);
@@ -291,26 +316,53 @@ export class Recorder implements MetricSource {
     return this.#all;
   }
 
-  /** `timelineFrom`: only the seconds from that one on (workers' live snapshots: the recent seconds only). */
+  /**
+   * The recorder as plain, JSON-safe data, histograms encoded. `timelineFrom`: only the seconds from that one on
+   * (a live view: the recent seconds only).
+   */
   snapshot(timelineFrom = 0): RecorderSnapshot {
     this.#snapshotted = true;
+    return { ...this.#snapshotOf(timelineFrom, encodeHistogram, (index) => this.#encodeSecond(index)), all: encodeHistogram(this.#allHistogram()) };
+  }
+
+  /**
+   * What a load worker posts the main thread, live and at the end: the snapshot with its histograms as buckets
+   * (histogram.ts HistogramBuckets: no deflate in the worker, nothing to inflate in the merge) and without `all`,
+   * which a merge never reads. Structured clone only, not JSON.
+   */
+  workerSnapshot(timelineFrom = 0): WorkerSnapshot {
+    this.#snapshotted = true;
+    this.#bucketed = true;
+    for (const index of this.#recentBuckets.keys()) if (index < timelineFrom) this.#recentBuckets.delete(index);
+    return this.#snapshotOf(timelineFrom, bucketsOf, (index) => {
+      // The newest second is still in fast buckets, read in 0.02 ms. A packed one would take 2 ms (the packed kind's
+      // buckets are slow to read): it goes as the buckets or the encoding made when it was packed, from fast buckets.
+      const { histogram } = this.timeline[index] as SecondStats;
+      if (histogram === SKIPPED) return NO_BUCKETS;
+      if (index === this.timeline.length - 1) return bucketsOf(histogram);
+      const recent = this.#recentBuckets.get(index);
+      return recent && recent.count === histogram.totalCount ? recent.buckets : this.#encodeSecond(index);
+    });
+  }
+
+  #snapshotOf<H, S>(timelineFrom: number, of: (histogram: Histogram) => H, second: (index: number) => S): Omit<RecorderSnapshot<H, S>, 'all'> {
+    this.#settleTotals();
     return {
       ...(timelineFrom > 0 ? { timelineFrom } : {}),
       names: [...this.names],
       elapsedMs: this.elapsedMs,
       dropped: this.dropped,
       errorCodes: Object.fromEntries(this.errorCodes),
-      all: encodeHistogram(this.#allHistogram()),
       byName: this.#byName.map((s) => ({
         requests: s.requests,
         failed: s.failed,
         rateLimited: s.rateLimited,
         errors: s.errors,
         statusCodes: Object.fromEntries(s.statusCodes),
-        histogram: encodeHistogram(s.histogram),
+        histogram: of(s.histogram),
       })),
-      timeline: this.timeline.slice(timelineFrom).map(({ histogram: _, ...counts }, i) => ({ ...counts, histogram: this.#encodeSecond(timelineFrom + i) })),
-      ...(this.iterations ? { iterations: { count: this.iterations.count, failed: this.iterations.failed, failedBy: Object.fromEntries(this.iterations.failedBy), histogram: encodeHistogram(this.iterations.histogram) } } : {}),
+      timeline: this.timeline.slice(timelineFrom).map(({ histogram: _, ...counts }, i) => ({ ...counts, histogram: second(timelineFrom + i) })),
+      ...(this.iterations ? { iterations: { count: this.iterations.count, failed: this.iterations.failed, failedBy: Object.fromEntries(this.iterations.failedBy), histogram: of(this.iterations.histogram) } } : {}),
     };
   }
 
@@ -320,9 +372,9 @@ export class Recorder implements MetricSource {
    * it is the newest one (fast buckets) and is packed once, after them: adding into packed seconds, snapshot after
    * snapshot, made the final merge of two workers after 60 s take 0.9 s (docs/performance.md).
    */
-  add(...snapshots: RecorderSnapshot[]): void {
+  add(...snapshots: Array<RecorderSnapshot | WorkerSnapshot>): void {
     for (const snapshot of snapshots) this.#addTotals(snapshot);
-    const from = (s: RecorderSnapshot): number => s.timelineFrom ?? 0;
+    const from = (s: RecorderSnapshot | WorkerSnapshot): number => s.timelineFrom ?? 0;
     const first = Math.min(...snapshots.map(from));
     const end = Math.max(...snapshots.map((s) => from(s) + s.timeline.length));
     for (let t = first; t < end; t++) {
@@ -333,16 +385,22 @@ export class Recorder implements MetricSource {
         for (const key of ['requests', 'failed', 'status2xx', 'status4xx', 'status5xx', 'rateLimited', 'errors', 'dropped', 'starts', 'lateStarts'] as const) ours[key] += theirs[key] ?? 0;
         // Workers run side by side: the generator was as late as its slowest worker.
         ours.loopDelayMs = Math.max(ours.loopDelayMs, theirs.loopDelayMs ?? 0);
-        addEncoded(ours.histogram, theirs.histogram);
+        addSnapshotHistogram(ours.histogram, theirs.histogram);
       }
     }
   }
 
-  #addTotals(snapshot: RecorderSnapshot): void {
+  #settleTotals(): void {
+    if (this.#pendingTotals.length === 0) return;
+    for (const { stats, histogram } of this.#pendingTotals) addSnapshotHistogram(stats.histogram, histogram);
+    this.#pendingTotals = [];
+  }
+
+  #addTotals(snapshot: RecorderSnapshot | WorkerSnapshot): void {
     this.elapsedMs = Math.max(this.elapsedMs, snapshot.elapsedMs);
     this.dropped += snapshot.dropped;
     for (const [code, n] of Object.entries(snapshot.errorCodes)) this.errorCodes.set(code, (this.errorCodes.get(code) ?? 0) + n);
-    // snapshot.all is the sum of its byName histograms, which are merged below.
+    // snapshot.all (encoded snapshots only) is the sum of its byName histograms, which are merged below.
     snapshot.byName.forEach((theirs, i) => {
       const index = i >= snapshot.names.length ? this.unattributed : this.names.indexOf(snapshot.names[i] as string);
       if (index < 0) throw new Error(`cannot merge: request name "${snapshot.names[i]}" is not in this run`);
@@ -352,7 +410,7 @@ export class Recorder implements MetricSource {
       ours.rateLimited += theirs.rateLimited;
       ours.errors += theirs.errors;
       for (const [code, n] of Object.entries(theirs.statusCodes)) ours.statusCodes.set(Number(code), (ours.statusCodes.get(Number(code)) ?? 0) + n);
-      addEncoded(ours.histogram, theirs.histogram);
+      this.#pendingTotals.push({ stats: ours, histogram: theirs.histogram });
     });
     this.#allStale = true;
     if (snapshot.iterations) {
@@ -360,29 +418,38 @@ export class Recorder implements MetricSource {
       it.count += snapshot.iterations.count;
       it.failed += snapshot.iterations.failed;
       for (const [step, n] of Object.entries(snapshot.iterations.failedBy)) it.failedBy.set(step, (it.failedBy.get(step) ?? 0) + n);
-      addEncoded(it.histogram, snapshot.iterations.histogram);
+      addSnapshotHistogram(it.histogram, snapshot.iterations.histogram);
     }
   }
 }
 
-/** A Recorder as plain, JSON-safe data (what crosses a worker boundary). */
-export interface RecorderSnapshot {
+/**
+ * A Recorder as plain data: `snapshot()`'s, JSON-safe, with encoded histograms (H = string); a load worker's
+ * (`workerSnapshot()`) holds them as buckets instead.
+ */
+export interface RecorderSnapshot<H = string, S = H> {
   names: string[];
   /** The second `timeline[0]` is (a partial snapshot). @default 0 */
   timelineFrom?: number;
   elapsedMs: number;
   dropped: number;
   errorCodes: Record<string, number>;
-  all: string;
-  byName: Array<Omit<Counts, 'statusCodes'> & { statusCodes: Record<string, number>; histogram: string }>;
-  /** The generator fields are optional so snapshots from before they existed still merge. */
+  all: H;
+  byName: Array<Omit<Counts, 'statusCodes'> & { statusCodes: Record<string, number>; histogram: H }>;
   /** Flow scenarios only. */
-  iterations?: { count: number; failed: number; failedBy: Record<string, number>; histogram: string };
-  timeline: Array<Omit<SecondStats, 'histogram' | 'starts' | 'lateStarts' | 'loopDelayMs'> & Partial<Pick<SecondStats, 'starts' | 'lateStarts' | 'loopDelayMs'>> & { histogram: string }>;
+  iterations?: { count: number; failed: number; failedBy: Record<string, number>; histogram: H };
+  /** The generator fields are optional so snapshots from before they existed still merge. */
+  timeline: Array<Omit<SecondStats, 'histogram' | 'starts' | 'lateStarts' | 'loopDelayMs'> & Partial<Pick<SecondStats, 'starts' | 'lateStarts' | 'loopDelayMs'>> & { histogram: S }>;
 }
 
+/**
+ * What a load worker posts the main thread (Recorder.workerSnapshot): histograms as buckets, but the timeline's
+ * packed seconds encoded; no `all`.
+ */
+export type WorkerSnapshot = Omit<RecorderSnapshot<HistogramBuckets, HistogramBuckets | string>, 'all'>;
+
 /** The exact merge of several snapshots (same request names). */
-export function mergeSnapshots(snapshots: readonly RecorderSnapshot[], options: RecorderOptions = {}): Recorder {
+export function mergeSnapshots(snapshots: ReadonlyArray<RecorderSnapshot | WorkerSnapshot>, options: RecorderOptions = {}): Recorder {
   const names = [...new Set(snapshots.flatMap((s) => s.names))];
   const merged = new Recorder(names, options);
   if (snapshots.length > 0) merged.add(...snapshots);

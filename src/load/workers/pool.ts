@@ -11,7 +11,7 @@
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { ApiConfig, CredentialsConfig, DeepReadonly } from '../../config/types.ts';
-import { mergeSnapshots, Recorder, type RecorderSnapshot } from '../metrics/recorder.ts';
+import { mergeSnapshots, Recorder, type WorkerSnapshot } from '../metrics/recorder.ts';
 import { getExecutor } from '../executors/registry.ts';
 import { hrClock, type Clock } from '../pacer/clock.ts';
 import { DEFAULT_BATCH_MS } from '../pacer/pacer.ts';
@@ -79,7 +79,7 @@ export function runInWorkers(options: WorkerRunOptions): WorkerRun {
   const count = options.workers;
   const { coreShare, note: shareNote } = coreShareOf(count, options.cores ?? availableParallelism(), getExecutor(options.scenario.executor).model === 'open');
   const rateLimitedAsFailure = options.scenario.rateLimitedAsFailure;
-  const latest: (RecorderSnapshot | undefined)[] = new Array(count).fill(undefined);
+  const latest: (WorkerSnapshot | undefined)[] = new Array(count).fill(undefined);
   const workers = Array.from({ length: count }, (_, index) => {
     const data: WorkerData = {
       scenario: options.scenario,
@@ -137,8 +137,9 @@ export function runInWorkers(options: WorkerRunOptions): WorkerRun {
 
   return {
     live: () => {
-      const present = latest.filter((s): s is RecorderSnapshot => s !== undefined);
-      return present.length ? mergeSnapshots(present, { rateLimitedAsFailure }) : new Recorder(options.names, { rateLimitedAsFailure });
+      const present = latest.filter((s): s is WorkerSnapshot => s !== undefined);
+      // Built afresh each second and holding only the recent seconds: no packing (RecorderOptions.packSeconds).
+      return present.length ? mergeSnapshots(present, { rateLimitedAsFailure, packSeconds: false }) : new Recorder(options.names, { rateLimitedAsFailure });
     },
     finished,
   };

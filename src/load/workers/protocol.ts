@@ -5,7 +5,7 @@
  */
 import type { ApiConfig, CredentialsConfig, DeepReadonly } from '../../config/types.ts';
 import type { Slice } from '../engine/segments.ts';
-import type { RecorderSnapshot } from '../metrics/recorder.ts';
+import type { WorkerSnapshot } from '../metrics/recorder.ts';
 import type { WarmUp } from '../result.ts';
 import type { Scenario } from '../scenario/types.ts';
 
@@ -25,8 +25,8 @@ export type ToWorker = { type: 'go'; t0: number } | { type: 'stop' };
 
 export type FromWorker =
   | { type: 'ready'; warmUp?: WarmUp }
-  | { type: 'snapshot'; snapshot: RecorderSnapshot }
-  | { type: 'done'; snapshot: RecorderSnapshot; notes: string[]; elapsedMs: number; warmUp?: WarmUp }
+  | { type: 'snapshot'; snapshot: WorkerSnapshot }
+  | { type: 'done'; snapshot: WorkerSnapshot; notes: string[]; elapsedMs: number; warmUp?: WarmUp }
   | { type: 'error'; message: string };
 
 /** Seconds of timeline a live snapshot carries (the progress line and abortOnFail read the last full second). */

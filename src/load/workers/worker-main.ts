@@ -66,14 +66,14 @@ async function main(data: WorkerData): Promise<void> {
       onStart: (t0) => {
         timer = setInterval(() => {
           recorder.elapsedMs = hrClock.now() - t0;
-          post({ type: 'snapshot', snapshot: recorder.snapshot(Math.max(0, recorder.timeline.length - LIVE_SECONDS)) });
+          post({ type: 'snapshot', snapshot: recorder.workerSnapshot(Math.max(0, recorder.timeline.length - LIVE_SECONDS)) });
         }, 1000);
       },
     });
     clearInterval(timer);
     if (runner) outcome = withFlowWarmUpRequests(outcome, runner, recorder);
     recorder.elapsedMs = outcome.elapsedMs;
-    post({ type: 'done', snapshot: recorder.snapshot(), notes: outcome.notes, elapsedMs: outcome.elapsedMs, ...(outcome.warmUp ? { warmUp: outcome.warmUp } : {}) });
+    post({ type: 'done', snapshot: recorder.workerSnapshot(), notes: outcome.notes, elapsedMs: outcome.elapsedMs, ...(outcome.warmUp ? { warmUp: outcome.warmUp } : {}) });
   } finally {
     clearInterval(timer);
     // Nothing more to send; the main thread terminates the worker once it has the last message.
