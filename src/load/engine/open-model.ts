@@ -8,7 +8,6 @@
  * are recorded, so a generator-bound run is named (metrics/generator-bound.ts).
  * With several workers, this engine runs one slice: its share of the VUs and every W-th arrival.
  */
-import { Pool } from 'undici';
 import { durationMs } from '../executors/common.ts';
 import { getExecutor } from '../executors/registry.ts';
 import type { OpenExecutor } from '../executors/types.ts';
@@ -18,6 +17,7 @@ import { withLead } from '../pacer/lead-schedule.ts';
 import { DEFAULT_BATCH_MS, DEFAULT_SLICE_MS, startPacer } from '../pacer/pacer.ts';
 import { Recorder } from '../metrics/recorder.ts';
 import type { WarmUp } from '../result.ts';
+import { flowPool } from './flow-pool.ts';
 import { startGeneratorProbe } from './generator-probe.ts';
 import { H1Sender } from './h1/sender.ts';
 import { requestEncoder } from './h1/request-bytes.ts';
@@ -37,7 +37,7 @@ export async function runOpenModel(input: EngineInput): Promise<EngineOutcome> {
   const origin = new URL(input.baseUrl);
   const prefix = origin.pathname.replace(/\/+$/, '');
   const flow = input.flow;
-  const pool = flow ? new Pool(origin.origin, { connections: slots, pipelining: 1, keepAliveTimeout: 30_000 }) : undefined;
+  const pool = flow ? await flowPool(origin.origin, slots) : undefined;
   // Each connection's total deadline ends a request whatever the target does (a drip, an endless body); a stop cuts all.
   const sender = new H1Sender({ origin: origin.origin, connections: slots });
   const notes: string[] = [];

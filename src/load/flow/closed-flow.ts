@@ -7,11 +7,11 @@
  * as the same one-second steps as the mix engine; a VU finishes the iteration it is in when its step ends
  * (k6's gracefulRampDown), bounded by gracefulStop.
  */
-import { Pool } from 'undici';
 import { durationMs } from '../executors/common.ts';
 import { getExecutor } from '../executors/registry.ts';
 import type { ClosedExecutor } from '../executors/types.ts';
 import { vuSteps } from '../engine/closed-model.ts';
+import { flowPool } from '../engine/flow-pool.ts';
 import { startGeneratorProbe } from '../engine/generator-probe.ts';
 import { share } from '../engine/segments.ts';
 import type { EngineInput, EngineOutcome } from '../engine/types.ts';
@@ -30,7 +30,7 @@ export async function runClosedFlow(input: EngineInput, runner: FlowRunner): Pro
   // This worker's VUs in every step (divided, never multiplied), as the mix engine does.
   const steps = vuSteps(executor.vuSegments(scenario)).map((s) => ({ ...s, vus: share(s.vus, slice) }));
   const maxVus = Math.max(1, ...steps.map((s) => s.vus));
-  const pool = new Pool(origin.origin, { connections: maxVus, pipelining: 1, keepAliveTimeout: 30_000 });
+  const pool = await flowPool(origin.origin, maxVus);
   const notes: string[] = [];
   const warmUp = { durationMs: 0, requests: 0, errors: 0, connections: 0, skipped: "flow on a VU executor: the VUs' first iterations open the connections" };
   // Workers wait for a common t0 (`ready`); in the main thread the run starts now.
