@@ -167,6 +167,28 @@ thresholds:
     expect(outcome.result.statusCodes).toEqual({ '500': outcome.result.requests });
     expect(outcome.notes.join('\n')).toMatch(/stopped early: threshold http_req_failed/);
   });
+  it('abortOnFail on a latency percentile reads the workers’ merged totals', async () => {
+    // Every answer takes at least 40 ms, so p(99) < 20 fails from the first answer on, however fast the machine.
+    seen.delayMs = 40;
+    const s = scenario(`
+name: slow
+executor: constant-arrival-rate
+rate: 50
+duration: 60s
+preAllocatedVUs: 8
+credential: none
+warmUp: false
+requests: [{ path: /s }]
+thresholds:
+  http_req_duration: [{ threshold: 'p(99)<20', abortOnFail: true }]
+`);
+    const outcome = await runScenario({ scenario: s, baseUrl: base, api, credentials: {}, workers: 2, monitorEveryMs: 200 });
+    expect(outcome.abortedBy).toMatchObject({ metric: 'http_req_duration', expr: 'p(99)<20' });
+    expect(outcome.result.requests).toBeGreaterThan(0);
+    expect(outcome.result.requests).toBeLessThan(3000);
+    expect(outcome.result.latency.p50).toBeGreaterThanOrEqual(40);
+  });
+
   it('2 workers sharing 1 core: each paces coarser, every arrival still runs once, and the run says why', async () => {
     const s = scenario(`
 name: shared
