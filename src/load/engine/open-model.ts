@@ -91,6 +91,8 @@ export async function runOpenModel(input: EngineInput): Promise<EngineOutcome> {
     if (warming) {
       lead.base = clock.now();
       rounds = await warmUpRounds({ connections: preAllocated, send: (done) => sendAndRecord(lead, clock.now() - lead.base, done), clock, signal: input.signal });
+      // The rounds armed every connection's timer at once: they would all fire together during the run.
+      sender.disarmIdle();
     }
     // The lead (the warm-up's paced part) replays the start of this worker's slice of the run (lead-schedule.ts);
     // a failed round means no lead.

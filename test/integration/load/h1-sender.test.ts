@@ -740,6 +740,44 @@ describe('H1Sender: deadlines (codes only, never durations)', () => {
   });
 });
 
+describe('H1Sender: disarmIdle and timers that fired (after a warm-up, engine/open-model.ts)', () => {
+  it('a timer that fired while its connection was idle: the next request arms a new deadline', async () => {
+    const target = await rawTarget((socket, req) => {
+      if (req.path === '/ok') socket.write(OK);
+    });
+    const s = sender(target.origin);
+    expect(await get(s, '/ok', { timeoutMs: 50 })).toEqual({ status: 200 });
+    // Its timer fires while the connection is idle (a wait for that to happen, not a duration asserted).
+    await new Promise((resolve) => setTimeout(resolve, 120));
+    expect(await get(s, '/silent', { timeoutMs: 200 })).toEqual({ status: 0, error: 'UND_ERR_HEADERS_TIMEOUT' });
+    expect(await get(s, '/ok')).toEqual({ status: 200 });
+  });
+
+  it('after disarmIdle an idle connection arms its next deadline, also one later than the cancelled timer', async () => {
+    const target = await rawTarget((socket, req) => {
+      if (req.path === '/ok') socket.write(OK);
+    });
+    const s = sender(target.origin, { connections: 2 });
+    await Promise.all([get(s, '/ok', { timeoutMs: 100 }), get(s, '/ok', { timeoutMs: 100 })]);
+    s.disarmIdle();
+    // A cancelled timer still counted as armed (due before these deadlines) would leave them without one: they would
+    // never end.
+    expect(await Promise.all([get(s, '/silent', { timeoutMs: 300 }), get(s, '/silent', { timeoutMs: 300 })])).toEqual([
+      { status: 0, error: 'UND_ERR_HEADERS_TIMEOUT' },
+      { status: 0, error: 'UND_ERR_HEADERS_TIMEOUT' },
+    ]);
+  });
+
+  it('disarmIdle leaves a request in flight its deadline', async () => {
+    const target = await rawTarget(() => {});
+    const s = sender(target.origin);
+    const outcome = get(s, '/silent', { timeoutMs: 300 });
+    await until(() => target.requests.length === 1);
+    s.disarmIdle();
+    expect(await outcome).toEqual({ status: 0, error: 'UND_ERR_HEADERS_TIMEOUT' });
+  });
+});
+
 describe('H1Sender: abortAll', () => {
   it('fails every request in flight and every one waiting with HARNESS_ABORTED, each exactly once; later sends fail at once', async () => {
     const target = await rawTarget(() => {});

@@ -53,13 +53,34 @@ const DEFAULT_IDLE_MS = 4000;
 const IDLE_MARGIN_MS = 1000;
 const IDEMPOTENT = /^(?:GET|HEAD|PUT|DELETE|OPTIONS|TRACE) /;
 
+let timeoutShapeSettled = false;
+
+/**
+ * Node keeps a timer's delay in its Timeout's `_idleTimeout` field. The first Timeout made with a fractional delay
+ * turns that field from small integer to double for every Timeout, and each one made before it is migrated, one at a
+ * time, when it is next touched. The warm-up gives each connection a timer of a whole number of ms; the pacer's
+ * fractional ones come after: with 1000 VUs the thousand timers fired together about a second into the run, each one
+ * migrated, and V8 threw away the optimised timer-list code (--trace-migration, --trace-deopt). One fractional
+ * Timeout before any connection's settles the field for good.
+ */
+function settleTimeoutShape(): void {
+  if (timeoutShapeSettled) return;
+  timeoutShapeSettled = true;
+  clearTimeout(setTimeout(() => {}, 1.5));
+}
+
 export class Connection {
   busy = false;
   readonly #context: ConnectionContext;
   readonly #parser: ResponseParser;
   #socket: net.Socket | undefined;
   #done: SendDone | undefined;
-  #due = 0;
+  // #due and #idleSince hold fractional times: made doubles at once (NaN until first set), they never change
+  // representation later. Stored first as the small integer 0, the first connection to set one made V8 deprecate the
+  // map every other connection already had, and migrate each of them when next used (--trace-migration: 999 with
+  // 1000 VUs).
+  #due = NaN;
+  /** The live timer (undefined once it has fired: a fired timer is never cleared). */
   #timer: NodeJS.Timeout | undefined;
   /** When the armed timer fires (performance.now()); Infinity when none is armed. */
   #firesAt = Infinity;
@@ -69,10 +90,11 @@ export class Connection {
   /** Bytes of the current request's answer read so far (only whether any is used). */
   #received = 0;
   #retried = false;
-  #idleSince = 0;
+  #idleSince = NaN;
   #idleMs = DEFAULT_IDLE_MS;
 
   constructor(context: ConnectionContext) {
+    settleTimeoutShape();
     this.#context = context;
     this.#parser = new ResponseParser(context.limits);
   }
@@ -106,6 +128,15 @@ export class Connection {
   /** Closes the socket; a request in flight is not answered (use `fail` for that). */
   destroy(): void {
     this.#drop();
+    this.#cancelTimer();
+  }
+
+  /** Cancels the timer of a connection with no request in flight (H1Sender.disarmIdle says why). */
+  disarm(): void {
+    if (!this.busy) this.#cancelTimer();
+  }
+
+  #cancelTimer(): void {
     if (this.#timer) clearTimeout(this.#timer);
     this.#timer = undefined;
     this.#firesAt = Infinity;
@@ -131,6 +162,11 @@ export class Connection {
   }
 
   #onTimer(): void {
+    // A fired timer needs no clearTimeout: forgetting it here keeps #setTimer on the path the warm-up took (no live
+    // timer). Cleared there instead, the first run request on each connection after the warm-up's timers had fired
+    // took a branch the warm-up never took, and V8 threw away the optimised send (--trace-deopt: "insufficient type
+    // feedback" in clearTimeout, about 1.2 s into a run with 1000 VUs).
+    this.#timer = undefined;
     this.#firesAt = Infinity;
     if (!this.busy) return;
     const now = performance.now();
