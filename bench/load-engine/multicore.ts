@@ -7,7 +7,8 @@
  *              one round of onecore
  *   onecore    --workers 2 vs --workers 1, each a fresh process (scenario-child.mjs: the build by default) pinned
  *              to the same one core: open model at --rate, 50 VUs; closed model, 50 VUs; rounds interleaved. What
- *              the multi-worker path costs per request (goal ≤ 1.1×)
+ *              the multi-worker path costs per request (goal ≤ 1.1×); open model, also W=1 at half the rate, 25
+ *              VUs (each worker's share alone), which W=2 is compared with too
  *   spacing    5k req/s with 1 and N workers: arrivals per 50 ms bucket, timed by a separate target process
  *              (goal: every bucket within ±10 % of the expected rate / 20)
  *   warmstart  10k req/s with maxVUs 50 and 1000: first-second p99 vs the steady seconds' p99, and arrivals
@@ -137,8 +138,13 @@ export async function oneCoreSection(url: string, options: { layout: Layout; sec
   ];
   for (const [label, data] of cases) {
     out(`-- ${label}`);
+    // Open model: also one worker at the rate each of the two paces (half), 25 VUs: what one pacer costs at that rate
+    // alone. W=2 against it is what the worker machinery adds; against W=1 at the full rate, that plus how a pacer's
+    // CPU per request grows as its own rate falls (docs/performance.md).
+    const half = data.executor === 'constant-arrival-rate' ? { ...data, rate: rate / 2, preAllocatedVUs: 25, maxVUs: 25 } : undefined;
     const whole: Array<number | undefined> = [];
     const steady: Array<number | undefined> = [];
+    const machinery: Array<number | undefined> = [];
     for (let round = 1; round <= rounds; round++) {
       const got: Measured[] = [];
       for (const workers of [1, 2]) {
@@ -150,8 +156,15 @@ export async function oneCoreSection(url: string, options: { layout: Layout; sec
       whole.push(cpuRatio(two, one));
       steady.push(cpuRatio(two.steady, one.steady));
       out(`round ${round}: W=2 / W=1 CPU per request ${times(whole.at(-1))} (steady seconds: ${times(steady.at(-1))}), throughput ${times(two.rps / one.rps)}`);
+      if (half) {
+        const alone = await measureHarnessChild({ from, url, workers: 1, scenario: half, cpus });
+        out(formatRun(`round ${round}: harness --workers 1 at ${rate / 2} req/s, 25 VUs (one pacer at each worker's rate)`, alone));
+        machinery.push(cpuRatio(two.steady, alone.steady));
+        out(`round ${round}: W=2 / (W=1 at ${rate / 2} req/s), steady seconds: ${times(machinery.at(-1))}`);
+      }
     }
     if (rounds > 1) out(`W=2 / W=1, median of ${rounds} rounds: CPU per request ${times(median(whole))} (steady seconds: ${times(median(steady))})`);
+    if (half && rounds > 1) out(`W=2 / (W=1 at ${rate / 2} req/s), median of ${rounds} rounds, steady seconds: ${times(median(machinery))}`);
   }
 }
 

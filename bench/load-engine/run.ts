@@ -19,7 +19,8 @@
  *               workers (multicore.ts; taskset pinning where the cores allow), then one round of `onecore`
  *  5b. onecore  --workers 2 vs --workers 1, each a fresh process running the build (--from), both pinned to the
  *               same one core, open model at --rate with 50 VUs and closed model with 50 VUs, --rounds rounds
- *               interleaved: the multi-worker path's CPU per request (goal ≤ 1.1× one worker's), the median ratio
+ *               interleaved: the multi-worker path's CPU per request (goal ≤ 1.1× one worker's), the median ratio;
+ *               open model, also one worker at half the rate with 25 VUs (each worker's share on its own)
  *   6. spacing  arrivals per 50 ms at 5k req/s with 1 and N workers, timed by a separate target process
  *   8. cpu      CPU µs per request beside throughput, each generator pinned to the same core (cpu.ts): the open
  *               model at --rate (default 10 000 req/s) vs wrk2 -R, the closed model vs autocannon and wrk; --rounds
