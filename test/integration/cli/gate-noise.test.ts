@@ -8,8 +8,9 @@
  * 20 fresh runs of the same length), through buildComparison, as `harness compare --budget 'p50:+10ms,p95:+10%'`
  * (README's CI budget) does. Identical: never "exceeded" (inconclusive allowed), loaded machine or not. 50 ms
  * slower: the gate fails in 20 of 20 on p50 — unless the run itself measured that its load generator stalled by
- * more than the slowdown (report.json `generatorBound`), when the only honest answer is "inconclusive, because …",
- * which the test then requires instead (on a busy machine p95 is the machine's stalls and may honestly be "inconclusive" too).
+ * more than the slowdown (report.json `generatorBound`), when the only honest answer is "inconclusive", for a reason the
+ * runs measured (the stall, or intervals the stalls widened over the limit), which the test then requires instead (on a
+ * busy machine p95 is the machine's stalls and may honestly be "inconclusive" too).
  */
 import { readFileSync } from 'node:fs';
 import * as hdr from 'hdr-histogram-js';
@@ -96,9 +97,14 @@ describe(`CI gate ${BUDGET} on scenarios/gate.yaml against real reference target
         expect(o.gate, JSON.stringify(o.budgets.map((b) => b.detail))).toBe('failed');
         expect(p50.detail).toMatch(/^p50:\+10ms: p50 of scenario "gate" in \S+ is [\d.]+ ms > limit [\d.]+ ms \(.*99 % intervals, \d+ and \d+ samples, over blocks of \d+ s and \d+ s/);
       } else {
-        // The machine stalled the load generator itself by more than the slowdown (measured, in the report).
+        // The machine stalled the load generator itself (measured, in the report): inconclusive, for a reason the runs
+        // measured — the stall itself, or, when a stalled run's seconds spread its interval over the limit, intervals
+        // that overlap it and say how much wider than for independent requests the stalls made them (a loaded full
+        // run of the suite: the baseline's p50 blocks reached 50 ms, its interval 4.96× as wide).
         expect(p50.status, bound.join('; ')).toBe('inconclusive');
-        expect(p50.detail).toMatch(/^p50:\+10ms: inconclusive, because the load generator stalled: .*generator-bound in \d+ of \d+ s/);
+        expect(p50.detail).toMatch(
+          /^p50:\+10ms: inconclusive(, because (the load generator stalled: .*generator-bound in \d+ of \d+ s|of the machine's scheduling|the runs stalled unevenly)|: the 99 % intervals overlap the limit: .*as wide as for independent requests)/,
+        );
       }
     }
   });
