@@ -85,9 +85,12 @@ thresholds:
     expect(result.requests).toBeGreaterThanOrEqual(2);
     expect(result.errors).toEqual({ UND_ERR_HEADERS_TIMEOUT: result.requests });
     // Never less than the timeout: the failure is timed from the request's own write to the moment it was given up,
-    // which is late by at most the longest stall of this process's event loop the run measured (and HDR's 0.1 %).
+    // which is late by at most the longest stall of this process's event loop the run measured, give or take what
+    // neither clock can see: Node's timers run on libuv's millisecond clock (2 ms), and the stall probe's ticks are
+    // scheduled on that clock and ignore lateness under 1 ms (engine/generator-probe.ts), so a stall it measured may
+    // have been up to 1 ms longer (a quiet CI run: max 1006.59 ms with a measured worst stall of 3.5 ms). HDR: 0.1 %.
     expect(result.latency.p50).toBeGreaterThanOrEqual(999);
-    expect(result.latency.max).toBeLessThanOrEqual((1000 + 2 + (result.loopDelay?.worstMs ?? 0)) * 1.001);
+    expect(result.latency.max).toBeLessThanOrEqual((1000 + 2 + 1 + (result.loopDelay?.worstMs ?? 0)) * 1.001);
     expect(Object.keys(result.byName)).toEqual(['get_never']);
     expect(result.thresholds[0]).toMatchObject({ ok: false });
   });
