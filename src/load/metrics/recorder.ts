@@ -300,8 +300,8 @@ export class Recorder implements MetricSource {
   }
 
   histogram(name?: string): Histogram {
-    this.#settleTotals();
     if (name === undefined) return this.#allHistogram();
+    this.#settleTotals();
     const index = this.names.indexOf(name);
     return index < 0 ? createHistogram() : (this.#byName[index] as NameStats).histogram;
   }

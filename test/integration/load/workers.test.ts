@@ -143,21 +143,31 @@ requests: [{ path: /c }]
     expect(result.warmUp!.connections).toBe(3);
   });
 
-  it('abortOnFail over the merged data stops every worker', async () => {
-    seen.status = 500;
-    const s = scenario(`
-name: failing
+  /** 50 arrivals/s for up to 60 s on two workers, their live view read every 200 ms, until `threshold` (a YAML line) aborts. */
+  const abortingRun = (name: string, vus: number, path: string, threshold: string) =>
+    runScenario({
+      scenario: scenario(`
+name: ${name}
 executor: constant-arrival-rate
 rate: 50
 duration: 60s
-preAllocatedVUs: 4
+preAllocatedVUs: ${vus}
 credential: none
 warmUp: false
-requests: [{ path: /f }]
+requests: [{ path: ${path} }]
 thresholds:
-  http_req_failed: [{ threshold: 'rate<0.5', abortOnFail: true }]
-`);
-    const outcome = await runScenario({ scenario: s, baseUrl: base, api, credentials: {}, workers: 2, monitorEveryMs: 200 });
+  ${threshold}
+`),
+      baseUrl: base,
+      api,
+      credentials: {},
+      workers: 2,
+      monitorEveryMs: 200,
+    });
+
+  it('abortOnFail over the merged data stops every worker', async () => {
+    seen.status = 500;
+    const outcome = await abortingRun('failing', 4, '/f', "http_req_failed: [{ threshold: 'rate<0.5', abortOnFail: true }]");
     expect(outcome.abortedBy).toMatchObject({ metric: 'http_req_failed', expr: 'rate<0.5' });
     expect(outcome.result.thresholds[0]).toMatchObject({ ok: false });
     expect(outcome.result.warmUp).toBeUndefined();
@@ -167,22 +177,11 @@ thresholds:
     expect(outcome.result.statusCodes).toEqual({ '500': outcome.result.requests });
     expect(outcome.notes.join('\n')).toMatch(/stopped early: threshold http_req_failed/);
   });
+
   it('abortOnFail on a latency percentile reads the workers’ merged totals', async () => {
     // Every answer takes at least 40 ms, so p(99) < 20 fails from the first answer on, however fast the machine.
     seen.delayMs = 40;
-    const s = scenario(`
-name: slow
-executor: constant-arrival-rate
-rate: 50
-duration: 60s
-preAllocatedVUs: 8
-credential: none
-warmUp: false
-requests: [{ path: /s }]
-thresholds:
-  http_req_duration: [{ threshold: 'p(99)<20', abortOnFail: true }]
-`);
-    const outcome = await runScenario({ scenario: s, baseUrl: base, api, credentials: {}, workers: 2, monitorEveryMs: 200 });
+    const outcome = await abortingRun('slow', 8, '/s', "http_req_duration: [{ threshold: 'p(99)<20', abortOnFail: true }]");
     expect(outcome.abortedBy).toMatchObject({ metric: 'http_req_duration', expr: 'p(99)<20' });
     expect(outcome.result.requests).toBeGreaterThan(0);
     expect(outcome.result.requests).toBeLessThan(3000);
