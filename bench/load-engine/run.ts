@@ -29,6 +29,9 @@
  *               wrk2's, up the ladder 10k…80k req/s, each pinned to the same core (cpu.ts; wrk2 20 s a step)
  *  10. merge    the workers' live view: a worker's once-a-second snapshot, the main thread's merge of two (and an hour
  *               into a run), the final merge after 60 s, in ms (merge.ts; no peer, no target)
+ *  11. wake     CPU a thread is charged per sleep and wake, by the sleep's length (0.1…10 ms): node's
+ *               Atomics.wait and setInterval, python3's time.sleep beside them (wake.ts; no target, not in
+ *               the default sections)
  *   7. warmstart  first-second vs steady p99 at 10k req/s, maxVUs 50 and 1000, warm start on and off; each
  *                case a fresh process running the build (npm run build first; --from src: the sources under tsx)
  *
@@ -61,6 +64,7 @@ import { autocannonPeer, cpuPerRequest, formatRatio, formatRun, measureHarness, 
 import { mergeSection } from './merge.ts';
 import { coreLayout, oneCoreSection, printLayout, spacingSection, warmStartSection, workersSection } from './multicore.ts';
 import { ensureInstalled, startNginx } from './nginx.ts';
+import { wakeSection } from './wake.ts';
 
 const args = new Map(process.argv.slice(2).flatMap((arg, i, all) => (arg.startsWith('--') ? [[arg.slice(2), all[i + 1] ?? '']] : [])));
 const ONLY = new Set((args.get('only') ?? 'cpu,ceiling,closed,pacing,stall,rss,workers,spacing,warmstart').split(','));
@@ -212,6 +216,7 @@ async function main(): Promise<void> {
   const nginx = needsNginx ? await startNginx({ workers: layout.nginxCores, cpus: layout.nginx }) : undefined;
   try {
     if (ONLY.has('merge')) mergeSection();
+    if (ONLY.has('wake')) await wakeSection({ layout });
     if (nginx && ONLY.has('cpu')) await cpuSection(nginx.url, { layout, seconds: DURATION_S, rate: RATE, rounds: ROUNDS });
     if (nginx && ONLY.has('ceiling')) await ceilingSection(nginx.url, { layout, seconds: DURATION_S, rates: [10_000, 15_000, 20_000, 25_000, 30_000, 35_000, 40_000, 50_000, 60_000, 80_000] });
     if (nginx && ONLY.has('closed')) await closedSection(nginx.url);
