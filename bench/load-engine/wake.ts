@@ -1,7 +1,7 @@
 /**
  * bench/load-engine, the `wake` section: what this machine charges a thread for one sleep and wake, by how long it
  * slept. A pacer sleeps between its arrivals (pacer.ts), so this is the floor under its CPU per request at a given
- * rate, and the reason a pacer at half the rate (each of two workers on one core) pays more per request: on the
+ * rate, and a reason a pacer at half the rate (each of two workers on one core) pays more per request: on the
  * 2-core VM these figures were measured on, a wake after 10 ms costs several times one after 0.2 ms
  * (docs/performance.md). Each case is a fresh process pinned to the generator's core, nothing else in it:
  *   - node, Atomics.wait(ms): the pacer's own blocking sleep (Scheduler.sleep), n times in a row;
@@ -19,14 +19,14 @@ const run = promisify(execFile);
 
 /** Sleep lengths in ms: the pacer's slices (0.1–0.4), a millisecond timer, and a quiet 10 ms. */
 const SLEEPS_MS = [0.1, 0.2, 0.4, 1, 10];
-/** Wall time per case: enough wakes at 10 ms (150) to average the scheduler's noise, ~10 s for the section. */
+/** Wall time per case: enough wakes at 10 ms (150) to average the scheduler's noise; about 20 s for the section. */
 const CASE_MS = 1500;
 
 const NODE_WAIT = `const ms=+process.argv[1],n=Math.round(${CASE_MS}/ms),s=new Int32Array(new SharedArrayBuffer(4));
 Atomics.wait(s,0,0,1);const a=process.cpuUsage(),t=performance.now();for(let i=0;i<n;i++)Atomics.wait(s,0,0,ms);
 const d=process.cpuUsage(a);console.log(JSON.stringify({cpuUs:d.user+d.system,wakes:n,wallMs:performance.now()-t}))`;
-// Node clamps a timer under 1 ms to 1 ms, so this one runs the 1 and 10 ms cases only; its first 20 ticks are not counted
-// (the callback's first runs compile it).
+// Node clamps a timer under 1 ms to 1 ms, so this one runs the 1 and 10 ms cases only; its first 20 ticks are not
+// counted (the callback's first runs compile it).
 const NODE_TIMER = `const ms=+process.argv[1],n=Math.round(${CASE_MS}/ms);let i=-20,a,t;
 const h=setInterval(()=>{if(i===0){a=process.cpuUsage();t=performance.now()}if(++i<=n)return;clearInterval(h);const d=process.cpuUsage(a);
 console.log(JSON.stringify({cpuUs:d.user+d.system,wakes:n,wallMs:performance.now()-t}))},ms)`;
