@@ -170,7 +170,7 @@ export async function oneCoreSection(url: string, options: { layout: Layout; sec
 
 /** The build-running cases need dist/ as it is now: built once per bench run. */
 let built = false;
-async function buildIfNeeded(from: 'dist' | 'src'): Promise<void> {
+export async function buildIfNeeded(from: 'dist' | 'src'): Promise<void> {
   if (from !== 'dist' || built) return;
   out('\nbuilding dist/ (npm run build): the cases below run the build, as an installed harness does …');
   await run('npm', ['run', 'build'], { maxBuffer: 1 << 24 });

@@ -32,12 +32,16 @@
  *  11. wake     CPU a thread is charged per sleep and wake, by the sleep's length (0.1…10 ms): node's
  *               Atomics.wait and setInterval, python3's time.sleep beside them (wake.ts; no target, not in
  *               the default sections)
+ *  12. split    one open-model rate (--rate) split in two on one core, in the steady state (seconds 10..10+S of each
+ *               run, --steady-seconds S, 30): harness W=1, W=2, W=1 at half the rate, two harness processes at half
+ *               each, and wrk2 the same ways; CPU per request from every thread's scheduler run time, wakes, --rounds
+ *               rounds (split.ts; about 5 minutes a round; not in the default sections)
  *   7. warmstart  first-second vs steady p99 at 10k req/s, maxVUs 50 and 1000, warm start on and off; each
  *                case a fresh process running the build (npm run build first; --from src: the sources under tsx)
  *
  * Flags: --only a,b (sections)  --duration S (per run; 10, 3 with --short)  --rounds N (closed, cpu, onecore; 3)
  *        --slices 0.05,0.2,0.5 (pacing: the pacer's sleep slices to compare; default the engine's 0.2)
- *        --rss-seconds S (60)  --rate R (cpu and onecore, 10000)  --short
+ *        --rss-seconds S (60)  --rate R (cpu, onecore and split, 10000)  --steady-seconds S (split, 30)  --short
  *        --from dist|src (onecore, warmstart: the build, the default, or the sources under tsx; --warm-from still
  *        works).   wrk2: $HARNESS_WRK2 (a path, or skip), else ../shared/tools/wrk2/wrk2 beside the
  *        repository (measure.ts wrk2Path).
@@ -64,6 +68,7 @@ import { autocannonPeer, cpuPerRequest, formatRatio, formatRun, measureHarness, 
 import { mergeSection } from './merge.ts';
 import { coreLayout, oneCoreSection, printLayout, spacingSection, warmStartSection, workersSection } from './multicore.ts';
 import { ensureInstalled, startNginx } from './nginx.ts';
+import { splitSection } from './split.ts';
 import { wakeSection } from './wake.ts';
 
 const args = new Map(process.argv.slice(2).flatMap((arg, i, all) => (arg.startsWith('--') ? [[arg.slice(2), all[i + 1] ?? '']] : [])));
@@ -73,6 +78,7 @@ const DURATION_S = Number(args.get('duration') ?? (SHORT ? 3 : 10));
 const ROUNDS = Number(args.get('rounds') ?? 3);
 const RSS_S = Number(args.get('rss-seconds') ?? 60);
 const RATE = Number(args.get('rate') ?? 10_000);
+const STEADY_S = Number(args.get('steady-seconds') ?? 30);
 /** The pacing section's sleep slices to compare (PacerOptions.sliceMs; the engine's default first). */
 /** What the fresh-process cases (onecore, warmstart) run: the build (default) or the sources under tsx. */
 const FROM: 'dist' | 'src' = (args.get('from') ?? args.get('warm-from')) === 'src' ? 'src' : 'dist';
@@ -206,7 +212,7 @@ async function rssSection(url: string): Promise<void> {
 async function main(): Promise<void> {
   out(`bench/load-engine — sections: ${[...ONLY].join(', ')}; other load on this machine skews every number: compare within one run`);
   printMachine();
-  const needsNginx = ['closed', 'pacing', 'rss', 'workers', 'onecore', 'warmstart', 'cpu', 'ceiling'].some((s) => ONLY.has(s));
+  const needsNginx = ['closed', 'pacing', 'rss', 'workers', 'onecore', 'split', 'warmstart', 'cpu', 'ceiling'].some((s) => ONLY.has(s));
   ensureInstalled({ ...(needsNginx ? { nginx: 'nginx' } : {}), ...(['closed', 'workers', 'cpu'].some((s) => ONLY.has(s)) ? { wrk: 'wrk' } : {}) });
   printPeers();
   const layout = coreLayout();
@@ -228,6 +234,7 @@ async function main(): Promise<void> {
       await workersSection(nginx.url, { layout, ns, seconds: DURATION_S, rates, rate: RATE, from: FROM });
     }
     if (nginx && ONLY.has('onecore')) await oneCoreSection(nginx.url, { layout, seconds: DURATION_S, rate: RATE, rounds: ROUNDS, from: FROM });
+    if (nginx && ONLY.has('split')) await splitSection(nginx.url, { layout, rate: RATE, windowS: STEADY_S, rounds: ROUNDS });
     if (ONLY.has('spacing')) await spacingSection({ layout, ns, seconds: DURATION_S, rate: 5000 });
     if (nginx && ONLY.has('warmstart')) await warmStartSection(nginx.url, { layout, seconds: DURATION_S, rate: 10_000, repeats: SHORT ? 1 : 3, from: FROM });
   } finally {
