@@ -39,7 +39,7 @@
  *   7. warmstart  first-second vs steady p99 at 10k req/s, maxVUs 50 and 1000, warm start on and off; each
  *                case a fresh process running the build (npm run build first; --from src: the sources under tsx)
  *
- * Flags: --only a,b (sections)  --duration S (per run; 10, 3 with --short)  --rounds N (closed, cpu, onecore; 3)
+ * Flags: --only a,b (sections)  --duration S (per run; 10, 3 with --short)  --rounds N (closed, cpu, onecore, split; 3)
  *        --slices 0.05,0.2,0.5 (pacing: the pacer's sleep slices to compare; default the engine's 0.2)
  *        --rss-seconds S (60)  --rate R (cpu, onecore and split, 10000)  --steady-seconds S (split, 30)  --short
  *        --from dist|src (onecore, warmstart: the build, the default, or the sources under tsx; --warm-from still
