@@ -152,12 +152,20 @@ export interface ChildRun {
   firstDropped: number;
 }
 
-export async function runHarnessChild(options: ChildOptions): Promise<ChildRun> {
+/** The command line of one scenario-child.mjs run (pinned to `cpus` when given). */
+export function harnessChildCommand(options: ChildOptions): string[] {
   const child = fileURLToPath(new URL('./scenario-child.mjs', import.meta.url));
   const node = options.from === 'src' ? [process.execPath, '--import', 'tsx'] : [process.execPath];
-  const command = [...(options.cpus ? ['taskset', '-c', options.cpus] : []), ...node, child, options.from, options.url, String(options.workers), JSON.stringify(options.scenario)];
+  return [...(options.cpus ? ['taskset', '-c', options.cpus] : []), ...node, child, options.from, options.url, String(options.workers), JSON.stringify(options.scenario)];
+}
+
+/** What scenario-child.mjs printed: its last line. */
+export const parseChildRun = (stdout: string): ChildRun => JSON.parse(stdout.trim().split('\n').at(-1) as string) as ChildRun;
+
+export async function runHarnessChild(options: ChildOptions): Promise<ChildRun> {
+  const command = harnessChildCommand(options);
   const { stdout } = await run(command[0] as string, command.slice(1), { maxBuffer: 1 << 24 });
-  return JSON.parse(stdout.trim().split('\n').at(-1) as string) as ChildRun;
+  return parseChildRun(stdout);
 }
 
 export const cpuPerRequest = (m: Pick<Measured, 'cpuUs' | 'requests'> | undefined): number | undefined => (m && m.requests > 0 ? m.cpuUs / m.requests : undefined);

@@ -10,12 +10,13 @@
  * asks for in the window (each run's dropped arrivals and p99, over the whole run, show whether it held the rate).
  * For the harness with two workers, the two busiest threads (the workers) are shown apart from the rest. Linux only.
  */
-import { spawn } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import type { ScenarioResult } from '../../src/load/result.ts';
-import { median, out, parseWrk, wrk2Path } from './measure.ts';
+import { promisify } from 'node:util';
+import { harnessChildCommand, median, out, parseChildRun, parseWrk, wrk2Path } from './measure.ts';
 import { buildIfNeeded, type Layout } from './multicore.ts';
+
+const run = promisify(execFile);
 
 interface Running {
   pid: number;
@@ -24,15 +25,9 @@ interface Running {
 }
 
 function launch(command: string[]): Running {
-  const child = spawn(command[0] as string, command.slice(1), { stdio: ['ignore', 'pipe', 'ignore'] });
-  let stdout = '';
-  child.stdout.on('data', (chunk: Buffer) => void (stdout += chunk.toString()));
-  const exited = new Promise<string>((resolve, reject) => {
-    child.on('error', reject);
-    child.on('close', (code) => (code === 0 ? resolve(stdout) : reject(new Error(`${command.slice(0, 4).join(' ')} … exited ${code}`))));
-  });
+  const running = run(command[0] as string, command.slice(1), { maxBuffer: 1 << 24 });
   // taskset execs the command, so this pid is the generator's own.
-  return { pid: child.pid as number, exited };
+  return { pid: running.child.pid as number, exited: running.then((r) => r.stdout) };
 }
 
 interface ThreadTimes {
@@ -92,16 +87,8 @@ export async function splitSection(url: string, options: { layout: Layout; rate:
   out(`\n== split: one open-model rate (${rate} req/s) in two, steady state on one core (${cpus ? `CPU ${cpus}` : 'NOT PINNED'}); seconds ${skipS}–${skipS + windowS} of ${runS} s runs, ${rounds} round(s) ==`);
   out('(CPU per request: the threads\' run time in the window over the requests the rate asks for in it; wakes: voluntary context switches; dropped and p99 over the whole run)');
   const taskset = cpus ? ['taskset', '-c', cpus] : [];
-  const child = fileURLToPath(new URL('./scenario-child.mjs', import.meta.url));
-  const harness = (workers: number, r: number, vus: number): string[] => [
-    ...taskset,
-    process.execPath,
-    child,
-    'dist',
-    url,
-    String(workers),
-    JSON.stringify({ executor: 'constant-arrival-rate', rate: r, duration: `${runS}s`, preAllocatedVUs: vus, maxVUs: vus }),
-  ];
+  const harness = (workers: number, r: number, vus: number): string[] =>
+    harnessChildCommand({ from: 'dist', url, workers, cpus, scenario: { executor: 'constant-arrival-rate', rate: r, duration: `${runS}s`, preAllocatedVUs: vus, maxVUs: vus } });
   const wrk2 = wrk2Path();
   const wrk2Run = (r: number, connections: number): string[] => [...taskset, wrk2.path as string, '-t1', `-c${connections}`, `-d${runS}s`, `-R${r}`, `${url}/`];
   const half = rate / 2;
@@ -137,7 +124,7 @@ export async function splitSection(url: string, options: { layout: Layout; rate:
       const held = got.stdouts
         .map((stdout) => {
           if (c.kind === 'wrk2') return `${parseWrk(stdout).rps.toFixed(0)} req/s`;
-          const result = (JSON.parse(stdout.trim().split('\n').at(-1) as string) as { result: ScenarioResult }).result;
+          const { result } = parseChildRun(stdout);
           return `dropped ${result.dropped}, p99 ${result.latency.p99.toFixed(2)} ms`;
         })
         .join('; ');
