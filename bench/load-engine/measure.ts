@@ -137,7 +137,8 @@ export async function measureHarnessChild(options: ChildOptions): Promise<Measur
 export interface ChildOptions {
   from: 'dist' | 'src';
   url: string;
-  workers: number;
+  /** `thread`: one worker, run on a worker thread of its own (scenario-child.mjs). */
+  workers: number | 'thread';
   /** Fields over a one-request GET / scenario (as `scenario` makes it). */
   scenario: Record<string, unknown>;
   cpus: string | undefined;

@@ -34,8 +34,9 @@
  *               the default sections)
  *  12. split    one open-model rate (--rate) split in two on one core, in the steady state (seconds 10..10+S of each
  *               run, --steady-seconds S, 30): harness W=1, W=2, W=1 at half the rate, two harness processes at half
- *               each, and wrk2 the same ways; CPU per request from every thread's scheduler run time, wakes, --rounds
- *               rounds (split.ts; about 5 minutes a round; not in the default sections)
+ *               each, W=1 on a worker thread of its own, and wrk2 the same ways; CPU per request from every thread's
+ *               scheduler run time, wakes, --rounds rounds (split.ts; about 6 minutes a round; not in the default
+ *               sections)
  *   7. warmstart  first-second vs steady p99 at 10k req/s, maxVUs 50 and 1000, warm start on and off; each
  *                case a fresh process running the build (npm run build first; --from src: the sources under tsx)
  *

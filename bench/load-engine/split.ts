@@ -3,12 +3,14 @@
  * state, for the harness and for wrk2. Every case runs on the generator's core (nginx on its own), long enough that
  * its start and one-off work (JIT, the idle main isolate's memory-reducing GCs) fall before the measured window:
  *   harness --workers 1 at R, 50 VUs            harness --workers 2 at R, 50 VUs (one process, two worker threads)
+ *   harness --workers 1 at R on a worker thread of its own, the main isolate idle (what one thread of a
+ *   `--workers N` run is): it tells a worker thread's own cost from that of two isolates taking turns on a core
  *   harness --workers 1 at R/2, 25 VUs          two harness processes at R/2 each, 25 VUs each
  *   wrk2 -t1 -c50 -R R                          two wrk2 -t1 -c25 at R/2 each            wrk2 -t1 -c25 -R R/2
  * CPU is read from /proc/<pid>/task/<tid>/schedstat (the scheduler's run time of every thread, in ns) at the window's
  * start and end, and wakes from the threads' voluntary context switches; per request is over the requests the rate
  * asks for in the window (each run's dropped arrivals and p99, over the whole run, show whether it held the rate).
- * For the harness with two workers, the two busiest threads (the workers) are shown apart from the rest. Linux only.
+ * For the harness on worker threads, the busiest threads (the workers) are shown apart from the rest. Linux only.
  */
 import { execFile } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
@@ -87,7 +89,7 @@ export async function splitSection(url: string, options: { layout: Layout; rate:
   out(`\n== split: one open-model rate (${rate} req/s) in two, steady state on one core (${cpus ? `CPU ${cpus}` : 'NOT PINNED'}); seconds ${skipS}–${skipS + windowS} of ${runS} s runs, ${rounds} round(s) ==`);
   out('(CPU per request: the threads\' run time in the window over the requests the rate asks for in it; wakes: voluntary context switches; dropped and p99 over the whole run)');
   const taskset = cpus ? ['taskset', '-c', cpus] : [];
-  const harness = (workers: number, r: number, vus: number): string[] =>
+  const harness = (workers: number | 'thread', r: number, vus: number): string[] =>
     harnessChildCommand({ from: 'dist', url, workers, cpus, scenario: { executor: 'constant-arrival-rate', rate: r, duration: `${runS}s`, preAllocatedVUs: vus, maxVUs: vus } });
   const wrk2 = wrk2Path();
   const wrk2Run = (r: number, connections: number): string[] => [...taskset, wrk2.path as string, '-t1', `-c${connections}`, `-d${runS}s`, `-R${r}`, `${url}/`];
@@ -97,6 +99,7 @@ export async function splitSection(url: string, options: { layout: Layout; rate:
     { label: `harness --workers 2 at ${rate}`, commands: [harness(2, rate, 50)], rate, kind: 'harness', workers: 2 },
     { label: `harness --workers 1 at ${half}`, commands: [harness(1, half, 25)], rate: half, kind: 'harness' },
     { label: `two harness processes at ${half} each`, commands: [harness(1, half, 25), harness(1, half, 25)], rate, kind: 'harness' },
+    { label: `harness W=1 on a worker thread at ${rate}`, commands: [harness('thread', rate, 50)], rate, kind: 'harness', workers: 1 },
     ...(wrk2.path
       ? [
           { label: `wrk2 at ${rate}`, commands: [wrk2Run(rate, 50)], rate, kind: 'wrk2' as const },
@@ -129,7 +132,7 @@ export async function splitSection(url: string, options: { layout: Layout; rate:
         })
         .join('; ');
       const workers = c.workers ? got.windows[0]?.threadsUs : undefined;
-      const apart = workers ? `  (the ${c.workers} busiest threads ${(workers.slice(0, c.workers).reduce((a, b) => a + b, 0) / requests).toFixed(1)}, the other ${workers.length - c.workers!} ${(workers.slice(c.workers).reduce((a, b) => a + b, 0) / requests).toFixed(1)} µs/req)` : '';
+      const apart = workers ? `  (${c.workers === 1 ? 'the busiest thread' : `the ${c.workers} busiest threads`} ${(workers.slice(0, c.workers).reduce((a, b) => a + b, 0) / requests).toFixed(1)}, the other ${workers.length - c.workers!} ${(workers.slice(c.workers).reduce((a, b) => a + b, 0) / requests).toFixed(1)} µs/req)` : '';
       out(`round ${round}: ${c.label.padEnd(40)} ${us.toFixed(1).padStart(6)} µs CPU/req  wakes/s ${wakes}  ${held}${apart}`);
     }
   }
@@ -139,6 +142,6 @@ export async function splitSection(url: string, options: { layout: Layout; rate:
     const y = mid(b);
     return x !== undefined && y !== undefined ? `${(x / y).toFixed(2)}×` : 'n/a';
   };
-  out(`median of ${rounds} round(s), CPU per request: harness W=2 / W=1 ${ratio(cases[1]!.label, cases[0]!.label)}; two harness processes / W=1 ${ratio(cases[3]!.label, cases[0]!.label)}; W=1 at ${half} / W=1 at ${rate} ${ratio(cases[2]!.label, cases[0]!.label)}`);
-  if (wrk2.path) out(`median of ${rounds} round(s), CPU per request: two wrk2 / one wrk2 ${ratio(cases[5]!.label, cases[4]!.label)}; wrk2 at ${half} / wrk2 at ${rate} ${ratio(cases[6]!.label, cases[4]!.label)}; harness W=1 / wrk2 at ${rate} ${ratio(cases[0]!.label, cases[4]!.label)}`);
+  out(`median of ${rounds} round(s), CPU per request: harness W=2 / W=1 ${ratio(cases[1]!.label, cases[0]!.label)}; W=1 on a worker thread / W=1 ${ratio(cases[4]!.label, cases[0]!.label)}; two harness processes / W=1 ${ratio(cases[3]!.label, cases[0]!.label)}; W=1 at ${half} / W=1 at ${rate} ${ratio(cases[2]!.label, cases[0]!.label)}`);
+  if (wrk2.path) out(`median of ${rounds} round(s), CPU per request: two wrk2 / one wrk2 ${ratio(cases[6]!.label, cases[5]!.label)}; wrk2 at ${half} / wrk2 at ${rate} ${ratio(cases[7]!.label, cases[5]!.label)}; harness W=1 / wrk2 at ${rate} ${ratio(cases[0]!.label, cases[5]!.label)}`);
 }
