@@ -26,8 +26,13 @@ export interface Scheduler {
 // Atomics.wait on a cell nobody notifies: a futex wait with a sub-millisecond timeout, the CPU free meanwhile.
 const sleepCell = new Int32Array(new SharedArrayBuffer(4));
 
+// Read once: the global `process` is an accessor, which V8 cannot fold into optimised code, so every
+// `process.hrtime…` in the load path's hot code would call it (as would `performance` and `Buffer`: the h1 sender
+// imports them from their modules). The pacer and the recorders read the clock several times per request.
+const hrtimeBigint = process.hrtime.bigint;
+
 export const hrClock: Clock = {
-  now: () => Number(process.hrtime.bigint()) / 1e6,
+  now: () => Number(hrtimeBigint()) / 1e6,
 };
 
 export const realScheduler: Scheduler = {

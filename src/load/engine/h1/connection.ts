@@ -15,6 +15,7 @@
  * answer came is written once more on a new one (§9.3.1.1). A POST lost that way fails with UND_ERR_SOCKET.
  */
 import net from 'node:net';
+import { performance } from 'node:perf_hooks';
 import tls from 'node:tls';
 import { ResponseError, ResponseParser, type ParserLimits } from './response-parser.ts';
 

@@ -3,6 +3,7 @@
  * has a body, then the body. A request whose path and body are constant is encoded once per run and the same
  * Buffer written every time (what wrk and autocannon do); a templated one is encoded per send.
  */
+import { Buffer } from 'node:buffer';
 import type { PreparedRequest } from '../../request-mix.ts';
 import type { TemplateState } from '../../template.ts';
 

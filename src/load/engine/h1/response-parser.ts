@@ -13,6 +13,7 @@
  * Errors carry undici's codes for the same conditions (UND_ERR_HEADERS_OVERFLOW, UND_ERR_RES_EXCEEDED_MAX_SIZE,
  * HPE_* for a malformed response), so a report reads the same whichever sender ran (flows still use undici).
  */
+import { Buffer } from 'node:buffer';
 
 const CR = 13;
 const LF = 10;

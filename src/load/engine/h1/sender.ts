@@ -8,6 +8,7 @@
  * and none sits idle long enough for the target's keep-alive timeout. With more requests than connections at
  * once (the open model never does this: its slots are the connections) the rest wait in order.
  */
+import { Buffer } from 'node:buffer';
 import { ABORTED } from '../send-errors.ts';
 import { Connection, type ConnectionContext, type Endpoint, type SendDone } from './connection.ts';
 import type { ParserLimits } from './response-parser.ts';
