@@ -94,17 +94,28 @@ export async function splitSection(url: string, options: { layout: Layout; rate:
   const wrk2 = wrk2Path();
   const wrk2Run = (r: number, connections: number): string[] => [...taskset, wrk2.path as string, '-t1', `-c${connections}`, `-d${runS}s`, `-R${r}`, `${url}/`];
   const half = rate / 2;
+  // The cases' labels, which the ratios at the end name.
+  const label = {
+    one: `harness --workers 1 at ${rate}`,
+    two: `harness --workers 2 at ${rate}`,
+    oneHalf: `harness --workers 1 at ${half}`,
+    processes: `two harness processes at ${half} each`,
+    thread: `harness W=1 on a worker thread at ${rate}`,
+    wrk2: `wrk2 at ${rate}`,
+    wrk2Two: `two wrk2 at ${half} each`,
+    wrk2Half: `wrk2 at ${half}`,
+  };
   const cases: Array<{ label: string; commands: string[][]; rate: number; kind: 'harness' | 'wrk2'; workers?: number }> = [
-    { label: `harness --workers 1 at ${rate}`, commands: [harness(1, rate, 50)], rate, kind: 'harness' },
-    { label: `harness --workers 2 at ${rate}`, commands: [harness(2, rate, 50)], rate, kind: 'harness', workers: 2 },
-    { label: `harness --workers 1 at ${half}`, commands: [harness(1, half, 25)], rate: half, kind: 'harness' },
-    { label: `two harness processes at ${half} each`, commands: [harness(1, half, 25), harness(1, half, 25)], rate, kind: 'harness' },
-    { label: `harness W=1 on a worker thread at ${rate}`, commands: [harness('thread', rate, 50)], rate, kind: 'harness', workers: 1 },
+    { label: label.one, commands: [harness(1, rate, 50)], rate, kind: 'harness' },
+    { label: label.two, commands: [harness(2, rate, 50)], rate, kind: 'harness', workers: 2 },
+    { label: label.oneHalf, commands: [harness(1, half, 25)], rate: half, kind: 'harness' },
+    { label: label.processes, commands: [harness(1, half, 25), harness(1, half, 25)], rate, kind: 'harness' },
+    { label: label.thread, commands: [harness('thread', rate, 50)], rate, kind: 'harness', workers: 1 },
     ...(wrk2.path
       ? [
-          { label: `wrk2 at ${rate}`, commands: [wrk2Run(rate, 50)], rate, kind: 'wrk2' as const },
-          { label: `two wrk2 at ${half} each`, commands: [wrk2Run(half, 25), wrk2Run(half, 25)], rate, kind: 'wrk2' as const },
-          { label: `wrk2 at ${half}`, commands: [wrk2Run(half, 25)], rate: half, kind: 'wrk2' as const },
+          { label: label.wrk2, commands: [wrk2Run(rate, 50)], rate, kind: 'wrk2' as const },
+          { label: label.wrk2Two, commands: [wrk2Run(half, 25), wrk2Run(half, 25)], rate, kind: 'wrk2' as const },
+          { label: label.wrk2Half, commands: [wrk2Run(half, 25)], rate: half, kind: 'wrk2' as const },
         ]
       : []),
   ];
@@ -142,6 +153,6 @@ export async function splitSection(url: string, options: { layout: Layout; rate:
     const y = mid(b);
     return x !== undefined && y !== undefined ? `${(x / y).toFixed(2)}×` : 'n/a';
   };
-  out(`median of ${rounds} round(s), CPU per request: harness W=2 / W=1 ${ratio(cases[1]!.label, cases[0]!.label)}; W=1 on a worker thread / W=1 ${ratio(cases[4]!.label, cases[0]!.label)}; two harness processes / W=1 ${ratio(cases[3]!.label, cases[0]!.label)}; W=1 at ${half} / W=1 at ${rate} ${ratio(cases[2]!.label, cases[0]!.label)}`);
-  if (wrk2.path) out(`median of ${rounds} round(s), CPU per request: two wrk2 / one wrk2 ${ratio(cases[6]!.label, cases[5]!.label)}; wrk2 at ${half} / wrk2 at ${rate} ${ratio(cases[7]!.label, cases[5]!.label)}; harness W=1 / wrk2 at ${rate} ${ratio(cases[0]!.label, cases[5]!.label)}`);
+  out(`median of ${rounds} round(s), CPU per request: harness W=2 / W=1 ${ratio(label.two, label.one)}; W=1 on a worker thread / W=1 ${ratio(label.thread, label.one)}; two harness processes / W=1 ${ratio(label.processes, label.one)}; W=1 at ${half} / W=1 at ${rate} ${ratio(label.oneHalf, label.one)}`);
+  if (wrk2.path) out(`median of ${rounds} round(s), CPU per request: two wrk2 / one wrk2 ${ratio(label.wrk2Two, label.wrk2)}; wrk2 at ${half} / wrk2 at ${rate} ${ratio(label.wrk2Half, label.wrk2)}; harness W=1 / wrk2 at ${rate} ${ratio(label.one, label.wrk2)}`);
 }
