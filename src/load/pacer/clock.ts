@@ -28,7 +28,7 @@ const sleepCell = new Int32Array(new SharedArrayBuffer(4));
 
 // Read once: the global `process` is an accessor, which V8 cannot fold into optimised code, so every
 // `process.hrtime…` in the load path's hot code would call it (as would `performance` and `Buffer`: the h1 sender
-// imports them from their modules). The pacer and the recorders read the clock several times per request.
+// imports them from their modules). The pacer and the engines read the clock several times per request.
 const hrtimeBigint = process.hrtime.bigint;
 
 export const hrClock: Clock = {
