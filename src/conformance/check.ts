@@ -19,6 +19,34 @@ export const LEVELS: readonly Level[] = ['MUST', 'SHOULD', 'PROFILE'];
  * `undecided`: the check ran and measured, but the measurement's uncertainty under this run's conditions covers
  * the effect it judges (its message says which numbers). Never a pass, never a failure; counted apart.
  */
+/**
+ * The OWASP API Security Top 10 (2023) items a check covers, for the report's Security block: API1 broken
+ * object-level authorization … API10 unsafe consumption of APIs.
+ */
+export type OwaspItem =
+  | 'API1:2023'
+  | 'API2:2023'
+  | 'API3:2023'
+  | 'API4:2023'
+  | 'API5:2023'
+  | 'API6:2023'
+  | 'API7:2023'
+  | 'API8:2023'
+  | 'API9:2023'
+  | 'API10:2023';
+export const OWASP_ITEMS: readonly OwaspItem[] = [
+  'API1:2023',
+  'API2:2023',
+  'API3:2023',
+  'API4:2023',
+  'API5:2023',
+  'API6:2023',
+  'API7:2023',
+  'API8:2023',
+  'API9:2023',
+  'API10:2023',
+];
+
 export type CheckStatus = 'passed' | 'failed' | 'skipped' | 'error' | 'undecided';
 
 export interface Check {
@@ -31,6 +59,8 @@ export interface Check {
   specRef: string;
   /** SERVICE-SPEC clauses this check tests (ids of spec-clauses.ts), for the coverage matrix. */
   clauses: readonly string[];
+  /** OWASP API Security Top 10 (2023) items this check covers (the report's Security block). @default none */
+  owasp?: readonly OwaspItem[];
   /**
    * Requests the check needs, for checks that make many (pagination walks, seeding): the runner gives it at
    * least the time those take at the quota the target announces or the config states (budget.ts).
