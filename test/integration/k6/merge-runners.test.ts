@@ -158,7 +158,7 @@ describe.each([2, 3])('%i k6 runners on execution segments, merged by harness im
     }
 
     // Requests: the sum of the runners', and every sample in the files.
-    const all = files.flatMap(durations);
+    const all = files.flatMap((f) => durations(f));
     const perRunner = s.k6.runners.map((r: { requests: number }) => r.requests);
     expect(s.requests).toBe(perRunner.reduce((a: number, b: number) => a + b, 0));
     expect(s.requests).toBe(all.length);
