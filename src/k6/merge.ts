@@ -146,7 +146,8 @@ export async function mergeK6Runners(input: MergeInput): Promise<MergeOutcome> {
     input.files.map(async (file, i) => {
       const samples = new RunnerSamples(names, starts[i]!, union, unionT0, input.scenario.name);
       const read = await readSamples(file, samples, { ...(input.progress ? { progress: input.progress } : {}), ...(input.progressEveryMs !== undefined ? { progressEveryMs: input.progressEveryMs } : {}) });
-      if (samples.first === Infinity) throw new ConfigError([{ file, path: '', message: 'no http_req_duration or dropped_iterations sample: not the output of an HTTP test (or the runner sent nothing)' }]);
+      // Iteration samples alone (a k6 test that sent no HTTP request) are not a run of the scenario either.
+      if (samples.own.counts().requests === 0 && samples.own.dropped === 0) throw new ConfigError([{ file, path: '', message: 'no http_req_duration or dropped_iterations sample: not the output of an HTTP test (or the runner sent nothing)' }]);
       if (samples.instanceIds.size > 1) throw new ConfigError([{ file, path: '', message: `samples of ${samples.instanceIds.size} runners (instance_id ${[...samples.instanceIds].join(', ')}) in one file: give one file per runner` }]);
       return { file, samples, read };
     }),

@@ -309,7 +309,7 @@ export async function readSamples(file: string, sink: SampleSink, options: ReadO
   let requests = 0;
   let columns: { time: number; value: number; name: number; status: number; expected: number; errorCode: number; extra: number } | undefined;
 
-  /** NDJSON: the line's kind from its first bytes, so the 14 of 15 lines the merge does not need are never decoded. */
+  /** NDJSON: the line's kind from its first bytes, so the lines the merge does not need (12 of 15) are never decoded. */
   const iteration = sink.iteration?.bind(sink);
   const onJsonBytes = (buf: Buffer, start: number, end: number): void => {
     const kind = jsonKind(buf, start, end, iteration !== undefined);

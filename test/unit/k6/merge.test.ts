@@ -158,6 +158,13 @@ describe('k6 samples: read and merge', () => {
     expect(partial.k6.runners[0]!.thresholds.find((t) => t.metric === 'iteration_duration')).toMatchObject({ ok: false, actual: expect.any(Number) });
     expect(partial.k6.runners[0]!.thresholds.find((t) => t.metric === 'iteration_duration')!.notEvaluated).toBeUndefined();
     expect(partial.k6.runners[1]!.thresholds.find((t) => t.metric === 'iterations')).toMatchObject({ ok: false, notEvaluated: 'k6 output carries no iterations' });
+
+    // Iteration samples alone (a test that sent no HTTP request) are not a run of the scenario.
+    const only = join(dir, 'iterations-only.json');
+    writeFileSync(only, iterationLines(1));
+    const refused = await mergeK6Runners({ files: [only], scenario: iterationScenario }).then(() => undefined, (e: unknown) => e);
+    expect(refused).toBeInstanceOf(ConfigError);
+    expect(String((refused as Error).message)).toContain('no http_req_duration or dropped_iterations sample');
   });
 
   it('names the file and the line of a cut, foreign or unexpected line, and of a request name the scenario lacks', async () => {
