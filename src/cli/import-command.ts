@@ -67,14 +67,22 @@ function mergeSummary(s: ScenarioReport, out: string): string {
   const runners = s.k6?.runners ?? [];
   const lines = [`merged ${runners.length} k6 runner${runners.length === 1 ? '' : 's'} of scenario "${s.name}":`];
   for (const r of runners) {
-    const crossed = r.thresholds.filter((t) => !t.ok).length;
+    const crossed = r.thresholds.filter((t) => !t.ok && !t.notEvaluated).length;
     lines.push(`  ${r.runner.padEnd(14)} ${String(r.requests).padStart(9)} requests  p50 ${fmt(r.latency.p50)} ms  p99 ${fmt(r.latency.p99)} ms  failed ${r.failed}  dropped ${r.dropped}  alone: ${r.thresholds.length === 0 ? 'no thresholds' : crossed ? `${crossed} threshold(s) crossed` : 'thresholds held'}  (${r.file})`);
   }
   lines.push(`  ${'union'.padEnd(14)} ${String(s.requests).padStart(9)} requests  p50 ${fmt(s.latency.p50)} ms  p99 ${fmt(s.latency.p99)} ms  failed ${runners.reduce((a, r) => a + r.failed, 0)}  dropped ${s.dropped}  ${fmt(s.rps)}/s`);
   lines.push(`percentiles: ${s.k6?.precision.text}`);
-  for (const t of s.thresholds) lines.push(`  ${t.ok ? '✓' : '✗'} ${t.metric} ${t.expr} (union: ${fmt(t.actual)})`);
-  const crossed = s.thresholds.filter((t) => !t.ok).length;
-  lines.push(s.thresholds.length === 0 ? 'no thresholds in the scenario' : crossed ? `${crossed} of ${s.thresholds.length} thresholds crossed on the union (exit 99)` : `all ${s.thresholds.length} thresholds held on the union`);
+  for (const t of s.thresholds) lines.push(`  ${t.ok ? '✓' : '✗'} ${t.metric} ${t.expr} ${t.notEvaluated ? `not evaluated: ${t.notEvaluated}` : `(union: ${fmt(t.actual)})`}`);
+  const unjudged = s.thresholds.filter((t) => t.notEvaluated).length;
+  const crossed = s.thresholds.filter((t) => !t.ok).length - unjudged;
+  const of = `of ${s.thresholds.length} thresholds`;
+  lines.push(
+    s.thresholds.length === 0
+      ? 'no thresholds in the scenario'
+      : crossed || unjudged
+        ? `${[crossed ? `${crossed} ${of} crossed on the union` : '', unjudged ? `${unjudged} ${crossed ? '' : `${of} `}not evaluated (no samples of their metric)` : ''].filter(Boolean).join(', ')} (exit 99)`
+        : `all ${s.thresholds.length} thresholds held on the union`,
+  );
   lines.push(`report.json: ${out}`);
   return `${lines.join('\n')}\n`;
 }

@@ -13,7 +13,7 @@
  */
 import { basename } from 'node:path';
 import { ConfigError } from '../errors.ts';
-import { summarizeLatency } from '../load/metrics/histogram.ts';
+import { createHistogram, recordMicros, summarizeLatency } from '../load/metrics/histogram.ts';
 import { Recorder } from '../load/metrics/recorder.ts';
 import { buildScenarioResult } from '../load/metrics/summarize.ts';
 import type { ScenarioResult, ThresholdResult } from '../load/result.ts';
@@ -21,7 +21,7 @@ import type { Scenario } from '../load/scenario/types.ts';
 import { evaluateThresholds } from '../load/thresholds/evaluate.ts';
 import { parseThresholds } from '../load/thresholds/parse.ts';
 import type { K6RunnerReport, K6RunnersReport } from '../reporters/report-load.ts';
-import { readSamples, SampleRejected, sniffFile, type ReadProgress, type RequestSample, type SampleSink } from './read-samples.ts';
+import { readSamples, SampleRejected, sniffFile, type IterationMetric, type ReadProgress, type RequestSample, type SampleSink } from './read-samples.ts';
 
 /** The bound every merged percentile keeps (src/load/metrics/histogram.ts: 3 significant digits, whole µs). */
 export const PERCENTILE_PRECISION: K6RunnersReport['precision'] = {
@@ -44,6 +44,8 @@ class RunnerSamples implements SampleSink {
   last = -Infinity;
   readonly own: Recorder;
   readonly instanceIds = new Set<string>();
+  /** The iteration metrics this runner's file carries samples of: a threshold on one it lacks is not evaluated. */
+  readonly carried = new Set<IterationMetric>();
   readonly #index: Map<string, number>;
 
   constructor(
@@ -78,6 +80,22 @@ class RunnerSamples implements SampleSink {
     } else {
       this.own.record(index, s.status, s.expected, s.durationMs, s.timeMs - this.t0);
       this.union.record(index, s.status, s.expected, s.durationMs, s.timeMs - this.unionT0);
+    }
+  }
+
+  /** k6's own iteration samples, into the recorders' iterations (what thresholds on iteration metrics read). */
+  iteration(metric: IterationMetric, timeMs: number, value: number, step?: string): void {
+    this.#seen(timeMs);
+    this.carried.add(metric);
+    for (const recorder of [this.own, this.union]) {
+      const it = (recorder.iterations ??= { count: 0, failed: 0, failedBy: new Map(), histogram: createHistogram() });
+      if (metric === 'iteration_duration') recordMicros(it.histogram, value * 1000);
+      else if (metric === 'iterations') it.count += value;
+      else {
+        it.failed += value;
+        const by = step ?? 'unknown step';
+        it.failedBy.set(by, (it.failedBy.get(by) ?? 0) + value);
+      }
     }
   }
 
@@ -128,7 +146,8 @@ export async function mergeK6Runners(input: MergeInput): Promise<MergeOutcome> {
     input.files.map(async (file, i) => {
       const samples = new RunnerSamples(names, starts[i]!, union, unionT0, input.scenario.name);
       const read = await readSamples(file, samples, { ...(input.progress ? { progress: input.progress } : {}), ...(input.progressEveryMs !== undefined ? { progressEveryMs: input.progressEveryMs } : {}) });
-      if (samples.first === Infinity) throw new ConfigError([{ file, path: '', message: 'no http_req_duration or dropped_iterations sample: not the output of an HTTP test (or the runner sent nothing)' }]);
+      // Iteration samples alone (a k6 test that sent no HTTP request) are not a run of the scenario either.
+      if (samples.own.counts().requests === 0 && samples.own.dropped === 0) throw new ConfigError([{ file, path: '', message: 'no http_req_duration or dropped_iterations sample: not the output of an HTTP test (or the runner sent nothing)' }]);
       if (samples.instanceIds.size > 1) throw new ConfigError([{ file, path: '', message: `samples of ${samples.instanceIds.size} runners (instance_id ${[...samples.instanceIds].join(', ')}) in one file: give one file per runner` }]);
       return { file, samples, read };
     }),
@@ -146,7 +165,15 @@ export async function mergeK6Runners(input: MergeInput): Promise<MergeOutcome> {
   const last = Math.max(...runners.map((r) => r.samples.last));
   // k6 samples carry no test start: the union lasted from its first sample to its last (rps, counter rates).
   union.elapsedMs = Math.max(1, last - first);
-  const unionThresholds = evaluateThresholds(thresholds, union);
+  // A threshold on an iteration metric is judged on k6's own samples of it, never on the request histogram: where
+  // a file has none (filtered output, a hand-made file), it is not evaluated.
+  const lacking = (metric: string, of: readonly (typeof runners)[number][]): string | undefined => {
+    if (metric !== 'iteration_duration' && metric !== 'iterations') return undefined;
+    const without = of.filter((r) => !r.samples.carried.has(metric));
+    if (without.length === 0) return undefined;
+    return `k6 output carries no ${metric}${of.length > 1 ? ` (${without.map((r) => r.file).join(', ')})` : ''}`;
+  };
+  const unionThresholds = evaluateThresholds(thresholds, union, (t) => lacking(t.metric, runners));
 
   const breakdown: K6RunnerReport[] = runners.map(({ file, samples, read }) => {
     const recorder = samples.own;
@@ -167,7 +194,7 @@ export async function mergeK6Runners(input: MergeInput): Promise<MergeOutcome> {
       latency: summarizeLatency(recorder.histogram()),
       firstSampleAt: iso(samples.first),
       lastSampleAt: iso(samples.last),
-      thresholds: evaluateThresholds(thresholds, recorder),
+      thresholds: evaluateThresholds(thresholds, recorder, (t) => lacking(t.metric, [{ file, samples, read }])),
     };
   });
   const warnings: string[] = [];

@@ -2,7 +2,8 @@
  * Streaming readers for what k6 writes per sample: `k6 run --out json=FILE` (NDJSON) and `--out csv=FILE`, either
  * gzip'd (k6 gzips a file whose name ends in .gz; detected here by the gzip magic bytes, not the name). One pass,
  * chunk by chunk, so memory stays bounded whatever the file's size: only the samples the merge needs are parsed
- * (`http_req_duration`, one per request, and `dropped_iterations`); every other line is recognised by its first
+ * (`http_req_duration`, one per request, `dropped_iterations`, and — for a sink that asks — `iteration_duration`
+ * and `iterations`, read from their bytes without a JSON parse); every other line is recognised by its first
  * bytes and skipped (so a damaged skipped line is caught only when its k6 prefix or closing brace is gone). A line
  * that is not k6 output, a file cut short (a partial last line, a gzip stream that ends
  * early) or a foreign file is an error naming the file and the line.
@@ -29,10 +30,21 @@ export interface RequestSample {
   instanceId?: string;
 }
 
+/**
+ * The k6 metrics of a script's iterations: iteration_duration and iterations, one sample of each per iteration k6
+ * completed, and the exported flow scripts' iterations_failed {step} (one per failed iteration).
+ */
+export type IterationMetric = 'iteration_duration' | 'iterations' | 'iterations_failed';
+
 export interface SampleSink {
   request(sample: RequestSample): void;
   /** A `dropped_iterations` sample (`count` arrivals, usually 1). */
   dropped(timeMs: number, count: number, instanceId?: string): void;
+  /**
+   * An `iteration_duration` (ms), `iterations` or `iterations_failed` (count; `step`: its tag) sample; without this
+   * method those lines are skipped.
+   */
+  iteration?(metric: IterationMetric, timeMs: number, value: number, step?: string): void;
 }
 
 export type RawFormat = 'json' | 'csv';
@@ -209,11 +221,24 @@ const JSON_DROPPED = '{"metric":"dropped_iterations","type":"Point"';
 const JSON_METRIC = '{"type":"Metric"';
 const JSON_ANY = '{"metric":"';
 
+const JSON_ITERATION_DURATION = '{"metric":"iteration_duration","type":"Point"';
+const JSON_ITERATIONS = '{"metric":"iterations","type":"Point"';
+const JSON_ITERATIONS_FAILED = '{"metric":"iterations_failed","type":"Point"';
+
 const CSV_DURATION = Buffer.from('http_req_duration,');
 const CSV_DROPPED = Buffer.from('dropped_iterations,');
+const CSV_ITERATION_DURATION = Buffer.from('iteration_duration,');
+const CSV_ITERATIONS = Buffer.from('iterations,');
+const CSV_ITERATIONS_FAILED = Buffer.from('iterations_failed,');
 const B_JSON_DURATION = Buffer.from(JSON_DURATION);
 const B_JSON_DROPPED = Buffer.from(JSON_DROPPED);
+const B_JSON_ITERATION_DURATION = Buffer.from(JSON_ITERATION_DURATION);
+const B_JSON_ITERATIONS = Buffer.from(JSON_ITERATIONS);
+const B_JSON_ITERATIONS_FAILED = Buffer.from(JSON_ITERATIONS_FAILED);
 const B_JSON_METRIC = Buffer.from(JSON_METRIC);
+/** What follows the metric's prefix on every k6 sample line: the time, then the value. */
+const B_JSON_TIME = Buffer.from(',"data":{"time":"');
+const B_JSON_VALUE = Buffer.from('","value":');
 const B_JSON_ANY = Buffer.from(JSON_ANY);
 
 function startsWithBytes(buf: Buffer, start: number, end: number, prefix: Buffer): boolean {
@@ -222,17 +247,44 @@ function startsWithBytes(buf: Buffer, start: number, end: number, prefix: Buffer
   return true;
 }
 
-/** An NDJSON line's kind from its bytes: the two sample kinds the merge reads, a declaration, or one to skip. */
-function jsonKind(buf: Buffer, start: number, end: number): 'duration' | 'dropped' | 'metric' | 'skip' | 'cut' | 'foreign' {
+type JsonKind = 'duration' | 'dropped' | IterationMetric | 'metric' | 'skip' | 'cut' | 'foreign';
+
+/** An NDJSON line's kind from its bytes: the sample kinds the merge reads, a declaration, or one to skip. */
+function jsonKind(buf: Buffer, start: number, end: number, iterations: boolean): JsonKind {
   // Every k6 sample line starts {"metric":"<name>"; the 12th byte tells the few names read apart from the rest.
   if (startsWithBytes(buf, start, end, B_JSON_ANY)) {
     const first = buf[start + 11];
     if (first === 104 /* h */ && startsWithBytes(buf, start, end, B_JSON_DURATION)) return 'duration';
     if (first === 100 /* d */ && startsWithBytes(buf, start, end, B_JSON_DROPPED)) return 'dropped';
-    return buf[end - 1] === 125 /* } */ ? 'skip' : 'cut';
+    const whole = buf[end - 1] === 125; /* } */
+    if (first === 105 /* i */ && iterations && whole) {
+      if (startsWithBytes(buf, start, end, B_JSON_ITERATION_DURATION)) return 'iteration_duration';
+      if (startsWithBytes(buf, start, end, B_JSON_ITERATIONS)) return 'iterations';
+      if (startsWithBytes(buf, start, end, B_JSON_ITERATIONS_FAILED)) return 'iterations_failed';
+    }
+    return whole ? 'skip' : 'cut';
   }
   if (startsWithBytes(buf, start, end, B_JSON_METRIC)) return 'metric';
   return 'foreign';
+}
+
+/**
+ * An iteration sample's time and value, read from the bytes k6 writes (`…,"data":{"time":"T","value":V,"tags":…`)
+ * without parsing the line: a mix's script has as many iterations as requests, so these lines are as many as the
+ * requests'. Undefined when the line is laid out otherwise (the caller then parses it whole).
+ */
+function iterationPoint(buf: Buffer, start: number, end: number, prefix: number, parseTime: (t: string) => number): { timeMs: number; value: number } | undefined {
+  const at = start + prefix;
+  if (!startsWithBytes(buf, at, end, B_JSON_TIME)) return undefined;
+  const timeStart = at + B_JSON_TIME.length;
+  const quote = buf.indexOf(34 /* " */, timeStart);
+  if (quote < 0 || quote >= end || !startsWithBytes(buf, quote, end, B_JSON_VALUE)) return undefined;
+  const valueStart = quote + B_JSON_VALUE.length;
+  let valueEnd = valueStart;
+  while (valueEnd < end && buf[valueEnd] !== 44 /* , */ && buf[valueEnd] !== 125 /* } */) valueEnd++;
+  const timeMs = parseTime(buf.toString('latin1', timeStart, quote));
+  const value = Number(buf.toString('latin1', valueStart, valueEnd));
+  return Number.isFinite(timeMs) && Number.isFinite(value) && valueEnd > valueStart ? { timeMs, value } : undefined;
 }
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -257,16 +309,21 @@ export async function readSamples(file: string, sink: SampleSink, options: ReadO
   let requests = 0;
   let columns: { time: number; value: number; name: number; status: number; expected: number; errorCode: number; extra: number } | undefined;
 
-  /** NDJSON: the line's kind from its first bytes, so the 14 of 15 lines the merge does not need are never decoded. */
+  /** NDJSON: the line's kind from its first bytes, so the lines the merge does not need (12 of 15) are never decoded. */
+  const iteration = sink.iteration?.bind(sink);
   const onJsonBytes = (buf: Buffer, start: number, end: number): void => {
-    const kind = jsonKind(buf, start, end);
+    const kind = jsonKind(buf, start, end, iteration !== undefined);
     if (kind === 'skip') return;
     if (kind === 'cut') fail(lines, 'line cut short (no closing brace): the file is truncated or was still being written');
     if (kind === 'foreign') fail(lines, `not a k6 --out json line: ${JSON.stringify(buf.toString('utf8', start, Math.min(end, start + 80)))}`);
-    onJsonLine(buf.toString('utf8', start, end), kind === 'duration');
+    if (kind === 'iteration_duration' || kind === 'iterations') {
+      const point = iterationPoint(buf, start, end, (kind === 'iterations' ? JSON_ITERATIONS : JSON_ITERATION_DURATION).length, parseTime);
+      if (point) return iteration!(kind, point.timeMs, point.value);
+    }
+    onJsonLine(buf.toString('utf8', start, end), kind);
   };
 
-  const onJsonLine = (line: string, isDuration: boolean): void => {
+  const onJsonLine = (line: string, kind: JsonKind): void => {
     let doc: unknown;
     try {
       doc = JSON.parse(line);
@@ -284,7 +341,8 @@ export async function readSamples(file: string, sink: SampleSink, options: ReadO
     const timeMs = parseTime(data.time);
     if (!Number.isFinite(timeMs)) return fail(lines, `a sample time k6 would not write: ${JSON.stringify(data.time)}`);
     const instanceId = typeof tags.instance_id === 'string' ? tags.instance_id : undefined;
-    if (!isDuration) {
+    if (kind === 'iteration_duration' || kind === 'iterations' || kind === 'iterations_failed') return iteration!(kind, timeMs, data.value, typeof tags.step === 'string' ? tags.step : undefined);
+    if (kind !== 'duration') {
       sink.dropped(timeMs, data.value, instanceId);
       return;
     }
@@ -301,8 +359,10 @@ export async function readSamples(file: string, sink: SampleSink, options: ReadO
     });
   };
 
+  const csvIteration = (buf: Buffer, start: number, end: number): boolean =>
+    iteration !== undefined && buf[start] === 105 /* i */ && (startsWithBytes(buf, start, end, CSV_ITERATION_DURATION) || startsWithBytes(buf, start, end, CSV_ITERATIONS) || startsWithBytes(buf, start, end, CSV_ITERATIONS_FAILED));
   const onCsvBytes = (buf: Buffer, start: number, end: number): void => {
-    if (columns && !startsWithBytes(buf, start, end, CSV_DURATION) && !startsWithBytes(buf, start, end, CSV_DROPPED)) {
+    if (columns && !startsWithBytes(buf, start, end, CSV_DURATION) && !startsWithBytes(buf, start, end, CSV_DROPPED) && !csvIteration(buf, start, end)) {
       const comma = buf.indexOf(44, start);
       if (comma < 0 || comma >= end) fail(lines, `not a k6 --out csv line: ${JSON.stringify(buf.toString('utf8', start, Math.min(end, start + 80)))}`);
       return;
@@ -318,7 +378,7 @@ export async function readSamples(file: string, sink: SampleSink, options: ReadO
       if (columns.time < 0 || columns.value < 0) fail(lines, 'a k6 CSV header without timestamp and metric_value');
       return;
     }
-    const isDuration = line.startsWith('http_req_duration,');
+    const metric = line.slice(0, line.indexOf(','));
     let f: string[];
     try {
       f = csvFields(line);
@@ -331,7 +391,10 @@ export async function readSamples(file: string, sink: SampleSink, options: ReadO
     if (!Number.isFinite(timeMs) || !Number.isFinite(value)) fail(lines, 'a sample without a numeric timestamp and metric_value');
     const extra = columns.extra >= 0 ? (f[columns.extra] ?? '') : '';
     const instanceId = /(?:^|&)instance_id=([^&]*)/.exec(extra)?.[1];
-    if (!isDuration) {
+    if (metric === 'iteration_duration' || metric === 'iterations') return iteration!(metric, timeMs, value);
+    // A tag the CSV output has no column for (the flow scripts' step) is in extra_tags.
+    if (metric === 'iterations_failed') return iteration!(metric, timeMs, value, /(?:^|&)step=([^&]*)/.exec(extra)?.[1]);
+    if (metric !== 'http_req_duration') {
       sink.dropped(timeMs, value, instanceId);
       return;
     }

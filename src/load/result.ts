@@ -30,8 +30,10 @@ export interface ThresholdResult {
   /** e.g. `p(99)<100` */
   expr: string;
   ok: boolean;
-  /** The value the expression's left side had (ms for durations, 0..1 for rates, a count, or per second). */
+  /** The value the expression's left side had (ms for durations, 0..1 for rates, a count, or per second); 0 when not evaluated. */
   actual: number;
+  /** Why the threshold could not be judged (its metric has no samples, e.g. "k6 output carries no iteration_duration"): then ok is false. */
+  notEvaluated?: string;
 }
 
 /** One second of the run (by completion time; `t` counts seconds from the start). */

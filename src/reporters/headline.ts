@@ -61,7 +61,7 @@ export function exitCodeOfReport(report: Report): ExitCodeValue {
   return crossedThresholds(report).length > 0 ? ExitCode.ThresholdsCrossed : ExitCode.Certified;
 }
 
-function crossedThresholds(report: Report): Array<{ scenario: string; metric: string; expr: string; actual: number }> {
+function crossedThresholds(report: Report): Array<{ scenario: string; metric: string; expr: string; actual: number; notEvaluated?: string }> {
   return (report.scenarios ?? []).flatMap((s) => s.thresholds.filter((t) => !t.ok).map((t) => ({ scenario: s.name, ...t })));
 }
 
@@ -157,7 +157,7 @@ function commonLines(report: Report): HeadlineLine[] {
     const crossed = crossedThresholds(report);
     lines.push(crossed.length === 0
       ? { label: 'Thresholds', text: `all ${all.length} passed`, tone: 'pass' }
-      : { label: 'Thresholds', text: `${crossed.length} of ${all.length} crossed: ${crossed.map((t) => `${t.scenario} ${t.metric} ${t.expr} (measured ${round(t.actual)})`).join('; ')}`, tone: 'fail' });
+      : { label: 'Thresholds', text: `${crossed.length} of ${all.length} ${crossed.some((t) => t.notEvaluated) ? 'crossed or not evaluated' : 'crossed'}: ${crossed.map((t) => `${t.scenario} ${t.metric} ${t.expr} (${t.notEvaluated ? `not evaluated: ${t.notEvaluated}` : `measured ${round(t.actual)}`})`).join('; ')}`, tone: 'fail' });
   }
   for (const s of scenarios) {
     const bound = generatorBound(s);

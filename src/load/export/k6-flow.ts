@@ -7,14 +7,16 @@
  * {step}; think times are k6 `sleep`s; a repeat is a bounded `while` over its variable. k6's own
  * iteration_duration is the harness's iterations.duration.
  *
- * The output is plain JavaScript that k6 v0.48 parses (ES2017: no `??`, no `?.`, no types), so the same file
- * runs on k6-operator's images and on newer k6 alike. Kept apart from k6-script.ts (request mixes) so either can
- * change alone; k6-script.ts hands flow scenarios here.
+ * `js` (the default) is plain JavaScript that k6 v0.48 parses (ES2017: no `??`, no `?.`, no types), so the same
+ * file runs on k6-operator's images and on newer k6 alike; `ts` is the same code with types from @types/k6, for
+ * k6 >= 0.57 (type-checked with tsc --strict in the tests). Kept apart from k6-script.ts (request mixes) so either
+ * can change alone; k6-script.ts hands flow scenarios here.
  */
 import type { ApiConfig, DeepReadonly } from '../../config/types.ts';
 import { OPERATION_DEFAULTS } from '../request-mix.ts';
 import type { Scenario, StepSpec } from '../scenario/types.ts';
 import { tokenizeTemplate, TEMPLATE_VARIABLES } from '../template.ts';
+import { flowHelpers, type Annotate } from './k6-flow-helpers.ts';
 
 /** Environment variable each credential is read from (the names harness.config.yaml uses). */
 const CREDENTIAL_ENV: Record<Exclude<Scenario['credential'], 'none'>, string> = {
@@ -25,60 +27,6 @@ const CREDENTIAL_ENV: Record<Exclude<Scenario['credential'], 'none'>, string> = 
 };
 
 const OPTION_KEYS = ['vus', 'duration', 'iterations', 'maxDuration', 'startVUs', 'stages', 'rate', 'startRate', 'timeUnit', 'preAllocatedVUs', 'maxVUs', 'gracefulStop'] as const;
-
-const HELPERS = `function phone() {
-  var length = 10 + Math.floor(Math.random() * 3);
-  var out = String(1 + Math.floor(Math.random() * 9));
-  for (var i = 1; i < length; i++) out += String(Math.floor(Math.random() * 10));
-  return out;
-}
-function uuid() {
-  return 'xxxxxxxx-xxxx-4xxx-yxxx-xxxxxxxxxxxx'.replace(/[xy]/g, function (c) {
-    var r = Math.floor(Math.random() * 16);
-    return (c === 'x' ? r : 8 + (r % 4)).toString(16);
-  });
-}
-function randomInt(min, max) {
-  return min + Math.floor(Math.random() * (max - min + 1));
-}
-function randomString(n) {
-  var chars = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
-  var out = '';
-  for (var i = 0; i < n; i++) out += chars[Math.floor(Math.random() * chars.length)];
-  return out;
-}
-/** RFC 6901 JSON pointer; MISSING when nothing is there (null is a value). */
-var MISSING = {};
-function pointer(root, p) {
-  if (p === '') return root;
-  var node = root;
-  var parts = p.slice(1).split('/');
-  for (var i = 0; i < parts.length; i++) {
-    var key = parts[i].replace(/~1/g, '/').replace(/~0/g, '~');
-    if (Array.isArray(node) && /^\\d+$/.test(key) && Number(key) < node.length) node = node[Number(key)];
-    else if (node !== null && typeof node === 'object' && !Array.isArray(node) && Object.prototype.hasOwnProperty.call(node, key)) node = node[key];
-    else return MISSING;
-  }
-  return node;
-}
-/** A variable as text (null and absent as ""), as the harness renders it. */
-function text(v) {
-  if (v === null || v === undefined) return '';
-  return typeof v === 'object' ? JSON.stringify(v) : String(v);
-}
-function jsonText(v) {
-  return JSON.stringify(text(v)).slice(1, -1);
-}
-function present(v) {
-  return v !== null && v !== undefined && v !== '';
-}
-function header(res, name) {
-  for (var k in res.headers) if (k.toLowerCase() === name) return res.headers[k];
-  return undefined;
-}
-function think(min, max) {
-  sleep((min + Math.random() * (max - min)) / 1000);
-}`;
 
 type Escape = 'path' | 'query' | 'json' | 'raw';
 
@@ -118,7 +66,7 @@ function literal(textIn: string, escape: Escape): string {
   return `\`${parts.join('')}\``;
 }
 
-function stepFunction(step: StepSpec, index: number, scenario: Scenario, api: DeepReadonly<ApiConfig>): string {
+function stepFunction(step: StepSpec, index: number, scenario: Scenario, api: DeepReadonly<ApiConfig>, t: Annotate): string {
   const op = step.operation ? OPERATION_DEFAULTS[step.operation] : undefined;
   const method = step.method ?? op?.method ?? 'GET';
   const path = step.path ?? op?.path(api) ?? '/';
@@ -147,24 +95,24 @@ function stepFunction(step: StepSpec, index: number, scenario: Scenario, api: De
   const lines: string[] = [];
   const readsBody = Object.values(step.capture ?? {}).some((c) => 'json' in c) || Object.keys(step.expectJson ?? {}).length > 0;
   if (readsBody) {
-    lines.push('  var body;', '  try {', '    body = res.json();', '  } catch (e) {', '    return false;', '  }');
+    lines.push(`  var body${t(': unknown')};`, '  try {', '    body = res.json();', '  } catch (e) {', '    return false;', '  }');
   }
-  for (const [name, capture] of Object.entries(step.capture ?? {})) {
+  Object.entries(step.capture ?? {}).forEach(([name, capture], j) => {
     const key = JSON.stringify(name);
-    if ('json' in capture) lines.push(`  var ${`c_${name}`} = pointer(body, ${JSON.stringify(capture.json)});`, `  if (c_${name} === MISSING) return false;`, `  vars[${key}] = c_${name};`);
-    else if ('header' in capture) lines.push(`  var c_${name} = header(res, ${JSON.stringify(capture.header.toLowerCase())});`, `  if (c_${name} === undefined) return false;`, `  vars[${key}] = c_${name};`);
+    if ('json' in capture) lines.push(`  var c${j} = pointer(body, ${JSON.stringify(capture.json)});`, `  if (c${j} === MISSING) return false;`, `  vars[${key}] = c${j};`);
+    else if ('header' in capture) lines.push(`  var c${j} = header(res, ${JSON.stringify(capture.header.toLowerCase())});`, `  if (c${j} === undefined) return false;`, `  vars[${key}] = c${j};`);
     else lines.push(`  vars[${key}] = res.status;`);
-  }
+  });
   for (const [p, want] of Object.entries(step.expectJson ?? {})) {
     const label = JSON.stringify(`${step.name}: ${p || 'the body'}`);
     const cond =
       typeof want === 'string'
-        ? `(function (v) { return v !== MISSING && v !== null && text(v) === ${literal(want, 'raw')}; })(pointer(body, ${JSON.stringify(p)}))`
+        ? `(function (v${t(': unknown')}) { return v !== MISSING && v !== null && text(v) === ${literal(want, 'raw')}; })(pointer(body, ${JSON.stringify(p)}))`
         : `pointer(body, ${JSON.stringify(p)}) === ${JSON.stringify(want)}`;
     lines.push(`  if (!check(res, { ${label}: function () { return ${cond}; } })) return false;`);
   }
   return `// step ${index} ${step.name}: ${method} ${path}${step.operation ? ` (operation ${step.operation})` : ''}
-function step${index}(vars) {
+function step${index}(vars${t(': Record<string, unknown>')})${t(': boolean')} {
   var res = http.request(${JSON.stringify(method)}, ${url}, ${body}, {
     headers: { ${Object.entries(headers).map(([k, v]) => `${JSON.stringify(k)}: ${v}`).join(', ')} },
     tags: { name: ${tag} },
@@ -198,10 +146,14 @@ function identifier(name: string): string {
 export interface K6FlowExportOptions {
   api: DeepReadonly<ApiConfig>;
   sourceLabel?: string;
+  /** js: for k6 >= 0.48 as written; ts: the same code with types, for k6 >= 0.57. @default "js" */
+  language?: 'js' | 'ts';
 }
 
-/** The flow scenario as a k6 (≥ 0.48) JavaScript script. */
+/** The flow scenario as a k6 script: JavaScript for k6 >= 0.48, or TypeScript for k6 >= 0.57. */
 export function exportK6FlowScript(scenario: Scenario, options: K6FlowExportOptions): string {
+  const language = options.language ?? 'js';
+  const t: Annotate = (annotation) => (language === 'ts' ? annotation : '');
   const flow = scenario.flow;
   if (!flow) throw new Error(`scenario ${scenario.name} has no flow`);
   const k6Scenario: Record<string, unknown> = { executor: scenario.executor };
@@ -210,9 +162,10 @@ export function exportK6FlowScript(scenario: Scenario, options: K6FlowExportOpti
   k6Scenario.exec = fn;
   const k6Options = { scenarios: { [scenario.name]: k6Scenario }, thresholds: scenario.thresholds };
   const abort = (flow.onStepFailure ?? 'abort') === 'abort';
-  const body: string[] = ['  var vars = {};'];
+  const body: string[] = [`  var vars${t(': Record<string, unknown>')} = {};`];
   for (const [name, text] of Object.entries(flow.vars ?? {})) body.push(`  vars[${JSON.stringify(name)}] = ${literal(text, 'raw')};`);
-  body.push('  var failed = null;');
+  // The first failed step, for a flow that goes on after one (onStepFailure: continue).
+  if (!abort) body.push(`  var failed${t(': string | null')} = null;`);
   flow.steps.forEach((step, i) => {
     const onFail = abort
       ? `{\n${' '.repeat(4)}iterationsFailed.add(1, { step: ${JSON.stringify(step.name)} });\n${' '.repeat(4)}return;\n  }`
@@ -233,20 +186,27 @@ export function exportK6FlowScript(scenario: Scenario, options: K6FlowExportOpti
   if (!abort) body.push('  if (failed !== null) iterationsFailed.add(1, { step: failed });');
   const envFlags = scenario.credential === 'none' ? '' : ` -e ${CREDENTIAL_ENV[scenario.credential]}=…`;
   const login = flow.steps.some((s) => s.operation === 'login' && s.body === undefined) ? ' -e HARNESS_LOGIN_EMAIL=… -e HARNESS_LOGIN_PASSWORD=…' : '';
+  const steps = flow.steps.map((s, i) => stepFunction(s, i, scenario, options.api, t)).join('\n\n');
+  const exec = `export function ${fn}()${t(': void')} {\n${body.join('\n')}\n}`;
+  const helpers = flowHelpers(`${steps}\n${exec}`, t);
+  const code = [...helpers, steps].join('\n\n');
+  // Only what the code uses is imported: TypeScript with noUnusedLocals refuses an unused import.
+  const k6Imports = ['check', ...(/\bsleep\(/.test(code) ? ['sleep'] : [])];
+  const usesExec = /\bexec\./.test(`${code}\n${exec}`);
+  const usesResponse = language === 'ts' && /: Response\b/.test(code);
   return `// k6 script exported by \`harness export k6\`${options.sourceLabel ? ` from ${options.sourceLabel}` : ''}: flow scenario "${scenario.name}".
 // One k6 iteration = one pass through the flow, as in the harness. Each step's requests are tagged {name: step};
 // captures are read into the iteration's \`vars\`; a failed step ${abort ? 'ends the iteration' : 'is counted and the iteration goes on'} (iterations_failed{step}).
-// k6's iteration_duration is the harness's iterations.duration. Plain JavaScript: k6 >= 0.48 runs it.
+// k6's iteration_duration is the harness's iterations.duration. ${language === 'ts' ? 'TypeScript: k6 >= 0.57 runs it (for older k6, export --lang js).' : 'Plain JavaScript: k6 >= 0.48 runs it.'}
 // Not exported: \`workers\` and \`warmUp\` (k6 has neither).
 // Run:
-//   k6 run -e BASE_URL=https://api.example.com${envFlags}${login} ${fn}.k6.js
+//   k6 run -e BASE_URL=https://api.example.com${envFlags}${login} ${fn}.k6.${language}
 import http from 'k6/http';
-import { check, sleep } from 'k6';
-import exec from 'k6/execution';
-import { Counter, Rate } from 'k6/metrics';
-
-var BASE_URL = (__ENV.BASE_URL || 'http://127.0.0.1:8080').replace(/\\/+$/, '');
-${scenario.credential === 'none' ? '' : `var TOKEN = __ENV.${CREDENTIAL_ENV[scenario.credential]} || '';\n`}
+${language === 'ts' && usesResponse ? "import type { Response } from 'k6/http';\n" : ''}import { ${k6Imports.join(', ')} } from 'k6';
+${usesExec ? "import exec from 'k6/execution';\n" : ''}import { Counter, Rate } from 'k6/metrics';
+${language === 'ts' ? "import type { Options } from 'k6/options';\n" : ''}
+var BASE_URL${t(': string')} = (__ENV.BASE_URL || 'http://127.0.0.1:8080').replace(/\\/+$/, '');
+${scenario.credential === 'none' ? '' : `var TOKEN${t(': string')} = __ENV.${CREDENTIAL_ENV[scenario.credential]} || '';\n`}
 /** 429 answers, apart from failures (harness: rateLimited). */
 var rateLimited = new Rate('rate_limited');
 /** Iterations a step failed (harness: iterations.failed, iterations.failedBy). */
@@ -254,14 +214,10 @@ var iterationsFailed = new Counter('iterations_failed');
 
 http.setResponseCallback(${scenario.rateLimitedAsFailure ? 'http.expectedStatuses({ min: 200, max: 399 })' : 'http.expectedStatuses({ min: 200, max: 399 }, 429)'});
 
-export var options = ${JSON.stringify(k6Options, null, 2)};
+export var options${t(': Options')} = ${JSON.stringify(k6Options, null, 2)};
 
-${HELPERS}
+${code}
 
-${flow.steps.map((s, i) => stepFunction(s, i, scenario, options.api)).join('\n\n')}
-
-export function ${fn}() {
-${body.join('\n')}
-}
+${exec}
 `;
 }

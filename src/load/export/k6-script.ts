@@ -100,6 +100,17 @@ export function k6Identifier(name: string): string {
   return /^[A-Za-z_]/.test(id) ? id : `_${id}`;
 }
 
+/**
+ * A mix request's status check: passes exactly for the answers the harness does not count failed — its expected
+ * statuses (200–399 unless expectStatus says), and a 429 unless the scenario says rateLimitedAsFailure (the harness
+ * counts a 429 rate_limited, not failed) — which are the statuses the script's response callback calls expected,
+ * so k6's checks and http_req_failed say what the harness's run says about the same answers.
+ */
+function statusCheckCode(accepted: readonly number[] | undefined, rateLimitedAsFailure: boolean): string {
+  if (accepted) return `[${accepted.join(', ')}].indexOf(r.status) >= 0`;
+  return rateLimitedAsFailure ? 'r.status >= 200 && r.status < 400' : '(r.status >= 200 && r.status < 400) || r.status === 429';
+}
+
 /** One request of the mix as a function `request<index>()`: the request, its tag, its expected statuses, its check. */
 export function requestFunction(spec: RequestSpec, index: number, code: K6Code): string {
   const { scenario, api, t } = code;
@@ -129,10 +140,8 @@ export function requestFunction(spec: RequestSpec, index: number, code: K6Code):
   if (scenario.credentials && scenario.credentials.length > 1) headerCode.push('authorization: `Bearer ${nextToken()}`');
   else if (scenario.credential !== 'none') headerCode.push('authorization: `Bearer ${TOKEN}`');
   const expected = spec.expectStatus;
-  const okCode = expected ? `[${expected.join(', ')}].indexOf(r.status) >= 0` : 'r.status >= 200 && r.status < 400';
-  const callback = expected
-    ? `\n    responseCallback: http.expectedStatuses(${[...expected, ...(scenario.rateLimitedAsFailure || expected.includes(429) ? [] : [429])].join(', ')}),`
-    : '';
+  const accepted = expected ? [...expected, ...(scenario.rateLimitedAsFailure || expected.includes(429) ? [] : [429])] : undefined;
+  const callback = accepted ? `\n    responseCallback: http.expectedStatuses(${accepted.join(', ')}),` : '';
   const tag = JSON.stringify(spec.name);
   return `// ${spec.name}: ${method} ${path}${spec.operation ? ` (operation ${spec.operation})` : ''}
 function request${index}()${t(': void')} {
@@ -142,7 +151,7 @@ function request${index}()${t(': void')} {
     timeout: ${JSON.stringify(scenario.timeout)},${callback}
   });
   rateLimited.add(res.status === 429, { name: ${tag} });
-  check(res, { ${JSON.stringify(`${spec.name}: expected status`)}: (r) => ${okCode} });
+  check(res, { ${JSON.stringify(`${spec.name}: expected status`)}: (r) => ${statusCheckCode(accepted, scenario.rateLimitedAsFailure)} });
 }`;
 }
 

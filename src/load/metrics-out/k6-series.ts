@@ -5,6 +5,10 @@
  *   k6_http_reqs_total{name, status, scenario, testid}            counter: requests (status "0": transport errors)
  *   k6_http_req_failed_rate{name, scenario, testid}               gauge: failed / requests
  *   k6_http_req_duration_{p99,p95,p90,med,max}{name, …}           gauges in SECONDS, as k6 converts time trends
+ *   k6_http_req_failed_rate{scenario, testid}, k6_http_req_duration_{…}{scenario, testid}
+ *                                                                 the same over ALL the scenario's requests (no name
+ *                                                                 label: k6 labels a series with the tags it has),
+ *                                                                 report.json's latency and failed ÷ requests
  *   k6_iterations_total, k6_dropped_iterations_total              counters
  *   k6_iteration_duration_{p99,p95,med,max}{scenario, testid}     flows only (k6's iteration_duration)
  *
@@ -42,6 +46,13 @@ export function k6Series(recorder: Recorder, scenario: string, testid: string, t
     put('k6_http_req_failed_rate', { name }, counts.failed / counts.requests);
     const latency = summarizeLatency(recorder.histogram(name));
     for (const [suffix, key] of TREND_STATS) put(`k6_http_req_duration_${suffix}`, { name }, latency[key] / 1000);
+  }
+  // All requests, across names: a p99 cannot be made from the names' p99s, so it is read from the histogram of all.
+  const all = recorder.counts();
+  if (all.requests > 0) {
+    put('k6_http_req_failed_rate', {}, all.failed / all.requests);
+    const latency = summarizeLatency(recorder.histogram());
+    for (const [suffix, key] of TREND_STATS) put(`k6_http_req_duration_${suffix}`, {}, latency[key] / 1000);
   }
   // A mix's iteration is one request (as in a k6 script whose default function sends one); a flow counts its own.
   put('k6_iterations_total', {}, recorder.iterations ? recorder.iterations.count : iterations);

@@ -76,8 +76,16 @@ export function evaluateThreshold(threshold: ParsedThreshold, source: MetricSour
   return { metric: threshold.key, expr: threshold.expr, ok, actual };
 }
 
-export function evaluateThresholds(thresholds: readonly ParsedThreshold[], source: MetricSource): ThresholdResult[] {
-  return thresholds.map((t) => evaluateThreshold(t, source));
+/**
+ * `unmeasured` names, for a threshold whose metric the source holds no samples of (an imported k6 output without
+ * iteration samples), why it cannot be judged: that threshold is reported not evaluated and fails — it is never
+ * judged on another metric, and never passes on nothing.
+ */
+export function evaluateThresholds(thresholds: readonly ParsedThreshold[], source: MetricSource, unmeasured?: (t: ParsedThreshold) => string | undefined): ThresholdResult[] {
+  return thresholds.map((t) => {
+    const why = unmeasured?.(t);
+    return why === undefined ? evaluateThreshold(t, source) : { metric: t.key, expr: t.expr, ok: false, actual: 0, notEvaluated: why };
+  });
 }
 
 /** The first abortOnFail threshold crossed so far (past its delayAbortEval), if any. */

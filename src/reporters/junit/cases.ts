@@ -127,8 +127,12 @@ function scenarioSuite(scenario: ScenarioReport): Suite {
     classname,
     name: `${t.metric}: ${t.expr}`,
     timeS: once(),
-    systemOut: `measured ${t.actual}`,
-    ...(t.ok ? {} : { outcome: { kind: 'failure' as const, type: 'threshold', message: `${t.metric} ${t.expr} crossed: actual ${t.actual}`, body: `scenario ${scenario.name}: ${t.metric} ${t.expr}, measured ${t.actual}` } }),
+    systemOut: t.notEvaluated ? `not evaluated: ${t.notEvaluated}` : `measured ${t.actual}`,
+    ...(t.ok
+      ? {}
+      : t.notEvaluated
+        ? { outcome: { kind: 'failure' as const, type: 'threshold', message: `${t.metric} ${t.expr} not evaluated: ${t.notEvaluated}`, body: `scenario ${scenario.name}: ${t.metric} ${t.expr} not evaluated: ${t.notEvaluated}` } }
+        : { outcome: { kind: 'failure' as const, type: 'threshold', message: `${t.metric} ${t.expr} crossed: actual ${t.actual}`, body: `scenario ${scenario.name}: ${t.metric} ${t.expr}, measured ${t.actual}` } }),
   }));
   if (scenario.capacity) {
     const cap = scenario.capacity;

@@ -2,9 +2,11 @@
  * Live metrics against a real Prometheus (Debian's 2.42, installed by test/setup/prometheus.ts when missing):
  * started on 127.0.0.1 with its remote-write receiver on a free port and a temporary storage folder, a short flow
  * scenario run by `harness load --metrics-out prometheus-rw=…` against the embedded target, then Prometheus's
- * HTTP API queried. The request count per name and status equals report.json's exactly; the p99 latency per name
- * equals report.json's (ms there, seconds in Prometheus) to 1e-9 s (float formatting only: both are read from
- * the same HDR histogram). A second run against a port nobody listens on finishes with its report complete and
+ * HTTP API queried. The request count per name and status equals report.json's exactly; the p99 latency per name,
+ * and the p95 / p99 of all requests, equal report.json's (ms there, seconds in Prometheus) to 1e-9 s (float
+ * formatting only: both are read from the same HDR histogram); the failed-request rate of all requests equals
+ * report.json's http_req_failed. The shipped dashboard's "Failed requests (rate)" and all-requests p99 queries,
+ * run on that Prometheus, give the same numbers. A second run against a port nobody listens on finishes with its report complete and
  * every sample counted as not sent.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -102,11 +104,17 @@ async function query(promql: string): Promise<Array<{ metric: Record<string, str
 }
 
 describe('live metrics to a real Prometheus (remote write)', () => {
-  it('request counts per name and status, and p99 per name, equal report.json', async () => {
+  it('request counts per name and status, p99 per name, and all requests\' p95 / p99 and failed rate equal report.json, as the dashboard reads them', async () => {
     expect(problem, problem).toBeUndefined();
     const scenario = join(dir, 'journey.yaml');
-    // The shipped sender journey, shortened: 3 s at 10 iterations/s.
-    writeFileSync(scenario, readFileSync(join(REPO, 'scenarios', 'sender-journey.yaml'), 'utf8').replace('duration: 10s', 'duration: 3s'));
+    // The shipped sender journey, shortened (3 s at 10 iterations/s), with a last step that always fails (a path
+    // the target does not have), so the run's failed-request rate is neither 0 nor any one name's.
+    const journey = readFileSync(join(REPO, 'scenarios', 'sender-journey.yaml'), 'utf8')
+      .replace('duration: 10s', 'duration: 3s')
+      .replace("  http_req_failed: ['rate==0']", "  http_req_failed: ['rate<1']")
+      .replace('thresholds:', '    - name: missing\n      method: GET\n      path: /no-such-path\n      expectStatus: [200]\nthresholds:');
+    expect(journey).toContain('name: missing');
+    writeFileSync(scenario, journey);
     const out = join(dir, 'reports');
     const run = await harness(['load', '--scenario', scenario, '--out', out, '--no-progress', '--metrics-out', `prometheus-rw=${base}/api/v1/write`]);
     expect(run.code, run.out).toBe(0);
@@ -123,11 +131,38 @@ describe('live metrics to a real Prometheus (remote write)', () => {
     const fromReport = Object.fromEntries(Object.entries(result.byName as Record<string, { statusCodes: Record<string, number> }>).map(([n, v]) => [n, v.statusCodes]));
     expect(fromProm).toEqual(fromReport);
     for (const r of counts) expect(r.metric.scenario).toBe(result.name);
-    const p99 = await query(`k6_http_req_duration_p99{testid="${testid}"}`);
+    const p99 = await query(`k6_http_req_duration_p99{testid="${testid}", name!=""}`);
     expect(p99.length).toBe(Object.keys(result.byName).length);
     for (const r of p99) expect(Math.abs(Number(r.value[1]) - result.byName[r.metric.name!].latency.p99 / 1000)).toBeLessThan(1e-9);
     const iterations = await query(`k6_iterations_total{testid="${testid}"}`);
     expect(Number(iterations[0]?.value[1])).toBe(result.iterations.count);
+
+    // All requests, across names (the series without a name label): report.json's p95 / p99 and failed rate.
+    const one = async (promql: string): Promise<number> => {
+      const r = await query(promql);
+      expect(r.length, promql).toBe(1);
+      return Number(r[0]!.value[1]);
+    };
+    expect(Math.abs((await one(`k6_http_req_duration_p99{testid="${testid}", name=""}`)) - result.latency.p99 / 1000)).toBeLessThan(1e-9);
+    expect(Math.abs((await one(`k6_http_req_duration_p95{testid="${testid}", name=""}`)) - result.latency.p95 / 1000)).toBeLessThan(1e-9);
+    const failed = result.thresholds.find((t: { metric: string }) => t.metric === 'http_req_failed').actual as number;
+    expect(failed).toBeGreaterThan(0);
+    expect(failed).toBeLessThan(1);
+    expect(result.byName.missing.requests).toBeGreaterThan(0);
+    const failedRate = await one(`k6_http_req_failed_rate{testid="${testid}", name=""}`);
+    expect(Math.abs(failedRate - failed)).toBeLessThan(1e-6);
+    // The worst name's rate (the missing step: 1) is not the run's.
+    expect(Math.abs((await one(`max(k6_http_req_failed_rate{testid="${testid}"})`)) - failedRate)).toBeGreaterThan(0.1);
+
+    // The shipped dashboard's queries, with its variables set to this run: the run's failed rate and p99 / p95.
+    const dashboard = JSON.parse(readFileSync(join(REPO, 'dashboards', 'harness-load.json'), 'utf8')) as { panels: Array<{ title: string; targets: Array<{ expr: string }> }> };
+    const panel = (title: RegExp) => dashboard.panels.find((p) => title.test(p.title))!;
+    const bound = (expr: string) => expr.replaceAll('$testid', testid).replaceAll('$scenario', result.name);
+    expect(Math.abs((await one(bound(panel(/^Failed requests \(rate\)$/).targets[0]!.expr))) - failed)).toBeLessThan(1e-6);
+    const allLatency = panel(/all requests/).targets.map((t) => bound(t.expr));
+    expect(allLatency).toHaveLength(2);
+    expect(Math.abs((await one(allLatency[0]!)) - result.latency.p99 / 1000)).toBeLessThan(1e-9);
+    expect(Math.abs((await one(allLatency[1]!)) - result.latency.p95 / 1000)).toBeLessThan(1e-9);
   }, 300_000);
 
   it('an endpoint nobody listens on: the run and its report are complete, every sample counted as not sent', async () => {

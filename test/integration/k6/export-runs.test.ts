@@ -14,12 +14,20 @@
  *    because when an arrival lands in a quota window depends on each generator's timing;
  *  - thresholds: the same verdicts, except a latency threshold whose limit lies between the two measured values:
  *    k6 measures from a request's actual start, the harness from its intended start (coordinated omission), and
- *    the machine is shared — such a pair is printed, not failed.
+ *    the machine is shared — such a pair is printed, not failed;
+ *  - checks: exact. Each request's status check passes for exactly the answers the harness's own code (the
+ *    scenario's prepared requests, its recorder) does not count failed — the rate-limit scenario's 429s included —
+ *    and for exactly those k6 marks expected_response (http_req_failed).
  */
 import { readdirSync, readFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { defaultConfig } from '../../../src/config/defaults.ts';
+import { Recorder } from '../../../src/load/metrics/recorder.ts';
+import { prepareRequest } from '../../../src/load/request-mix.ts';
+import { prepareFlow } from '../../../src/load/flow/prepare.ts';
+import type { Scenario } from '../../../src/load/scenario/types.ts';
 import { loadScenarioFile } from '../../../src/load/scenario/load.ts';
 import { resolveScenarioFile, shippedScenarioNames } from '../../../src/load/scenario/resolve.ts';
 import { parseDuration } from '../../../src/load/duration.ts';
@@ -38,18 +46,41 @@ interface K6Counts {
   byName: Record<string, number>;
   statusCodes: Record<string, number>;
   requests: number;
+  /** Each request's answer: its name, status and k6's expected_response. */
+  answers: Array<{ name: string; status: number; expected: boolean }>;
 }
 
 function countSamples(file: string): K6Counts {
-  const out: K6Counts = { byName: {}, statusCodes: {}, requests: 0 };
+  const out: K6Counts = { byName: {}, statusCodes: {}, requests: 0, answers: [] };
   for (const line of readFileSync(file, 'utf8').split('\n')) {
     if (!line.startsWith('{"metric":"http_req_duration","type":"Point"')) continue;
     const tags = (JSON.parse(line) as { data: { tags: Record<string, string> } }).data.tags;
     out.requests++;
     out.byName[tags.name!] = (out.byName[tags.name!] ?? 0) + 1;
     out.statusCodes[tags.status!] = (out.statusCodes[tags.status!] ?? 0) + 1;
+    out.answers.push({ name: tags.name!, status: Number(tags.status), expected: tags.expected_response === 'true' });
   }
   return out;
+}
+
+/**
+ * What the harness's run says about these answers, by its own code: each request name's count of answers its
+ * recorder counts failed, given the expected statuses the harness prepared for that request (or flow step).
+ */
+function harnessFailed(scenario: Scenario, answers: K6Counts['answers']): Record<string, number> {
+  const expectedOf = new Map<string, (status: number) => boolean>();
+  if (scenario.flow) for (const [name, expected] of stepExpected(scenario)) expectedOf.set(name, expected);
+  else scenario.requests.forEach((spec, i) => expectedOf.set(spec.name, prepareRequest(spec, i, 0, { api: defaultConfig().api, credentials: {} }).expected));
+  const names = [...expectedOf.keys()];
+  const recorder = new Recorder(names, { rateLimitedAsFailure: scenario.rateLimitedAsFailure });
+  for (const a of answers) if (a.status > 0) recorder.record(names.indexOf(a.name), a.status, expectedOf.get(a.name)!(a.status), 1, 0);
+  return Object.fromEntries(names.map((n) => [n, recorder.counts(n).failed]));
+}
+
+/** A flow's steps' expected statuses as the harness prepares them (a login step needs some login to prepare). */
+function stepExpected(scenario: Scenario): Map<string, (status: number) => boolean> {
+  const credentials = { login: { email: 'prepare@example.com', password: 'prepare-only' } };
+  return new Map(prepareFlow(scenario.flow!, { api: defaultConfig().api, credentials }).steps.map((s) => [s.name, s.expected]));
 }
 
 describe.each(shippedScenarioNames())('scenario %s: the k6 export against the harness', (name) => {
@@ -88,12 +119,25 @@ describe.each(shippedScenarioNames())('scenario %s: the k6 export against the ha
     }
     // k6 parsed and ran the script: 0, or 99 when a threshold was crossed — never a script error (107) or 255.
     expect([0, 99], `${run.stderr.slice(-3000)}`).toContain(run.code);
-    const summary = JSON.parse(readFileSync(join(dir, `${name}.summary.json`), 'utf8')) as { metrics: Record<string, Record<string, any>> };
+    const summary = JSON.parse(readFileSync(join(dir, `${name}.summary.json`), 'utf8')) as { metrics: Record<string, Record<string, any>>; root_group: { checks: Record<string, { passes: number; fails: number }> } };
     const counts = countSamples(join(dir, `${name}.ndjson`));
     const k6Dropped = summary.metrics.dropped_iterations?.count ?? 0;
     expect(counts.requests).toBe(summary.metrics.http_reqs!.count);
 
     const report: string[] = [`${name} (${flags.join(' ')}): harness ${harness.requests} requests + ${harness.dropped} dropped, k6 ${counts.requests} + ${k6Dropped}`];
+    // Checks: each name's status check fails for exactly the answers the harness counts failed (a mix) — or, in a
+    // flow, whose status fails the step — and k6's expected_response agrees (no answer here is a transport error).
+    expect(counts.answers.every((a) => a.status > 0), 'every request answered').toBe(true);
+    const failedByHarness = harnessFailed(scenario, counts.answers);
+    const steps = scenario.flow ? stepExpected(scenario) : undefined;
+    for (const [reqName, failed] of Object.entries(failedByHarness)) {
+      const check = summary.root_group.checks[`${reqName}: expected status`];
+      const answered = counts.answers.filter((a) => a.name === reqName);
+      if (answered.length === 0) continue;
+      const stepFailed = steps ? answered.filter((a) => !steps.get(reqName)!(a.status)).length : failed;
+      expect({ passes: check?.passes, fails: check?.fails }, `${name}/${reqName}: k6's check vs the harness on the same ${answered.length} answers (${JSON.stringify(counts.statusCodes)})`).toEqual({ passes: answered.length - stepFailed, fails: stepFailed });
+      expect(answered.filter((a) => !a.expected).length, `${name}/${reqName}: k6's expected_response vs the harness's failed`).toBe(failed);
+    }
     // Arrivals.
     const arrivalsH = harness.requests + harness.dropped;
     const arrivalsK = counts.requests + k6Dropped;

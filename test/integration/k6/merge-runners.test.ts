@@ -10,6 +10,8 @@
  *  - the same runs written as CSV merge to the same numbers; a truncated or foreign file is a clear error.
  * The thresholds chosen for the union-vs-runner cases are counters (http_reqs count), because those differ between
  * a runner and the union whatever the machine's speed: a runner sends about 1/N of the arrivals.
+ * A flow with a think time: its iteration_duration threshold is judged on k6's own iteration samples — crossed, as
+ * k6 says on every runner — while the same limit on the request histogram holds.
  */
 import { readFileSync, writeFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -48,24 +50,53 @@ thresholds:
 `;
 const scenarioFile = join(dir, 'merge.yaml');
 
+// A flow whose iterations last more than 300 ms (a think time) while each request takes a few ms: the same limit
+// holds on http_req_duration and is crossed on iteration_duration.
+const FLOW = `description: iteration test, 10/s for 2 s, 300 ms think time
+executor: constant-arrival-rate
+rate: 10
+timeUnit: 1s
+duration: 2s
+preAllocatedVUs: 10
+maxVUs: 20
+credential: loadKey
+flow:
+  steps:
+    - name: first
+      operation: list
+      expectStatus: [200]
+      think: 300ms
+    - name: second
+      operation: list
+      expectStatus: [200]
+thresholds:
+  iteration_duration: ['p(95)<250']
+  http_req_duration: ['p(95)<250']
+  iterations: ['count>5']
+`;
+const flowFile = join(dir, 'flow.yaml');
+
 beforeAll(async () => {
   if (!k6.path) return;
   writeFileSync(scenarioFile, SCENARIO);
+  writeFileSync(flowFile, FLOW);
   target = await startReferenceTarget({ host: '127.0.0.1', port: 0 });
   const exported = await runCli(['export', 'k6', '--scenario', scenarioFile, '--out', join(dir, 'merge.k6.js')]);
   expect(exported.code, exported.stderr).toBe(0);
+  const flow = await runCli(['export', 'k6', '--scenario', flowFile, '--out', join(dir, 'flow.k6.js')]);
+  expect(flow.code, flow.stderr).toBe(0);
 }, 120_000);
 afterAll(async () => {
   await target?.close();
   rmSync(dir, { recursive: true, force: true });
 });
 
-/** Every http_req_duration value of an NDJSON file (gzip'd), read the simple way. */
-function durations(file: string): number[] {
+/** Every value of one metric in an NDJSON file (gzip'd), read the simple way. */
+function durations(file: string, metric = 'http_req_duration'): number[] {
   return gunzipSync(readFileSync(file))
     .toString('utf8')
     .split('\n')
-    .filter((l) => l.startsWith('{"metric":"http_req_duration","type":"Point"'))
+    .filter((l) => l.startsWith(`{"metric":"${metric}","type":"Point"`))
     .map((l) => (JSON.parse(l) as { data: { value: number } }).data.value);
 }
 
@@ -127,7 +158,7 @@ describe.each([2, 3])('%i k6 runners on execution segments, merged by harness im
     }
 
     // Requests: the sum of the runners', and every sample in the files.
-    const all = files.flatMap(durations);
+    const all = files.flatMap((f) => durations(f));
     const perRunner = s.k6.runners.map((r: { requests: number }) => r.requests);
     expect(s.requests).toBe(perRunner.reduce((a: number, b: number) => a + b, 0));
     expect(s.requests).toBe(all.length);
@@ -174,5 +205,65 @@ describe.each([2, 3])('%i k6 runners on execution segments, merged by harness im
       expect(twice.stderr).toContain('runner instance_id 1 is also in');
       for (const r of [truncated, plain, other, twice]) expect(r.stderr).not.toMatch(/\n\s+at /);
     }
+  }, 240_000);
+});
+
+describe('a flow\'s iteration_duration, merged from 2 k6 runners', () => {
+  it.skipIf(k6.missing === 'skip')('is judged on k6\'s own iteration samples: crossed where the request histogram holds the same limit', async () => {
+    if (!k6.path) throw new Error(k6.missing);
+    const runDir = join(dir, 'flow');
+    const runs = await Promise.all(
+      [1, 2].map((i) =>
+        runK6(
+          ['--quiet', ...segmentFlags(i, 2), '--tag', `instance_id=${i}`, '--out', `json=${runDir}-${i}.json.gz`, '--out', `csv=${runDir}-${i}.csv`, '--summary-export', `${runDir}-${i}.summary.json`, join(dir, 'flow.k6.js')],
+          { BASE_URL: target!.baseUrl, HARNESS_LOAD_KEY: target!.credentials.apiKeys.load },
+        ),
+      ),
+    );
+    // k6 itself, per runner: iteration_duration p(95)<250 crossed (its iterations include the 300 ms think time).
+    for (const [i, r] of runs.entries()) {
+      expect(r.code, `k6 runner ${i + 1}: ${r.stderr.slice(-2000)}`).toBe(99);
+      const own = JSON.parse(readFileSync(`${runDir}-${i + 1}.summary.json`, 'utf8')) as { metrics: Record<string, { thresholds?: Record<string, boolean> }> };
+      expect(own.metrics.iteration_duration!.thresholds).toEqual({ 'p(95)<250': true });
+    }
+    const files = [1, 2].map((i) => `${runDir}-${i}.json.gz`);
+    const out = join(runDir, 'report.json');
+    const merged = await runCli(['import', 'k6', ...files, '--scenario', flowFile, '--out', out], { timeoutMs: 120_000 });
+    expect(merged.code, merged.stderr).toBe(99);
+    const report = JSON.parse(readFileSync(out, 'utf8'));
+    expect(reportIssues(report)).toEqual([]);
+    const s = report.scenarios[0];
+    const byExpr = Object.fromEntries(s.thresholds.map((t: { metric: string; expr: string }) => [`${t.metric} ${t.expr}`, t])) as Record<string, { ok: boolean; actual: number; notEvaluated?: string }>;
+    // The request histogram holds the limit; the iterations, k6's own samples of them, cross it.
+    expect(byExpr['http_req_duration p(95)<250']!.ok).toBe(true);
+    expect(s.latency.p95).toBeLessThan(250);
+    const iteration = byExpr['iteration_duration p(95)<250']!;
+    expect(iteration.ok).toBe(false);
+    expect(iteration.notEvaluated).toBeUndefined();
+    // The union's value is the nearest-rank p95 of every runner's iteration_duration samples, within the stated bound.
+    const samples = files.flatMap((f) => durations(f, 'iteration_duration')).sort((a, b) => a - b);
+    expect(samples.length).toBeGreaterThan(5);
+    within(iteration.actual, nearestRank(samples, 95));
+    expect(iteration.actual).toBeGreaterThanOrEqual(300);
+    expect(byExpr['iterations count>5']).toMatchObject({ ok: true, actual: samples.length });
+    expect(s.iterations.count).toBe(samples.length);
+    expect(merged.stdout).toMatch(/✗ iteration_duration p\(95\)<250 \(union: \d+/);
+
+    // The CSV files: the same verdicts and values.
+    const csvOut = join(runDir, 'csv', 'report.json');
+    const csv = await runCli(['import', 'k6', ...[1, 2].map((i) => `${runDir}-${i}.csv`), '--scenario', flowFile, '--out', csvOut], { timeoutMs: 120_000 });
+    expect(csv.code, csv.stderr).toBe(99);
+    const c = JSON.parse(readFileSync(csvOut, 'utf8')).scenarios[0];
+    expect(c.thresholds.map((t: { ok: boolean }) => t.ok)).toEqual(s.thresholds.map((t: { ok: boolean }) => t.ok));
+    within(c.thresholds.find((t: { metric: string }) => t.metric === 'iteration_duration').actual, nearestRank(samples, 95));
+
+    // The same output without its iteration samples: not evaluated (and failed), never judged on the requests.
+    const stripped = join(runDir, 'no-iterations.json');
+    writeFileSync(stripped, gunzipSync(readFileSync(files[0]!)).toString('utf8').split('\n').filter((l) => !l.startsWith('{"metric":"iteration')).join('\n'));
+    const without = await runCli(['import', 'k6', stripped, '--scenario', flowFile, '--out', join(runDir, 'stripped', 'report.json')], { timeoutMs: 120_000 });
+    expect(without.code, without.stderr).toBe(99);
+    expect(without.stdout).toContain('✗ iteration_duration p(95)<250 not evaluated: k6 output carries no iteration_duration');
+    expect(without.stdout).toContain('✗ iterations count>5 not evaluated: k6 output carries no iterations');
+    expect(without.stdout).toMatch(/2 of 3 thresholds not evaluated/);
   }, 240_000);
 });

@@ -109,6 +109,64 @@ describe('k6 samples: read and merge', () => {
     expect(result.timeline.reduce((a, p) => a + p.requests, 0)).toBe(200);
   });
 
+  it('judges iteration thresholds on k6\'s own iteration samples (NDJSON and CSV), and calls them not evaluated where a file has none', async () => {
+    // Each runner: 100 fast requests (≤ 60 ms) in 100 iterations of 150 ms (a think time k6 counts in iteration_duration).
+    const iterationScenario = scenarioFromData({ ...scenario, thresholds: { iteration_duration: ['p(95)<100'], iterations: ['count>150'], http_req_duration: ['p(95)<100'] } });
+    const iterationLines = (runner: number, failedEvery = 0): string => {
+      let out = '';
+      for (let i = 0; i < 100; i++) {
+        const time = iso(T0 + i * 20 + runner + 5);
+        out += `{"metric":"iteration_duration","type":"Point","data":{"time":"${time}","value":${150 + i / 10},"tags":{"instance_id":"${runner}","scenario":"s"}}}\n`;
+        out += `{"metric":"iterations","type":"Point","data":{"time":"${time}","value":1,"tags":{"instance_id":"${runner}","scenario":"s"}}}\n`;
+        if (failedEvery && i % failedEvery === 0) out += `{"metric":"iterations_failed","type":"Point","data":{"time":"${time}","value":1,"tags":{"instance_id":"${runner}","step":"login"}}}\n`;
+      }
+      return out;
+    };
+    const files = [1, 2].map((r) => {
+      const f = join(dir, `it${r}.json`);
+      writeFileSync(f, ndjson(r, runnerReqs(r)) + iterationLines(r, 10));
+      return f;
+    });
+    const { result } = await mergeK6Runners({ files, scenario: iterationScenario });
+    const verdict = Object.fromEntries(result.thresholds.map((t) => [`${t.metric} ${t.expr}`, t]));
+    // The request histogram holds p(95)<100; k6's iterations (150–160 ms) cross it: judged on the iterations.
+    expect(verdict['http_req_duration p(95)<100']).toMatchObject({ ok: true });
+    expect(verdict['iteration_duration p(95)<100']!.ok).toBe(false);
+    expect(verdict['iteration_duration p(95)<100']!.actual).toBeCloseTo(159.5, 0);
+    expect(verdict['iterations count>150']).toMatchObject({ ok: true, actual: 200 });
+    expect(result.iterations).toMatchObject({ count: 200, failed: 20, failedBy: { login: 20 } });
+    for (const r of result.k6.runners) expect(r.thresholds.find((t) => t.metric === 'iterations')).toMatchObject({ ok: false, actual: 100 });
+
+    // CSV: the same iteration samples, step tag in extra_tags.
+    const csvIterations = (runner: number): string =>
+      Array.from({ length: 100 }, (_, i) => `iteration_duration,${Math.floor((T0 + i * 20) / 1000)},${(150 + i / 10).toFixed(6)},,,,,,,,,s,,,,,,instance_id=${runner},\niterations,${Math.floor((T0 + i * 20) / 1000)},1.000000,,,,,,,,,s,,,,,,instance_id=${runner},\n`).join('') +
+      `iterations_failed,${Math.floor(T0 / 1000)},1.000000,,,,,,,,,s,,,,,,instance_id=${runner}&step=account,\n`;
+    const csvFiles = [1, 2].map((r) => {
+      const f = join(dir, `it${r}.csv`);
+      writeFileSync(f, csv(r, runnerReqs(r)) + csvIterations(r));
+      return f;
+    });
+    const fromCsv = (await mergeK6Runners({ files: csvFiles, scenario: iterationScenario })).result;
+    expect(fromCsv.thresholds.map((t) => [t.expr, t.ok, t.actual])).toEqual(result.thresholds.map((t) => [t.expr, t.ok, t.actual]));
+    expect(fromCsv.iterations).toMatchObject({ count: 200, failed: 2, failedBy: { account: 2 } });
+
+    // Runner 2's file without iteration samples: never judged on the requests — not evaluated, and failed.
+    writeFileSync(files[1]!, ndjson(2, runnerReqs(2)));
+    const partial = (await mergeK6Runners({ files, scenario: iterationScenario })).result;
+    const missing = partial.thresholds.find((t) => t.metric === 'iteration_duration')!;
+    expect(missing).toMatchObject({ ok: false, actual: 0, notEvaluated: `k6 output carries no iteration_duration (${files[1]})` });
+    expect(partial.k6.runners[0]!.thresholds.find((t) => t.metric === 'iteration_duration')).toMatchObject({ ok: false, actual: expect.any(Number) });
+    expect(partial.k6.runners[0]!.thresholds.find((t) => t.metric === 'iteration_duration')!.notEvaluated).toBeUndefined();
+    expect(partial.k6.runners[1]!.thresholds.find((t) => t.metric === 'iterations')).toMatchObject({ ok: false, notEvaluated: 'k6 output carries no iterations' });
+
+    // Iteration samples alone (a test that sent no HTTP request) are not a run of the scenario.
+    const only = join(dir, 'iterations-only.json');
+    writeFileSync(only, iterationLines(1));
+    const refused = await mergeK6Runners({ files: [only], scenario: iterationScenario }).then(() => undefined, (e: unknown) => e);
+    expect(refused).toBeInstanceOf(ConfigError);
+    expect(String((refused as Error).message)).toContain('no http_req_duration or dropped_iterations sample');
+  });
+
   it('names the file and the line of a cut, foreign or unexpected line, and of a request name the scenario lacks', async () => {
     const good = ndjson(1, runnerReqs(1));
     const cases: Array<[string, string, RegExp]> = [

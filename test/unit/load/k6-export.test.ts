@@ -16,6 +16,36 @@ const dir = mkdtempSync(join(tmpdir(), 'harness-k6-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const api = defaultConfig().api;
 
+const EVERY_FLOW = `executor: constant-vus
+vus: 1
+duration: 1s
+credential: none
+flow:
+  onStepFailure: continue
+  vars:
+    who: "{{phone}}-{{uuid}}-{{seq}}-{{int 1 9}}-{{string 4}}-{{timestamp}}-{{epochMs}}"
+  steps:
+    - name: first
+      method: POST
+      path: /things/{{who}}
+      query: { q: "{{who}}" }
+      body: { name: "{{who}}" }
+      headers: { x-who: "{{who}}" }
+      capture:
+        loc: { header: location }
+        code: { status: true }
+        id: { json: /id }
+        next: { json: /next }
+      expectJson: { /name: "{{who}}", /count: 1, /ok: true, /none: null }
+      think: { min: 10ms, max: 20ms }
+    - name: again
+      path: /things/{{id}}
+      expectStatus: [200, 404]
+      capture:
+        next: { json: /next }
+      repeat: { while: next, max: 2 }
+`;
+
 describe('harness export k6', () => {
   it('maps options.scenarios and thresholds one-to-one', () => {
     const scenario = loadScenarioFile(resolveScenarioFile('stress'));
@@ -60,37 +90,45 @@ describe('harness export k6', () => {
     expect(script).not.toContain('TOKEN');
   });
 
-  it('writes JavaScript without syntax k6 0.48 cannot parse by default, and the same code with types for --lang ts', () => {
+  it('writes JavaScript without syntax k6 0.48 cannot parse by default, and the same code with types for --lang ts (mixes and flows)', () => {
+    let flows = 0;
     for (const name of shippedScenarioNames()) {
       const scenario = loadScenarioFile(resolveScenarioFile(name));
-      // Flow scenarios export JavaScript only (k6-flow.ts); test/integration/flows/k6-flow.test.ts runs them on k6.
-      if (scenario.flow) continue;
+      if (scenario.flow) flows++;
       const js = exportK6Script(scenario, { api });
       // k6 < 0.57 parses ES2015+ through goja: no nullish coalescing, no optional chaining, no type syntax.
-      expect(js, name).not.toMatch(/\?\?|\?\.|import type|: (?:string|number|void|Options)\b/);
-      expect(js, name).toMatch(/^export const options = \{/m);
+      expect(js, name).not.toMatch(/\?\?|\?\.|import type|: (?:string|number|void|boolean|unknown|object|Options|Response|Record)\b| as Record/);
+      expect(js, name).toMatch(/^export (?:const|var) options = \{/m);
       const ts = exportK6Script(scenario, { api, language: 'ts' });
-      expect(ts, name).toMatch(/^export const options: Options = \{/m);
-      // Remove the annotations and the type import: what is left is the JavaScript export (one generator).
+      expect(ts, name).toMatch(/^export (?:const|var) options: Options = \{/m);
+      expect(ts, name).not.toBe(js);
+      // Remove the annotations and the type imports: what is left is the JavaScript export (one generator).
       const stripped = ts
-        .replace(/^import type .*\n/m, '')
-        .replace(/: (?:Array<\(\) => void>|string\[\]|number\[\]|string|number|void|Options)(?=[ ,)=;{])/g, '')
+        .replace(/^import type .*\n/gm, '')
+        .replace(/ as Record<string, unknown>/g, '')
+        .replace(/: (?:Array<\(\) => void>|Record<string, unknown>|string \| null|string \| undefined|string\[\]|number\[\]|string|number|void|boolean|unknown|object|Options|Response)(?=[ ,)=;{])/g, '')
         .replace(/k6\.ts\b/g, 'k6.js')
-        .replace(/^\/\/ Run .*\n/m, '');
-      expect(stripped, name).toBe(js.replace(/^\/\/ Run .*\n/m, ''));
+        .replace(/^\/\/ (?:Run|k6's iteration_duration) .*\n/gm, '');
+      expect(stripped, name).toBe(js.replace(/^\/\/ (?:Run|k6's iteration_duration) .*\n/gm, ''));
     }
+    expect(flows).toBeGreaterThanOrEqual(2);
   });
 
   it('type-checks every shipped scenario’s export with tsc against @types/k6', async () => {
     const files: string[] = [];
     for (const name of shippedScenarioNames()) {
       const scenario = loadScenarioFile(resolveScenarioFile(name));
-      // Flow scenarios export JavaScript for k6 >= 0.48 (k6-flow.ts); test/integration/flows/k6-flow.test.ts runs them on k6.
-      if (scenario.flow) continue;
       const file = join(dir, `${name}.k6.ts`);
       writeFileSync(file, exportK6Script(scenario, { api, language: 'ts' }));
       files.push(file);
     }
+    // And a flow that uses every part of the flow exporter the shipped ones do not: onStepFailure continue, vars
+    // with every generator, header and status captures, expectJson of each kind, no credential.
+    const { scenario: every, issues } = checkScenarioText(EVERY_FLOW, 'every-flow.yaml', {});
+    expect(issues).toEqual([]);
+    const everyFile = join(dir, 'every-flow.k6.ts');
+    writeFileSync(everyFile, exportK6Script(every!, { api, language: 'ts' }));
+    files.push(everyFile);
     const types = join(REPO_ROOT, 'node_modules', '@types');
     writeFileSync(
       join(dir, 'tsconfig.json'),
@@ -118,6 +156,8 @@ describe('harness export k6', () => {
     );
     expect(result.out).toBe('');
     expect(result.code).toBe(0);
-    expect(files.length).toBeGreaterThanOrEqual(5);
+    // Every shipped scenario, flows (reader-journey, sender-journey) included.
+    expect(files.length).toBe(shippedScenarioNames().length + 1);
+    expect(files.some((f) => f.endsWith('reader-journey.k6.ts')) && files.some((f) => f.endsWith('sender-journey.k6.ts'))).toBe(true);
   }, 60_000);
 });

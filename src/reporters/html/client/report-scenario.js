@@ -72,6 +72,8 @@
     if (sc.metricsOutput) box.appendChild(metricsOutput(sc.metricsOutput));
     if (sc.thresholds.length) {
       box.appendChild(HR.table(['threshold', 'actual', 'result'], sc.thresholds.map(function (t) {
+        // Not evaluated: its metric had no samples (an imported k6 output); it fails, and says why instead of a value.
+        if (t.notEvaluated) return [t.metric + ': ' + t.expr, 'not evaluated: ' + t.notEvaluated, el('span', { class: 'status status-failed' }, 'NOT EVALUATED')];
         return [t.metric + ': ' + t.expr, S.fmtNum(t.actual), el('span', { class: 'status status-' + (t.ok ? 'passed' : 'failed') }, t.ok ? 'passed' : 'CROSSED')];
       }), { class: 'thresholds' }));
     }

@@ -107,6 +107,13 @@ describe('remote write encoding', () => {
     expect(get('k6_http_req_failed_rate', { name: 'list' })).toBeCloseTo(2 / 3, 12);
     expect(get('k6_http_req_duration_max', { name: 'send' })).toBeCloseTo(0.03, 4);
     expect(get('k6_iterations_total', {})).toBe(5);
+    // All requests, across names: the series without a name label — 2 of 5 failed; p99 and max are the slowest (40 ms).
+    const all = (name: string) => series.filter((s) => s.labels.__name__ === name && s.labels.name === undefined).map((s) => s.samples[0]!.value);
+    expect(all('k6_http_req_failed_rate')).toEqual([2 / 5]);
+    expect(all('k6_http_req_duration_p99')).toHaveLength(1);
+    expect(all('k6_http_req_duration_p99')[0]).toBeCloseTo(0.04, 4);
+    expect(all('k6_http_req_duration_med')[0]).toBeCloseTo(0.0125, 4);
+    expect(all('k6_http_reqs_total')).toEqual([]);
     for (const s of series) expect(s.labels).toMatchObject({ scenario: 'smoke', testid: 'run-1' });
   });
 
