@@ -140,6 +140,9 @@ export function registerExportCommand(program: Command): void {
         // A schema file named by api.errorSchema / api.schemas that cannot be read or does not fit.
         throw new ConfigError([{ path: 'api', message: `cannot describe the API: ${(err as Error).message}` }]);
       }
+      if (flags.server === undefined && config.target.baseUrl === undefined) {
+        process.stderr.write('note: servers is "/" (no --server, no target.baseUrl): generated clients get no default base URL; give them one, or export with --server URL\n');
+      }
       const text = flags.out && /\.ya?ml$/.test(flags.out) ? toYaml(document) : `${JSON.stringify(document, null, 2)}\n`;
       if (flags.out) {
         writeFileSync(flags.out, text);
