@@ -22,18 +22,13 @@ export interface OpenApiOptions {
   profile?: Readonly<Partial<Record<ProfileArea, boolean>>>;
   /** The server URL in `servers`. @default "/" (the document is served by the API itself) */
   serverUrl?: string;
+  /** The server's `description`. @default "the target" */
+  serverDescription?: string;
   /** `info.version`. @default "1.0.0" */
   version?: string;
 }
 
 export const DEFAULT_ERROR_COMPONENT = 'Error';
-/**
- * "/" is the host that serves the document (the reference target's /sandbox). Generated clients take no default
- * from it (openapi-typescript + openapi-fetch never read `servers`; @hey-api/openapi-ts types `baseUrl` as any
- * absolute URL and sets none), while a `{baseUrl}` variable or no `servers` at all gives @hey-api a `baseUrl` type
- * no URL can fit. So "/" stays for an unknown target, and says what a client must be given.
- */
-const RELATIVE_SERVER = 'the host that serves this document; no base URL was given (--server, target.baseUrl), so a generated client needs one set';
 
 export function buildOpenApiDocument(options: OpenApiOptions): Obj {
   const { api } = options;
@@ -71,7 +66,7 @@ export function buildOpenApiDocument(options: OpenApiOptions): Obj {
         'credentials travel as `Authorization: Bearer <credential>` (SERVICE-SPEC §5).',
       license: { name: 'MIT', identifier: 'MIT' },
     },
-    servers: [{ url: serverUrl, description: serverUrl === '/' ? RELATIVE_SERVER : 'the target' }],
+    servers: [{ url: serverUrl, description: options.serverDescription ?? 'the target' }],
     tags: ['Messages', 'Email', 'Account', 'Authentication', 'Sandbox', 'Webhooks'].map((name) => ({ name, description: `${name} operations.` })),
     security: [],
     paths,
