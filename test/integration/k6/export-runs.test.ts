@@ -25,7 +25,7 @@ import { resolveScenarioFile, shippedScenarioNames } from '../../../src/load/sce
 import { parseDuration } from '../../../src/load/duration.ts';
 import { startReferenceTarget } from '../../../src/target/index.ts';
 import { runCli } from '../../helpers/cli.ts';
-import { k6, runK6 } from '../../helpers/k6.ts';
+import { k6, requireK6, runK6 } from '../../helpers/k6.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'k6-export-run-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -53,8 +53,8 @@ function countSamples(file: string): K6Counts {
 }
 
 describe.each(shippedScenarioNames())('scenario %s: the k6 export against the harness', (name) => {
-  it.skipIf(k6.missing === 'skip')('runs unchanged on k6 and matches the harness run: requests, mix, statuses, thresholds', async () => {
-    if (!k6.path) throw new Error(k6.missing);
+  it.skipIf(k6.missing === 'skip')('runs unchanged on k6 and matches the harness run: requests, mix, statuses, thresholds', async (ctx) => {
+    requireK6(ctx);
     const scenario = loadScenarioFile(resolveScenarioFile(name));
     const peak = Math.max(scenario.rate ?? 0, scenario.startRate ?? 0, ...(scenario.stages ?? []).map((s) => s.target));
     const flags = ['--duration', DURATION, ...(scenario.executor.includes('arrival-rate') && peak > MAX_RATE ? ['--rate', String(MAX_RATE)] : [])];
