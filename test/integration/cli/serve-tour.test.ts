@@ -18,7 +18,7 @@ const dir = mkdtempSync(join(tmpdir(), 'harness-tour-'));
 beforeAll(async () => {
   copyFileSync(join(REPO_ROOT, 'harness.config.yaml'), join(dir, 'harness.config.yaml'));
   served = await startServe();
-}, 30_000);
+}, 120_000);
 
 afterAll(async () => {
   if (served) await stop(served.child);
