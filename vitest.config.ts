@@ -13,7 +13,8 @@ export default defineConfig({
     maxWorkers: 3,
     // Installs Debian's Chromium for the browser tests when it is missing (as root), or says what to install.
     globalSetup: ['test/setup/chromium.ts'],
-    // The JSON results feed .ci/run's closing "tests: N passed, N failed" line.
-    reporters: ['default', ['json', { outputFile: 'test-output/vitest-results.json' }]],
+    // The JSON results feed .ci/run's closing "tests: N passed, N failed[, N skipped (why)]" line; the last reporter
+    // ends `npm test` with the same line (test/setup/summary-line.ts).
+    reporters: ['default', ['json', { outputFile: 'test-output/vitest-results.json' }], './test/setup/summary-reporter.ts'],
   },
 });

@@ -62,6 +62,13 @@ const scenarioOptions = (command: Command): Command =>
     .option('--rate <r>', 'override the arrival rate per timeUnit, as harness load --rate', positiveNumberFlag('--rate'))
     .option('--config <file>', 'config whose api.paths the script uses (default: ./harness.config.yaml when present)');
 
+/**
+ * The server of a document whose target is unknown. "/" is the best of the forms for generated clients:
+ * openapi-typescript + openapi-fetch never read `servers`, and @hey-api/openapi-ts types `baseUrl` as any absolute
+ * URL and sets none, while a `{baseUrl}` variable or no `servers` at all gives @hey-api a `baseUrl` type no URL fits.
+ */
+const RELATIVE_SERVER = 'the host that serves this document; no base URL was given (--server, target.baseUrl), so a generated client needs one set';
+
 export function registerExportCommand(program: Command): void {
   const exportCommand = program.command('export').description('export a scenario for another tool');
   scenarioOptions(
@@ -129,16 +136,21 @@ export function registerExportCommand(program: Command): void {
     .action(async (flags: { out?: string; config?: string; server?: string }) => {
       if (flags.out) await assertWritableFile(flags.out, 'export openapi --out');
       const config = loadConfig(resolveConfigFile(flags.config), { env: process.env });
+      const serverUrl = flags.server ?? config.target.baseUrl;
       let document: Record<string, unknown>;
       try {
         document = buildOpenApiDocument({
           api: config.api,
           profile: config.conformance.profile,
-          serverUrl: flags.server ?? config.target.baseUrl ?? '/',
+          serverUrl: serverUrl ?? '/',
+          ...(serverUrl === undefined ? { serverDescription: RELATIVE_SERVER } : {}),
         });
       } catch (err) {
         // A schema file named by api.errorSchema / api.schemas that cannot be read or does not fit.
         throw new ConfigError([{ path: 'api', message: `cannot describe the API: ${(err as Error).message}` }]);
+      }
+      if (serverUrl === undefined) {
+        process.stderr.write('note: servers is "/" (no --server, no target.baseUrl): generated clients get no default base URL; give them one, or export with --server URL\n');
       }
       const text = flags.out && /\.ya?ml$/.test(flags.out) ? toYaml(document) : `${JSON.stringify(document, null, 2)}\n`;
       if (flags.out) {

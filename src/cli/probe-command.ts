@@ -2,7 +2,7 @@
 import type { Command } from 'commander';
 import { loadConfig } from '../config/index.ts';
 import { UsageError } from '../errors.ts';
-import { ExitCode, type ExitCodeValue } from '../exit-codes.ts';
+import type { ExitCodeValue } from '../exit-codes.ts';
 import { PROBE_CREDENTIALS, runProbeJob, type ProbeCredentialName } from '../ratelimit/probe/probe-job.ts';
 import { integerFlag, positiveNumberFlag, resolveConfigFile, urlFlag } from './parse-flags.ts';
 import { interruptSignal } from './interrupt.ts';
@@ -41,7 +41,7 @@ export function registerProbeCommand(program: Command, setExit: (code: ExitCodeV
       });
       // SIGINT/SIGTERM abort this signal: the probe stops, writes its partial report, and main exits 105.
       const signal = interruptSignal();
-      await runProbeJob({
+      const { exitCode } = await runProbeJob({
         signal,
         log: (line) => process.stdout.write(`${line}\n`),
         config,
@@ -50,6 +50,7 @@ export function registerProbeCommand(program: Command, setExit: (code: ExitCodeV
         budgetRequests: flags.budgetRequests,
         budgetSeconds: flags.budgetSeconds,
       });
-      setExit(ExitCode.Certified);
+      // 3 when the target was unreachable or lost (the report says so), as `run` and `load` end.
+      setExit(exitCode);
     });
 }

@@ -106,7 +106,9 @@ export async function runJob(options: RunJobOptions): Promise<JobOutcome> {
   // The config's secrets and the credentials in use (the embedded target's generated ones are secrets too).
   const secrets = runSecrets(config, target.credentials);
   redactLine = (line) => secrets.redactText(line);
-  const bus = new EventBus([...(options.reporters ?? []).map((r) => redactingReporter(r, secrets)), ...fileReporters(secrets, log)]);
+  // The file reporters first: at run-finished they log the files they wrote, and the console's verdict line comes
+  // after them, the last line of the run (what a CI log's tail shows).
+  const bus = new EventBus([...fileReporters(secrets, log), ...(options.reporters ?? []).map((r) => redactingReporter(r, secrets))]);
   // Conformance traffic: a 429 no polite wait gets past ends the check as "not run: rate limited" (polite-wait.ts).
   const polite = new PoliteState({ throwWhenLimited: true, readLimit: (headers) => readRateLimit(headers, config.api.rateLimitHeaders, Date.now()) });
   // The run measures its own conditions from before its first request (conditions.ts): the checks' timing

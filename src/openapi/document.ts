@@ -22,6 +22,8 @@ export interface OpenApiOptions {
   profile?: Readonly<Partial<Record<ProfileArea, boolean>>>;
   /** The server URL in `servers`. @default "/" (the document is served by the API itself) */
   serverUrl?: string;
+  /** The server's `description`. @default "the target" */
+  serverDescription?: string;
   /** `info.version`. @default "1.0.0" */
   version?: string;
 }
@@ -64,7 +66,7 @@ export function buildOpenApiDocument(options: OpenApiOptions): Obj {
         'credentials travel as `Authorization: Bearer <credential>` (SERVICE-SPEC §5).',
       license: { name: 'MIT', identifier: 'MIT' },
     },
-    servers: [{ url: serverUrl, description: 'the target' }],
+    servers: [{ url: serverUrl, description: options.serverDescription ?? 'the target' }],
     tags: ['Messages', 'Email', 'Account', 'Authentication', 'Sandbox', 'Webhooks'].map((name) => ({ name, description: `${name} operations.` })),
     security: [],
     paths,

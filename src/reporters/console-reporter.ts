@@ -88,12 +88,13 @@ export class ConsoleReporter implements Reporter {
       case 'run-finished':
         this.#progress.stop();
         this.#line('');
-        if (event.report.run.aborted) this.#line(this.#style('red', `run aborted: ${event.report.run.aborted.message}`));
-        this.#line(this.#verdictLine(event.report));
         if (event.report.conditions && event.report.checks.length > 0) {
-          // Every time-dependent judgement took its tolerance from these (per stretch); say them with the verdict.
+          // Every time-dependent judgement took its tolerance from these (per stretch); said just before the verdict.
           this.#line(this.#style('dim', `run conditions: ${describeConditions(event.report.conditions)}`));
         }
+        if (event.report.run.aborted) this.#line(this.#style('red', `run aborted: ${event.report.run.aborted.message}`));
+        // The verdict is the run's last line (the job hands the report files to their writers first).
+        this.#line(this.#verdictLine(event.report));
         break;
       default:
         break;

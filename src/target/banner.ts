@@ -7,9 +7,35 @@ import type { ReferenceCredentials } from './types.ts';
 export interface CredentialBanner {
   json: string;
   table: string;
-  /** `export HARNESS_…='…'` lines for harness.config.yaml's variables. */
+  /**
+   * `export HARNESS_…='…'` lines for the variables harness.config.yaml reads that this target supplies, then one
+   * `# …` line per group it does not, saying why (a shell's eval skips those).
+   */
   env: string;
 }
+
+/**
+ * The variables the shipped harness.config.yaml reads that `serve` does not print, and why. Every other
+ * `${HARNESS_…}` of that file is printed (a test derives the list from the file).
+ */
+export const NOT_PRINTED: ReadonlyArray<{ names: readonly string[]; why: string }> = [
+  {
+    names: ['HARNESS_OAUTH_CODE', 'HARNESS_OAUTH_CODE_COMMAND'],
+    why: 'read only with credentials.oauth.consent code or command; the shipped config\'s automated consent obtains a fresh single-use code from this target on every run',
+  },
+  {
+    names: ['HARNESS_WEBHOOK_SECRET'],
+    why: 'webhooks.preRegistered (commented out in the shipped config) is a webhook registered by hand; the webhooks suite registers its own at this target and gets its secret back',
+  },
+  {
+    names: [
+      'HARNESS_REFERENCE_API_KEY', 'HARNESS_REFERENCE_RESTRICTED_KEY', 'HARNESS_REFERENCE_SECOND_KEY', 'HARNESS_REFERENCE_LOAD_KEY',
+      'HARNESS_REFERENCE_LOGIN_EMAIL', 'HARNESS_REFERENCE_LOGIN_PASSWORD',
+      'HARNESS_REFERENCE_OAUTH_CLIENT_ID', 'HARNESS_REFERENCE_OAUTH_CLIENT_SECRET', 'HARNESS_REFERENCE_OAUTH_REDIRECT_URI',
+    ],
+    why: 'reference.credentials fix the credentials a reference target starts with (input, not output); exported, they would pin every later serve and embedded run in that shell to these, which are printed above under the names a run reads',
+  },
+];
 
 export interface BannerExtras {
   /**
@@ -44,7 +70,8 @@ export function credentialBanner(creds: ReferenceCredentials, baseUrl: string, e
 
 /**
  * The `${HARNESS_*}` variables the shipped harness.config.yaml reads, as shell `export` lines with these
- * credentials, so a tester can `eval` them (README "A five-minute tour"). Values are quoted for a POSIX shell.
+ * credentials, so a tester can `eval` them (README "A five-minute tour"), then the ones not printed with why.
+ * Values are quoted for a POSIX shell.
  */
 function envLines(creds: ReferenceCredentials, extras: BannerExtras): string {
   const vars: Array<[string, string]> = [
@@ -62,7 +89,9 @@ function envLines(creds: ReferenceCredentials, extras: BannerExtras): string {
     ['HARNESS_OAUTH_OTHER_REDIRECT_URI', creds.otherOAuthClient.redirectUri],
     ...(extras.jwtSigningKey !== undefined ? [['HARNESS_JWT_KEY', extras.jwtSigningKey] as [string, string]] : []),
   ];
-  return vars.map(([name, value]) => `export ${name}='${value.replace(/'/g, `'\\''`)}'`).join('\n');
+  const exports = vars.map(([name, value]) => `export ${name}='${value.replace(/'/g, `'\\''`)}'`);
+  const notPrinted = NOT_PRINTED.map(({ names, why }) => `# not printed: ${names.join(' ')}: ${why}`);
+  return [...exports, ...notPrinted].join('\n');
 }
 
 function formatTable(header: [string, string, string], rows: [string, string, string][]): string {

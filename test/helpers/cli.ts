@@ -39,7 +39,12 @@ export function startServe(args: string[] = []): Promise<{ child: ChildProcessWi
     const child = spawn(process.execPath, [HARNESS_BIN, 'serve', '--port', '0', ...args], { cwd: REPO_ROOT, env: { ...process.env, NO_COLOR: '1' } });
     let stdout = '';
     let stderr = '';
-    const timer = setTimeout(() => reject(new Error(`serve did not start:\n${stdout}\n${stderr}`)), 20_000);
+    // A bound, not a speed claim: on a machine with load average 20 a CLI process takes 12–22 s to start (tsx
+    // compiles the sources), so 20 s failed the tour there. A serve that never starts is killed, not left behind.
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`serve did not start within 90 s:\n${stdout}\n${stderr}`));
+    }, 90_000);
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     child.stdout.on('data', (chunk: Buffer) => {
       stdout += chunk.toString();

@@ -22,6 +22,8 @@ import type { ClaimedPolicy, Estimate, IsolationFinding, ProbeOptions, ProbeResu
 const WATCH_SHARE = 1 / 80;
 const MAX_WATCH_MS = 100;
 const DEFAULT_WINDOW_MS = 2000;
+/** How `stoppedBy` begins when a request got no HTTP response: the job calls the target lost (exit 3). */
+export const TRANSPORT_STOP = 'transport error: ';
 
 export async function probeRateLimit(options: ProbeOptions): Promise<ProbeResult> {
   const now = options.now ?? Date.now;
@@ -54,7 +56,7 @@ export async function probeRateLimit(options: ProbeOptions): Promise<ProbeResult
         retryOn429: false,
       });
     } catch (err) {
-      stoppedBy = `transport error: ${err instanceof Error ? err.message : String(err)}`;
+      stoppedBy = `${TRANSPORT_STOP}${err instanceof Error ? err.message : String(err)}`;
       return undefined;
     }
     const clock = now();

@@ -18,6 +18,10 @@ describe('harness export openapi', () => {
     const written = await runCli(['export', 'openapi', '--out', out]);
     expect(written.code).toBe(0);
     expect(written.stderr).toContain(out);
+    // No --server and no target.baseUrl in the shipped config: "/" (no generator bakes it in), and it says so.
+    expect(written.stderr).toMatch(/note: servers is "\/" \(no --server, no target\.baseUrl\)/);
+    expect(parse(readFileSync(out, 'utf8')).servers).toEqual([{ url: '/', description: expect.stringContaining('a generated client needs one set') }]);
+    expect(printed.stderr).not.toMatch(/note: servers/);
     expect(parse(readFileSync(out, 'utf8')).paths['/v1/whatsapp/messages'].post.operationId).toBe('sendMessage');
   });
 

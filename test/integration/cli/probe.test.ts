@@ -23,7 +23,7 @@ describe('harness probe ratelimit', () => {
     expect(readFileSync(join(out, runId!, 'report.html'), 'utf8')).toContain('<!doctype html>');
     expect(readdirSync(join(out, runId!)).sort()).toEqual(['junit.xml', 'report.html', 'report.json']);
     expect(report.rateLimit).toMatchObject({ headerStyle: 'ietf', policyClaimed: { quota: 100, windowS: 1 }, observed: { algorithm: 'fixed-window', quota: 100 } });
-  }, 15_000);
+  }, 60_000);
 
   it('an unknown credential name is a usage error', async () => {
     const result = await runCli(['probe', 'ratelimit', '--credential', 'nope']);

@@ -33,7 +33,7 @@ import { resolveScenarioFile, shippedScenarioNames } from '../../../src/load/sce
 import { parseDuration } from '../../../src/load/duration.ts';
 import { startReferenceTarget } from '../../../src/target/index.ts';
 import { runCli } from '../../helpers/cli.ts';
-import { k6, runK6 } from '../../helpers/k6.ts';
+import { k6, requireK6, runK6 } from '../../helpers/k6.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'k6-export-run-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -84,8 +84,8 @@ function stepExpected(scenario: Scenario): Map<string, (status: number) => boole
 }
 
 describe.each(shippedScenarioNames())('scenario %s: the k6 export against the harness', (name) => {
-  it.skipIf(k6.missing === 'skip')('runs unchanged on k6 and matches the harness run: requests, mix, statuses, thresholds', async () => {
-    if (!k6.path) throw new Error(k6.missing);
+  it.skipIf(k6.missing === 'skip')('runs unchanged on k6 and matches the harness run: requests, mix, statuses, thresholds', async (ctx) => {
+    requireK6(ctx);
     const scenario = loadScenarioFile(resolveScenarioFile(name));
     const peak = Math.max(scenario.rate ?? 0, scenario.startRate ?? 0, ...(scenario.stages ?? []).map((s) => s.target));
     const flags = ['--duration', DURATION, ...(scenario.executor.includes('arrival-rate') && peak > MAX_RATE ? ['--rate', String(MAX_RATE)] : [])];

@@ -21,7 +21,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reportIssues } from '../../../src/reporters/report-schema.ts';
 import { startReferenceTarget } from '../../../src/target/index.ts';
 import { runCli } from '../../helpers/cli.ts';
-import { k6, runK6, segmentFlags } from '../../helpers/k6.ts';
+import { k6, requireK6, runK6, segmentFlags } from '../../helpers/k6.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'k6-merge-'));
 let target: Awaited<ReturnType<typeof startReferenceTarget>> | undefined;
@@ -111,8 +111,8 @@ const within = (merged: number, exact: number): void => {
 };
 
 describe.each([2, 3])('%i k6 runners on execution segments, merged by harness import k6', (n) => {
-  it.skipIf(k6.missing === 'skip')(`merges exactly and judges the thresholds once, on the union (${n} runners)`, async () => {
-    if (!k6.path) throw new Error(k6.missing);
+  it.skipIf(k6.missing === 'skip')(`merges exactly and judges the thresholds once, on the union (${n} runners)`, async (ctx) => {
+    requireK6(ctx);
     const runDir = join(dir, `n${n}`);
     const runs = await Promise.all(
       Array.from({ length: n }, (_, i) =>

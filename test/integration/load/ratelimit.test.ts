@@ -34,12 +34,21 @@ describe('rate-limit scenario', () => {
     expect(Math.abs(e.observedFraction - e.expectedFraction)).toBeLessThanOrEqual(0.05);
     expect(result.rateLimited).toBeGreaterThan(0);
     expect(result.thresholds.filter((t) => t.metric === 'rate_limited')).toEqual([]);
-    // Every full second both accepts (requests − rateLimited) and throttles: each window fills after 100/120 s.
-    for (const point of result.timeline.slice(1, 4)) {
-      expect(point.rateLimited).toBeGreaterThan(0);
-      expect(point.requests - point.rateLimited).toBeGreaterThan(100);
+    // Every full second both accepts (requests − rateLimited) and throttles: each credential's window fills after
+    // 100 of its 120 arrivals, so the last 1/6 s of every 1 s window (167 ms, whose 40 arrivals fall in every
+    // timeline second) is answered 429. That holds only while requests reach the target when they were due: in a
+    // second where the generator (the same event loop as this in-process target) stalled, the tail's requests are
+    // sent late into the next window and admitted there, and that second may see no 429 at all (seen with load
+    // average 10–20). So the claim is checked in the seconds the run measured as not generator-bound: event-loop
+    // stalls under 50 ms and under 1 % of arrivals more than 10 ms late (GENERATOR_BOUNDS), well inside the tail.
+    const stalled = new Set(result.generatorBound?.seconds ?? []);
+    const kept = result.timeline.slice(1, 4).filter((point) => !stalled.has(point.t));
+    if (kept.length === 0) console.warn(`ratelimit scenario: every full second was generator-bound (${result.generatorBound?.message}); the per-second 429s were not checked`);
+    for (const point of kept) {
+      expect(point.rateLimited, `t=${point.t}`).toBeGreaterThan(0);
+      expect(point.requests - point.rateLimited, `t=${point.t}`).toBeGreaterThan(100);
     }
-  }, 8_000);
+  }, 60_000);
 
   it('a target whose limit is 3× higher is reported: ok false and a crossed rate_limited threshold', async () => {
     const result = await runRateLimit(300);
@@ -50,5 +59,5 @@ describe('rate-limit scenario', () => {
     expect(thresholdsCrossed([result])).toContainEqual(entry);
     // report.json's scenarios[] accepts the new field.
     expect(reportIssues({ ...richReport(), scenarios: [JSON.parse(JSON.stringify(result))] })).toEqual([]);
-  }, 8_000);
+  }, 60_000);
 });

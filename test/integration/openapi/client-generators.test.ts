@@ -7,7 +7,7 @@
  * the sandbox, list, and a typed error answer.
  */
 import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -89,6 +89,16 @@ const results = {
 process.stdout.write(JSON.stringify(results));
 `;
 
+/** The hey-api client generated with a known server, given only the credential: its default base URL is the target. */
+const SERVED_MAIN = `
+import { client } from './hey-served/client.gen.js';
+import { listMessages } from './hey-served/sdk.gen.js';
+
+client.setConfig({ auth: () => process.argv[2]! });
+const listed = await listMessages({ query: { limit: 1 } });
+process.stdout.write(String(listed.response.status));
+`;
+
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'harness-clients-'));
   // The consumer files import openapi-fetch and the generated code imports nothing else: the repository's
@@ -107,6 +117,9 @@ beforeAll(async () => {
   writeFileSync(join(dir, 'hey-api-client.ts'), HEY_API_CLIENT);
   writeFileSync(join(dir, 'main.ts'), MAIN);
   target = await startReferenceTarget({ port: 0 });
+  // Exported with the target's base URL known (--server, target.baseUrl): the generated client's default.
+  writeFileSync(join(dir, 'openapi-served.json'), JSON.stringify(buildOpenApiDocument({ api: defaultConfig().api, serverUrl: target.baseUrl })));
+  writeFileSync(join(dir, 'served-main.ts'), SERVED_MAIN);
 }, 60_000);
 
 afterAll(async () => {
@@ -126,6 +139,17 @@ describe('harness export openapi in the TypeScript client generators', () => {
     expect(result.text).not.toMatch(/error/i);
     expect(result.code).toBe(0);
   }, 150_000);
+
+  it('@hey-api/openapi-ts: a known target base URL becomes the client\'s default, "/" (unknown) bakes in none', async () => {
+    const generated = await output(bin('@hey-api/openapi-ts/bin/run.js'), ['-i', 'openapi-served.json', '-o', 'hey-served'], 120_000);
+    expect(generated.code, generated.text).toBe(0);
+    expect(readFileSync(join(dir, 'hey-served', 'client.gen.ts'), 'utf8')).toContain(`baseUrl: '${target.baseUrl}'`);
+    const called = await output(bin('tsx/dist/cli.mjs'), ['served-main.ts', target.credentials.apiKeys.full], 60_000);
+    expect(called.text).toBe('200');
+    // The document without a known target (the test above generated ./hey from it): servers "/", no default.
+    expect(readFileSync(join(dir, 'hey', 'client.gen.ts'), 'utf8')).not.toMatch(/baseUrl:/);
+    expect(readFileSync(join(dir, 'hey', 'types.gen.ts'), 'utf8')).toContain('baseUrl: `${string}://${string}` | (string & {});');
+  }, 200_000);
 
   it('both outputs and the clients that use them type-check with tsc --strict and no skipLibCheck', async () => {
     const result = await output(TSC, ['-p', 'tsconfig.json'], 180_000);

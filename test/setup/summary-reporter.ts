@@ -1,0 +1,22 @@
+/**
+ * Vitest reporter (last in vitest.config.ts): ends `npm test` with the closing line .ci/run prints too
+ * (summary-line.ts), so a newcomer's run names what it skipped and why, e.g.
+ * `tests: 1576 passed, 0 failed, 13 skipped (no k6: set HARNESS_K6)`.
+ */
+import type { Reporter, TestModule } from 'vitest/node';
+import { summaryLine, type TestTally } from './summary-line.ts';
+
+export default class SummaryReporter implements Reporter {
+  onTestRunEnd(testModules: ReadonlyArray<TestModule>): void {
+    const tally: TestTally = { passed: 0, failed: 0, skipped: [] };
+    for (const module of testModules) {
+      for (const test of module.children.allTests()) {
+        const state = test.result().state;
+        if (state === 'passed') tally.passed += 1;
+        else if (state === 'failed') tally.failed += 1;
+        else tally.skipped.push(test.meta().skipReason);
+      }
+    }
+    process.stdout.write(`\n${summaryLine(tally)}\n`);
+  }
+}
