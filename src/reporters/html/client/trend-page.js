@@ -68,6 +68,7 @@
     app.textContent = '';
     [header(t), verdicts(t)].forEach(function (n) { app.appendChild(n); });
     t.series.forEach(function (s) { app.appendChild(seriesSection(s)); });
+    document.body.setAttribute('data-ready', 'true');
   }
 
   render();
