@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Trend } from '../../src/history/trend.ts';
 import type { Report } from '../../src/reporters/report.ts';
 import { richReport } from '../fixtures/reports/rich-report.ts';
-import { launchBrowser, openPage, type Browser } from '../helpers/browser.ts';
+import { contrastRatio, launchBrowser, openPage, type Browser } from '../helpers/browser.ts';
 import { runCli } from '../helpers/cli.ts';
 import { mulberry32 } from '../helpers/mulberry32.ts';
 
@@ -98,8 +98,12 @@ describe.each([1280, 390])('trend.html in Chromium at %i px', (width) => {
       });
       return { firstSection: first && first.id, latest: latest && latest.textContent, firstRow: firstRow && firstRow.textContent,
         charts, changeText: [...document.querySelectorAll('.changes[data-metric="p50"]')].map((p) => p.textContent),
-        overflow: document.documentElement.scrollWidth - window.innerWidth };
-    })()`)) as { firstSection: string; latest: string; firstRow: string; charts: boolean[]; changeText: string[]; overflow: number };
+        overflow: document.documentElement.scrollWidth - window.innerWidth,
+        banner: (() => { const b = getComputedStyle(document.querySelector('header.banner')); return [b.color, b.backgroundColor]; })() };
+    })()`)) as { firstSection: string; latest: string; firstRow: string; charts: boolean[]; changeText: string[]; overflow: number; banner: [string, string] };
+    // White text on an opaque tone (a transparent banner would put white text on the page's near-white).
+    expect(layout.banner[1]).not.toMatch(/^rgba\(0, 0, 0, 0\)$|^transparent$/);
+    expect(contrastRatio(layout.banner[0], layout.banner[1])).toBeGreaterThanOrEqual(4.5);
     expect(layout.firstSection).toBe('verdicts');
     expect(layout.latest).toBe('not-certified');
     expect(layout.firstRow).toMatch(/^30.*not-certified$/);

@@ -19,7 +19,7 @@
   }
 
   function header(t) {
-    return el('header', { class: 'banner' },
+    return el('header', { class: 'banner tone-neutral' },
       el('h1', null, 'Trend: ' + t.runs + ' run' + (t.runs === 1 ? '' : 's')),
       el('p', null, el('code', null, t.dir), ' · generated ' + t.generatedAt),
       t.skipped.length ? el('div', { id: 'skipped' }, el('p', null, 'Skipped ' + t.skipped.length + ' file' + (t.skipped.length === 1 ? '' : 's') + ':'),
