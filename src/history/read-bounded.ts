@@ -19,7 +19,7 @@ export async function readBounded(path: string, maxBytes = MAX_ENTRY_BYTES): Pro
   try {
     const stat = await handle.stat();
     if (!stat.isFile()) return { why: 'not a regular file' };
-    if (stat.size > maxBytes) return { why: `larger than ${Math.round(maxBytes / 1024 / 1024)} MiB (${stat.size} bytes)` };
+    if (stat.size > maxBytes) return { why: `larger than ${size(maxBytes)} (${stat.size} bytes)` };
     // Read at most maxBytes + 1 whatever stat said: a file that grows while read is cut and refused, not followed.
     const buffer = Buffer.alloc(Math.min(maxBytes + 1, Math.max(stat.size, 0) + 1));
     let filled = 0;
@@ -28,9 +28,13 @@ export async function readBounded(path: string, maxBytes = MAX_ENTRY_BYTES): Pro
       if (bytesRead === 0) break;
       filled += bytesRead;
     }
-    if (filled > maxBytes) return { why: `larger than ${Math.round(maxBytes / 1024 / 1024)} MiB` };
+    if (filled > maxBytes) return { why: `larger than ${size(maxBytes)}` };
     return { text: buffer.subarray(0, filled).toString('utf8') };
   } finally {
     await handle.close();
   }
+}
+
+function size(bytes: number): string {
+  return bytes >= 1024 * 1024 ? `${Math.round(bytes / 1024 / 1024)} MiB` : `${bytes} bytes`;
 }
