@@ -32,6 +32,8 @@ function run(label: string, i: number, factor: number, verdict?: Report['verdict
 
 let trend: Trend;
 let stdout: string;
+let gateSlow: { code: number | null; stdout: string };
+let gateSame: { code: number | null; stdout: string };
 
 beforeAll(async () => {
   mkdirSync(history);
@@ -45,6 +47,13 @@ beforeAll(async () => {
   expect(result.code, result.stderr).toBe(0);
   stdout = result.stdout;
   trend = JSON.parse(await import('node:fs').then((fs) => fs.readFileSync(join(out, 'trend.json'), 'utf8'))) as Trend;
+  // Two candidates against label "steady": the same build and one 20 % slower (recorded numbers, no histograms).
+  for (const [name, factor] of [['same', 1], ['slow', 1.2]] as const) {
+    writeFileSync(join(dir, `cand-${name}.json`), JSON.stringify((JSON.parse(run('cand', 29, factor)) as { report: unknown }).report));
+  }
+  const gate = (name: string) => runCli(['compare', '--history', history, '--label', 'steady', join(dir, `cand-${name}.json`), '--budget', 'p50:+10%', '--out', join(dir, `cmp-${name}`)]);
+  gateSlow = await gate('slow');
+  gateSame = await gate('same');
 }, 120_000);
 
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -72,6 +81,17 @@ describe('harness history: change points on recorded series', () => {
       for (const metric of ['p50', 'p95', 'rps', 'errorRate'] as const) expect(s.changes[metric], `${s.scenario} ${metric}`).toEqual([]);
     }
     expect(trend.verdicts.find((v) => v.label === 'steady')!.changes).toEqual([]);
+  });
+});
+
+describe('harness compare --history on the recorded series', () => {
+  it('a +20 % candidate exceeds p50:+10% against the last 10 steady runs; the same build passes', () => {
+    expect(gateSlow.code, gateSlow.stdout).toBe(1);
+    expect(gateSlow.stdout).toMatch(/gate: FAILED/);
+    expect(gateSlow.stdout).toMatch(/p50:\+10%: p50 of scenario "send-steady" in \S+ is 4\.8 ms > limit [\d.]+ ms \(baseline mean [\d.]+ ms of 10 runs, between-run sd [\d.]+ ms/);
+    expect(gateSlow.stdout).toContain('compared with the last 10 runs of label "steady" with scenario "send-steady" (at most 10): ');
+    expect(gateSame.code, gateSame.stdout).toBe(0);
+    expect(gateSame.stdout).toMatch(/gate: PASSED/);
   });
 });
 
@@ -112,5 +132,13 @@ describe.each([1280, 390])('trend.html in Chromium at %i px', (width) => {
     expect(layout.changeText.filter((t) => /changed at run 1[567] /.test(t))).toHaveLength(2);
     expect(layout.changeText.filter((t) => t === 'no change point')).toHaveLength(2);
     expect(layout.overflow).toBeLessThanOrEqual(0);
+  });
+
+  it('compare.html of a history gate lists the runs compared with', async () => {
+    const { page, problems } = await openPage(browser.context, join(dir, 'cmp-slow', 'compare.html'));
+    expect(problems).toEqual([]);
+    const text = (await page.evaluate(`document.querySelector('#history').textContent`)) as string;
+    expect(text).toMatch(/baseline: the newest 10 runs of label steady in/);
+    expect(text).toMatch(/send-steady20261101T200000Z-ste020, /);
   });
 });
