@@ -10,54 +10,19 @@
  *
  * Prints each round's two verdicts and the tallies; records nothing (copy them into docs/ci-gate.md with the machine).
  * HARNESS_CLI names the CLI to run (default bin/harness.js; a bundled build on a machine without tsx).
+ * `--history` runs the recipe with a history instead (bench/gate/history.ts).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
+import { run, serve, type Served } from './processes.ts';
 
 const args = new Map(process.argv.slice(2).flatMap((arg, i, all) => (arg.startsWith('--') ? [[arg.slice(2), all[i + 1] ?? '']] : [])));
 const ROUNDS = Number(args.get('rounds') ?? 5);
 const BUSY = Number(args.get('busy') ?? 0);
 const BUDGET = args.get('budget') ?? 'p50:+10ms,p95:+10%';
-const CLI = process.env.HARNESS_CLI ?? 'bin/harness.js';
 const out = (line: string): void => void process.stdout.write(`${line}\n`);
-
-interface Served {
-  baseUrl: string;
-  loadKey: string;
-  child: ChildProcess;
-}
-
-function serve(extra: string[]): Promise<Served> {
-  const child = spawn(process.execPath, [CLI, 'serve', '--port', '0', ...extra], { stdio: ['ignore', 'pipe', 'inherit'] });
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('harness serve did not start in 60 s')), 60_000);
-    const lines = createInterface({ input: child.stdout! });
-    lines.on('line', (line) => {
-      if (!line.startsWith('{"event":"reference-target.listening"')) return;
-      clearTimeout(timer);
-      const event = JSON.parse(line) as { baseUrl: string; credentials: { apiKeys: { load: string } } };
-      resolve({ baseUrl: event.baseUrl, loadKey: event.credentials.apiKeys.load, child });
-    });
-    child.once('exit', (code) => reject(new Error(`harness serve exited ${code}`)));
-  });
-}
-
-function run(argv: string[], env: Record<string, string> = {}): Promise<{ code: number; stdout: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [CLI, ...argv], { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, ...env } });
-    let stdout = '';
-    child.stdout!.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    // Bounded: a gate run is about 32 s; anything past 180 s is killed.
-    const timer = setTimeout(() => child.kill('SIGKILL'), 180_000);
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      resolve({ code: code ?? -1, stdout });
-    });
-  });
-}
 
 async function load(target: Served, dir: string): Promise<string> {
   const result = await run(['load', '--scenario', 'gate', '--target', target.baseUrl, '--out', dir, '--no-progress'], { HARNESS_LOAD_KEY: target.loadKey });
@@ -104,4 +69,5 @@ async function main(): Promise<void> {
   out(`+50 ms build:     ${JSON.stringify(tally.slower)}   (goal on a quiet machine: EXCEEDED in ≥ 95 %)`);
 }
 
-await main();
+if (args.has('history')) await import('./history.ts');
+else await main();

@@ -8,6 +8,7 @@ import { EXIT_CODE_DOCS, ExitCode, type ExitCodeValue } from '../exit-codes.ts';
 import { redactCredentialPositions } from '../http/credential-positions.ts';
 import { HARNESS_VERSION } from '../version.ts';
 import { registerCompareCommand } from './compare-command.ts';
+import { registerHistoryCommand } from './history-command.ts';
 import { registerImportCommand } from './import-command.ts';
 import { registerListCommand } from './list-command.ts';
 import { activateInterrupts, deactivateInterrupts } from './interrupt.ts';
@@ -32,6 +33,7 @@ export function buildProgram(setExit: (code: ExitCodeValue) => void): Command {
   registerProbeCommand(program, setExit);
   registerListCommand(program);
   registerImportCommand(program, setExit);
+  registerHistoryCommand(program);
   for (const command of program.commands) command.exitOverride();
   // SIGINT/SIGTERM the same way for every command but `serve`, which stops on them by design (interrupt.ts), and
   // `validate`, which has no report to write and runs synchronously: a handler would only run once the event loop

@@ -211,7 +211,7 @@ function intervalResult(budget: LatencyBudget, run: string, scenario: string, ba
  * the late-start bound (a start counted late was late by more than that). A run that fell behind its own schedule
  * for most of a second (more than FELL_BEHIND of its arrivals late) has lateness it did not measure: unbounded.
  */
-function stalledBy(g: NonNullable<ScenarioMetrics['generatorBound']>): number {
+export function stalledBy(g: NonNullable<ScenarioMetrics['generatorBound']>): number {
   return g.worstLateShare > FELL_BEHIND ? Infinity : Math.max(g.worstLoopDelayMs, g.lateStartMs);
 }
 

@@ -109,4 +109,14 @@ export interface Comparison {
   budgets: BudgetResult[];
   /** `none` when no --budget was given; `inconclusive` when nothing was exceeded but a budget could not be decided. */
   gate: 'passed' | 'failed' | 'inconclusive' | 'none';
+  /** Set by `compare --history` (src/history/history-compare.ts): where the baselines came from, and what was skipped. */
+  history?: {
+    dir: string;
+    label?: string;
+    last: number;
+    /** Per scenario: the runs compared with (run ids) and those left out, with why. */
+    baselines: Array<{ scenario: string; runs: string[]; leftOut: Array<{ run: string; why: string }> }>;
+    /** Files of the folder that are not runs this harness reads, with why. */
+    skipped: Array<{ file: string; why: string }>;
+  };
 }

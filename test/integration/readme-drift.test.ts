@@ -70,6 +70,7 @@ const RUN_BY: Record<string, { test: string; shows: string }> = {
   capacity: { test: 'test/integration/load/load-cli.test.ts', shows: "runCli(['capacity'" },
   probe: { test: 'test/integration/cli/probe.test.ts', shows: "runCli(['probe'" },
   import: { test: 'test/integration/k6/merge-runners.test.ts', shows: "runCli(['import', 'k6'" },
+  history: { test: 'test/integration/cli/history-gate.test.ts', shows: "runCli(['history'" },
 };
 
 /** `npx harness …` commands of the non-illustrative shell blocks, continuation lines joined, comments dropped. */

@@ -12,8 +12,8 @@ const CLIENT_DIR = packageUrl('src/reporters/html/client/');
 
 /** Client scripts in load order: helpers first, each page's renderer last. */
 const SHARED_SCRIPTS = ['dom.js', 'series.js', 'charts.js'] as const;
-export type PageKind = 'report' | 'compare';
-const PAGE_SCRIPTS: Record<PageKind, string[]> = { report: ['report-banner.js', 'report-scenario.js', 'report-page.js'], compare: ['compare-page.js'] };
+export type PageKind = 'report' | 'compare' | 'trend';
+const PAGE_SCRIPTS: Record<PageKind, string[]> = { report: ['report-banner.js', 'report-scenario.js', 'report-page.js'], compare: ['compare-page.js'], trend: ['trend-page.js'] };
 
 export interface PageAssets {
   /** Scripts in order, each to be inlined in its own <script> element. */

@@ -58,9 +58,9 @@
         width: 2,
         scale: s.scale || 'y',
         dash: s.dash ? [6, 4] : undefined,
-        spanGaps: !opts.categories,
-        paths: opts.categories ? function () { return null; } : undefined,
-        points: { show: opts.points === true || opts.categories !== undefined || opts.data[0].length < 12, size: 7, fill: color },
+        spanGaps: !opts.categories && !s.pointsOnly,
+        paths: opts.categories || s.pointsOnly ? function () { return null; } : undefined,
+        points: { show: s.pointsOnly === true || opts.points === true || opts.categories !== undefined || opts.data[0].length < 12, size: s.pointsOnly ? 11 : 7, fill: color },
       };
     }));
     // Right padding keeps the last x label (e.g. "99.99%") inside the canvas.

@@ -114,6 +114,18 @@
     })));
   }
 
+  /** compare --history: the runs each scenario was compared with, those left out and the files skipped, with why. */
+  function history(c) {
+    if (!c.history) return null;
+    var h = c.history;
+    return el('section', { id: 'history' }, el('h2', null, 'History'),
+      el('p', null, 'baseline: the newest ' + h.last + ' runs' + (h.label !== undefined ? ' of label ' + h.label : '') + ' in ', el('code', null, h.dir)),
+      HR.table(['scenario', 'compared with', 'left out'], h.baselines.map(function (b) {
+        return [b.scenario, b.runs.length ? b.runs.join(', ') : 'no run', b.leftOut.map(function (l) { return l.run + ' (' + l.why + ')'; }).join('; ') || '—'];
+      })),
+      h.skipped.length ? el('ul', { class: 'skipped' }, h.skipped.map(function (s) { return el('li', null, 'skipped ', el('code', null, s.file), ': ' + s.why); })) : null);
+  }
+
   function render() {
     var c = HR.readData();
     var app = document.getElementById('app');
@@ -124,7 +136,7 @@
       app.appendChild(box);
       c.scenarios.forEach(function (row) { scenario(box, c, row); });
     }
-    [rateLimits(c), budgets(c)].forEach(function (n) { if (n) app.appendChild(n); });
+    [rateLimits(c), budgets(c), history(c)].forEach(function (n) { if (n) app.appendChild(n); });
     document.body.setAttribute('data-ready', 'true');
   }
 
