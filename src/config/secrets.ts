@@ -23,6 +23,8 @@ export function collectSecrets(config: HarnessConfig | DeepReadonly<HarnessConfi
     c.oauth?.code,
     c.oauth?.otherClient?.clientSecret,
     c.jwtSigning?.key,
+    c.otherAccount?.apiKey,
+    c.otherAccount?.login?.password,
     r?.apiKey,
     r?.restrictedKey,
     r?.secondKey,
@@ -55,6 +57,8 @@ export function namedCredentialSecrets(
     [credentials.oauth?.clientSecret, 'HARNESS_OAUTH_CLIENT_SECRET'],
     [credentials.oauth?.code, 'HARNESS_OAUTH_CODE'],
     [credentials.oauth?.otherClient?.clientSecret, 'HARNESS_OAUTH_OTHER_CLIENT_SECRET'],
+    [credentials.otherAccount?.apiKey, 'HARNESS_OTHER_API_KEY'],
+    [credentials.otherAccount?.login?.password, 'HARNESS_OTHER_LOGIN_PASSWORD'],
     [webhookSecret, 'HARNESS_WEBHOOK_SECRET'],
   ];
   return named.filter((entry): entry is [string, string] => typeof entry[0] === 'string' && entry[0].length > 0);
