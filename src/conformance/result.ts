@@ -29,6 +29,11 @@ export interface CheckResult {
    */
   vacuous?: string;
   /**
+   * Set on a `skipped` result whose rule does not apply to the target as its config declares it (ownership on a
+   * single-account target). Such a MUST check is not "unverified": it leaves the certification complete.
+   */
+  notApplicable?: true;
+  /**
    * Set on a check that ran beside others while it waited (src/conformance/beside.ts): how much of `durationMs`
    * other checks ran too. junit.xml counts those milliseconds once, in theirs.
    */
@@ -60,6 +65,8 @@ export interface StatusCounts {
   undecided?: number;
   /** Passed results that are vacuous (a subset of `passed`). */
   vacuous: number;
+  /** Skipped results whose rule does not apply to the target (a subset of `skipped`); present only when some were. */
+  notApplicable?: number;
 }
 
 export interface Summary extends StatusCounts {
@@ -85,17 +92,23 @@ export function summarize(results: readonly CheckResult[]): Summary {
       summary.vacuous++;
       summary.byLevel[result.level].vacuous++;
     }
+    if (result.status === 'skipped' && result.notApplicable) {
+      summary.notApplicable = (summary.notApplicable ?? 0) + 1;
+      const level = summary.byLevel[result.level];
+      level.notApplicable = (level.notApplicable ?? 0) + 1;
+    }
   }
   return summary;
 }
 
 /**
  * MUST checks whose rule went unverified: skipped (not run), error (could not run), undecided (ran, but the run's
- * conditions made the answer unknowable) or passed vacuously.
+ * conditions made the answer unknowable) or passed vacuously. A check skipped as not applicable (its rule does not
+ * apply to what the target declares) is not among them.
  */
 export function mustNotVerified(summary: Summary): number {
   const must = summary.byLevel.MUST;
-  return must.skipped + must.errors + (must.undecided ?? 0) + must.vacuous;
+  return must.skipped - (must.notApplicable ?? 0) + must.errors + (must.undecided ?? 0) + must.vacuous;
 }
 
 /**
