@@ -57,6 +57,14 @@ async function messagesOrVacuous(ctx: CheckContext): Promise<AccountAMessages> {
   return own;
 }
 
+/**
+ * Account A's own list with the same query as B's: its messages are there (the evidence shows both accounts'
+ * answers side by side). Not judged: the pagination and filter suites judge A's list.
+ */
+function listAsA(ctx: CheckContext, query: Record<string, string | number | undefined>): Promise<HttpResponse> {
+  return list(ctx, 'A', query);
+}
+
 export const listIsolated = ownershipCheck(
   defineCheck({
     id: 'ownership.messages.list-isolated',
@@ -65,11 +73,12 @@ export const listIsolated = ownershipCheck(
     level: 'MUST',
     specRef: MUST_REF,
     clauses: [...MUST_CLAUSES, '§4.list'],
-    requests: MAX_PAGES + SEEDS,
+    requests: MAX_PAGES + 1 + SEEDS,
     async run(ctx) {
       const own = await messagesOrVacuous(ctx);
       const { limit, cursor } = ctx.config.api.query;
       let query: Record<string, string | number | undefined> = { [limit]: ctx.config.api.pagination.maxLimit };
+      await listAsA(ctx, query);
       for (let page = 1; page <= MAX_PAGES; page++) {
         const res = await list(ctx, 'B', query);
         if (!is2xx(res)) return;
@@ -91,7 +100,7 @@ export const filteredListIsolated = ownershipCheck(
     level: 'MUST',
     specRef: `${MUST_REF}; api.query.from, api.query.since, api.query.until`,
     clauses: [...MUST_CLAUSES, '§4.list'],
-    requests: 2 + SEEDS,
+    requests: 4 + SEEDS,
     async run(ctx) {
       const own = await messagesOrVacuous(ctx);
       const q = ctx.config.api.query;
@@ -103,6 +112,7 @@ export const filteredListIsolated = ownershipCheck(
         queries.push([`${q.since}=${since}&${q.until}=${until}`, { [q.since]: since, [q.until]: until }]);
       }
       for (const [label, query] of queries) {
+        await listAsA(ctx, { [q.limit]: ctx.config.api.pagination.maxLimit, ...query });
         const res = await list(ctx, 'B', { [q.limit]: ctx.config.api.pagination.maxLimit, ...query });
         if (!is2xx(res)) continue;
         const leaked = leakedIds(res, own);
