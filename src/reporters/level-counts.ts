@@ -16,9 +16,8 @@ export function levelCounts(s: Summary): string {
       // run's measured conditions made its time-dependent answer unknowable (status undecided). Counted apart.
       if (c.errors) parts.push(`${c.errors} errored`);
       if (c.undecided) parts.push(`${c.undecided} could not decide`);
-      const notApplicable = c.notApplicable ?? 0;
-      if (c.skipped - notApplicable) parts.push(`${c.skipped - notApplicable} not run`);
-      if (notApplicable) parts.push(`${notApplicable} not applicable`);
+      if (c.skipped) parts.push(`${c.skipped} not run`);
+      if (c.notApplicable) parts.push(`${c.notApplicable} not applicable`);
       return `${level} ${parts.join(', ')}`;
     })
     .join('; ');
