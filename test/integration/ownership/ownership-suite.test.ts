@@ -12,7 +12,7 @@ import { headlineOf } from '../../../src/reporters/headline.ts';
 import { NO_OTHER_ACCOUNT, NOT_APPLICABLE } from '../../../suites/ownership/accounts.ts';
 import { failedIds, runHarness } from '../../helpers/run-harness.ts';
 import { startFaultyTarget } from '../../targets/faulty-proxy.ts';
-import { OWNERSHIP_FAULTS } from '../../targets/faults/ownership.ts';
+import { OWNERSHIP_FAULTS, REFUSES_WITH_403 } from '../../targets/faults/ownership.ts';
 
 const written: Array<{ dir: string; secrets: string[] }> = [];
 const OWNERSHIP_CHECKS = 8;
@@ -54,6 +54,18 @@ describe('ownership suite', () => {
       expect(headlineOf(outcome.report).lines.find((l) => l.label === 'Ownership')).toMatchObject({ tone: 'fail', text: expect.stringContaining(faultCase.failing[0]!) });
     }, 60_000);
   }
+
+  it('a target that refuses with 403 passes when its config says so; undescribed, only the PROFILE status check fails', async () => {
+    const described = await run(REFUSES_WITH_403, { config: { api: { ownership: { refusal: 'forbidden' } } } });
+    expect(failedIds(described)).toEqual([]);
+    expect(described.report.verdict).toBe('selection-passed');
+    const either = await run(REFUSES_WITH_403, { config: { api: { ownership: { refusal: 'either' } } } });
+    expect(failedIds(either)).toEqual([]);
+    const undescribed = await run(REFUSES_WITH_403);
+    expect(failedIds(undescribed)).toEqual(['ownership.refusal.status']);
+    expect(undescribed.report.checks.find((c) => c.id === 'ownership.refusal.status')!.level).toBe('PROFILE');
+    expect(undescribed.report.verdict).toBe('selection-passed');
+  }, 90_000);
 
   it('a target declaring one account: every ownership check is not applicable, said in every report, and the verdict stays complete', async () => {
     const outcome = await run({}, { config: { target: { accounts: 'single' } } });

@@ -26,6 +26,17 @@ function actsAsA(matches: (req: ProxyRequest, url: URL) => boolean): Fault {
   };
 }
 
+/**
+ * Not a fault: a target that refuses another account's resource with 403 instead of the reference's 404 (the
+ * profile's choice; `api.ownership.refusal: forbidden` describes it). B's refused reads and deletes become 403.
+ */
+export const REFUSES_WITH_403: Fault = {
+  onResponse(req, res, tools) {
+    if (!isAccountB(req, tools) || res.status !== 404) return res;
+    return { ...res, status: 403, body: JSON.stringify({ type: 'about:blank', title: 'Forbidden', status: 403, code: 'forbidden' }) };
+  },
+};
+
 const isList = (req: ProxyRequest, url: URL) => req.method === 'GET' && url.pathname === MESSAGES_PATH;
 const FILTERS = ['from', 'since', 'until'];
 
