@@ -9,7 +9,7 @@ import { request } from 'undici';
 import { credentialBanner, startReferenceTarget } from '../../../src/target/index.ts';
 import type { StartedReferenceTarget } from '../../../src/target/types.ts';
 import { WebhookReceiver } from '../../../src/webhooks/receiver.ts';
-import { TEXT_MESSAGE } from '../../helpers/reference-target.ts';
+import { authorizeCode, TEXT_MESSAGE, tokenRequest } from '../../helpers/reference-target.ts';
 
 let target: StartedReferenceTarget;
 let keyA: string;
@@ -45,6 +45,17 @@ describe('the reference target: two accounts', () => {
     expect(new Set(accounts).size).toBe(2);
   });
 
+  it("an OAuth access token acts for the account of the user who approved it", async () => {
+    const asB = { ...target.credentials, login: target.credentials.otherAccount.login };
+    const code = await authorizeCode(target.app, asB, { scope: 'messages:read' });
+    const token = (await call(undefined, 'POST', '/v1/oauth/token', tokenRequest(target.credentials, code))).json.access_token as string;
+    expect((await call(token, 'GET', '/v1/account')).json.email).toBe(target.credentials.otherAccount.login.email);
+    const own = await call(keyB, 'POST', '/v1/sandbox/inbound', { from: '15550003333', text: 'b via oauth' });
+    await call(keyA, 'POST', '/v1/sandbox/inbound', { from: '15550003333', text: 'a, not for b' });
+    const listed = await call(token, 'GET', '/v1/whatsapp/messages?from=15550003333');
+    expect(listed.json.data.map((m: { id: string }) => m.id)).toEqual([own.json.id]);
+  });
+
   it("another account's campaign is answered exactly like an unknown id", async () => {
     const created = await call(keyA, 'POST', '/v1/email/campaigns', { name: 'n', subject: 's', content: '<p>c</p>', recipients: ['a@example.com'] });
     expect(created.status).toBe(201);
@@ -57,15 +68,17 @@ describe('the reference target: two accounts', () => {
 
   it("received messages, filters and cursors stay within their account", async () => {
     const from = '15550001111';
-    for (let i = 0; i < 3; i++) expect((await call(keyA, 'POST', '/v1/sandbox/inbound', { from, text: `a${i}` })).status).toBe(201);
+    const idsOfA: string[] = [];
+    for (let i = 0; i < 3; i++) idsOfA.push((await call(keyA, 'POST', '/v1/sandbox/inbound', { from, text: `a${i}` })).json.id);
     const ofB = await call(keyB, 'POST', '/v1/sandbox/inbound', { from, text: 'b' });
     expect(ofB.status).toBe(201);
 
     const listA = await call(keyA, 'GET', `/v1/whatsapp/messages?from=${from}`);
     expect(listA.json.data.map((m: { text: string }) => m.text)).toEqual(['a2', 'a1', 'a0']);
     for (const query of ['', `?from=${from}`, '?since=2000-01-01T00:00:00Z&until=2100-01-01T00:00:00Z']) {
-      const listB = await call(keyB, 'GET', `/v1/whatsapp/messages${query}`);
-      expect(listB.json.data.map((m: { id: string }) => m.id), query).toEqual([ofB.json.id]);
+      const ids = (await call(keyB, 'GET', `/v1/whatsapp/messages${query}`)).json.data.map((m: { id: string }) => m.id) as string[];
+      expect(ids, query).toContain(ofB.json.id);
+      expect(ids.filter((id) => idsOfA.includes(id)), query).toEqual([]);
     }
 
     const pageA = await call(keyA, 'GET', `/v1/whatsapp/messages?limit=1&from=${from}`);
