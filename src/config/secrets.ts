@@ -31,6 +31,8 @@ export function collectSecrets(config: HarnessConfig | DeepReadonly<HarnessConfi
     r?.loadKey,
     r?.login?.password,
     r?.oauth?.clientSecret,
+    r?.otherAccount?.apiKey,
+    r?.otherAccount?.login?.password,
     config.webhooks?.preRegistered?.secret,
     ...urlSecrets(config.target?.baseUrl),
     ...urlSecrets(config.webhooks?.preRegistered?.url),

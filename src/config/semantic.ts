@@ -57,6 +57,7 @@ const rules: Rule[] = [
     ...together(['credentials', 'otherAccount', 'login'], c.credentials.otherAccount?.login, ['email', 'password']),
     ...together(['reference', 'credentials', 'login'], c.reference.credentials?.login, ['email', 'password']),
     ...together(['reference', 'credentials', 'oauth'], c.reference.credentials?.oauth, ['clientId', 'clientSecret', 'redirectUri']),
+    ...together(['reference', 'credentials', 'otherAccount', 'login'], c.reference.credentials?.otherAccount?.login, ['email', 'password']),
   ],
 ];
 

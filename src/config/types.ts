@@ -278,6 +278,8 @@ export interface ReferenceConfig {
     loadKey?: string;
     login?: { email: string; password: string };
     oauth?: OAuthClientConfig;
+    /** The second account's key and login user. */
+    otherAccount?: { apiKey?: string; login?: { email: string; password: string } };
   };
 }
 

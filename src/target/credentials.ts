@@ -30,8 +30,8 @@ export function createCredentials(fixed: ResolvedOptions['credentials']): Refere
       redirectUri: 'http://127.0.0.1/other-callback',
     },
     otherAccount: {
-      apiKey: randomToken('sk_other_account_'),
-      login: { email: OTHER_ACCOUNT_EMAIL, password: randomBytes(12).toString('base64url') },
+      apiKey: fixed.otherAccount?.apiKey ?? randomToken('sk_other_account_'),
+      login: fixed.otherAccount?.login ?? { email: OTHER_ACCOUNT_EMAIL, password: randomBytes(12).toString('base64url') },
     },
   };
 }

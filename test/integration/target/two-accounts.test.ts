@@ -130,6 +130,18 @@ describe('the reference target: two accounts', () => {
     expect(other.headers['idempotent-replayed']).toBeUndefined();
   });
 
+  it('reference.credentials.otherAccount fixes the second account (otherwise random per start)', async () => {
+    const fixed = { apiKey: 'sk_fixed_other_account_key', login: { email: 'fixed-other@example.com', password: 'fixed-other-password' } };
+    const other = await startReferenceTarget({ host: '127.0.0.1', port: 0, credentials: { otherAccount: fixed } });
+    try {
+      expect(other.credentials.otherAccount).toEqual(fixed);
+      const token = (await request(`${other.baseUrl}/v1/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(fixed.login) }).then((r) => r.body.json())) as { token: string };
+      expect(typeof token.token).toBe('string');
+    } finally {
+      await other.close();
+    }
+  });
+
   it('the banner prints and exports the second account beside the first', () => {
     const banner = credentialBanner(target.credentials, target.baseUrl);
     const other = target.credentials.otherAccount;
