@@ -8,6 +8,7 @@ import { emailSuite } from './email/index.ts';
 import { errorsSuite } from './errors/index.ts';
 import { idempotencySuite } from './idempotency/index.ts';
 import { inputsSuite } from './inputs/index.ts';
+import { ownershipSuite } from './ownership/index.ts';
 import { paginationSuite } from './pagination/index.ts';
 import { ratelimitSuite } from './ratelimit/index.ts';
 import { schemasSuite } from './schemas/index.ts';
@@ -22,6 +23,7 @@ export const BUILT_IN_SUITES: readonly Suite[] = [
   paginationSuite,
   emailSuite,
   idempotencySuite,
+  ownershipSuite,
   inputsSuite,
   errorsSuite,
   webhooksSuite,

@@ -53,7 +53,7 @@ function allProfileAreas(): Record<ProfileArea, boolean> {
 /** The defaults a file is merged over: no derived values (see applyDerivedDefaults). */
 export function fileDefaults(): HarnessConfig {
   return {
-    target: { timeoutMs: 10_000 },
+    target: { timeoutMs: 10_000, accounts: 'multiple' },
     credentials: {},
     api: {
       paths: { ...DEFAULT_PATHS },
@@ -65,6 +65,7 @@ export function fileDefaults(): HarnessConfig {
       errorSchema: DEFAULT_ERROR_SCHEMA_ID,
       schemas: {},
       rateLimitHeaders: 'auto',
+      ownership: { refusal: 'not-found' },
     },
     conformance: {
       suites: [],

@@ -54,8 +54,10 @@ const rules: Rule[] = [
     ...together(['credentials', 'login'], c.credentials.login, ['email', 'password']),
     ...together(['credentials', 'oauth'], c.credentials.oauth, ['clientId', 'clientSecret', 'redirectUri']),
     ...together(['credentials', 'oauth', 'otherClient'], c.credentials.oauth?.otherClient, ['clientId', 'clientSecret', 'redirectUri']),
+    ...together(['credentials', 'otherAccount', 'login'], c.credentials.otherAccount?.login, ['email', 'password']),
     ...together(['reference', 'credentials', 'login'], c.reference.credentials?.login, ['email', 'password']),
     ...together(['reference', 'credentials', 'oauth'], c.reference.credentials?.oauth, ['clientId', 'clientSecret', 'redirectUri']),
+    ...together(['reference', 'credentials', 'otherAccount', 'login'], c.reference.credentials?.otherAccount?.login, ['email', 'password']),
   ],
 ];
 

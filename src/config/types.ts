@@ -112,6 +112,12 @@ export interface CredentialsConfig {
    * without it those checks skip and say why. Dropped when `key` is empty.
    */
   jwtSigning?: JwtSigningConfig;
+  /**
+   * A second account's credentials, for the ownership checks (suites/ownership): its credential must never read,
+   * list or delete what the first account created. `apiKey` is a secret, so is `login.password`. Optional;
+   * without `apiKey` a multi-account target's certification is incomplete.
+   */
+  otherAccount?: { apiKey?: string; login?: { email: string; password: string } };
 }
 
 export interface JwtSigningConfig {
@@ -130,6 +136,11 @@ export interface TargetConfig {
   baseUrl?: string;
   /** Per-request timeout in milliseconds. @default 10000 */
   timeoutMs: number;
+  /**
+   * Whether the target serves more than one account: `single` makes the ownership checks not applicable (every
+   * report says so); `multiple` needs `credentials.otherAccount.apiKey` for them. @default "multiple"
+   */
+  accounts: 'single' | 'multiple';
 }
 
 export interface PaginationConfig {
@@ -172,7 +183,14 @@ export interface ApiConfig {
    * it. Headers that state a policy win. Optional.
    */
   rateLimitPolicy?: { quota: number; windowSeconds: number };
+  /**
+   * How another account's resource is refused: `not-found` (404 like an unknown id, PROFILE.md), `forbidden` (403),
+   * or `either`. That it is refused is MUST; this status is checked at PROFILE level. @default { refusal: "not-found" }
+   */
+  ownership: { refusal: OwnershipRefusal };
 }
+
+export type OwnershipRefusal = 'not-found' | 'forbidden' | 'either';
 
 export interface ConformanceConfig {
   /** Suites to run; empty: every registered suite. @default [] */
@@ -260,6 +278,8 @@ export interface ReferenceConfig {
     loadKey?: string;
     login?: { email: string; password: string };
     oauth?: OAuthClientConfig;
+    /** The second account's key and login user. */
+    otherAccount?: { apiKey?: string; login?: { email: string; password: string } };
   };
 }
 

@@ -94,9 +94,16 @@ export class CheckFailure extends Error {
   }
 }
 
-/** The check cannot apply to this target or run (a precondition does not hold); `message` says why. */
+/**
+ * The check cannot apply to this target or run (a precondition does not hold); `message` says why. With
+ * `notApplicable`, the rule itself does not apply to what the target declares (one account: nothing to own
+ * apart): a MUST check skipped so leaves the certification complete, and every report says so.
+ */
 export class CheckSkipped extends Error {
-  constructor(reason: string) {
+  constructor(
+    reason: string,
+    readonly notApplicable = false,
+  ) {
     super(reason);
     this.name = 'CheckSkipped';
   }
@@ -135,6 +142,11 @@ export function fail(message: string, details?: CheckFailure['details'], exchang
 
 export function skip(reason: string): never {
   throw new CheckSkipped(reason);
+}
+
+/** Skips because the rule does not apply to the target as its config declares it (not counted as unverified). */
+export function notApplicable(reason: string): never {
+  throw new CheckSkipped(reason, true);
 }
 
 /** Ends the check as "could not decide" under the run's measured conditions; `reason` names the measurement. */

@@ -29,6 +29,11 @@ export interface CheckResult {
    */
   vacuous?: string;
   /**
+   * Set on a `skipped` result whose rule does not apply to the target as its config declares it (ownership on a
+   * single-account target). Such a MUST check is not "unverified": it leaves the certification complete.
+   */
+  notApplicable?: true;
+  /**
    * Set on a check that ran beside others while it waited (src/conformance/beside.ts): how much of `durationMs`
    * other checks ran too. junit.xml counts those milliseconds once, in theirs.
    */
@@ -60,6 +65,11 @@ export interface StatusCounts {
   undecided?: number;
   /** Passed results that are vacuous (a subset of `passed`). */
   vacuous: number;
+  /**
+   * Skipped results whose rule does not apply to the target (`notApplicable`): counted here, not in `skipped`,
+   * since nothing was left unverified. Present only when some were.
+   */
+  notApplicable?: number;
 }
 
 export interface Summary extends StatusCounts {
@@ -78,6 +88,12 @@ const COUNT_KEY: Record<CheckStatus, Exclude<keyof StatusCounts, 'vacuous'>> = {
 export function summarize(results: readonly CheckResult[]): Summary {
   const summary: Summary = { ...emptyCounts(), byLevel: { MUST: emptyCounts(), SHOULD: emptyCounts(), PROFILE: emptyCounts() } };
   for (const result of results) {
+    if (result.status === 'skipped' && result.notApplicable) {
+      summary.notApplicable = (summary.notApplicable ?? 0) + 1;
+      const level = summary.byLevel[result.level];
+      level.notApplicable = (level.notApplicable ?? 0) + 1;
+      continue;
+    }
     const key = COUNT_KEY[result.status];
     summary[key] = (summary[key] ?? 0) + 1;
     summary.byLevel[result.level][key] = (summary.byLevel[result.level][key] ?? 0) + 1;
@@ -91,7 +107,8 @@ export function summarize(results: readonly CheckResult[]): Summary {
 
 /**
  * MUST checks whose rule went unverified: skipped (not run), error (could not run), undecided (ran, but the run's
- * conditions made the answer unknowable) or passed vacuously.
+ * conditions made the answer unknowable) or passed vacuously. A check skipped as not applicable (its rule does not
+ * apply to what the target declares) is not among them: summarize counts it apart, not as skipped.
  */
 export function mustNotVerified(summary: Summary): number {
   const must = summary.byLevel.MUST;
@@ -111,7 +128,7 @@ export function mustNotVerified(summary: Summary): number {
  */
 export function verdictOf(summary: Summary, stoppedEarly = false): Verdict {
   if (summary.byLevel.MUST.failed > 0) return 'not-certified';
-  if (summary.passed + summary.failed + summary.skipped + summary.errors + (summary.undecided ?? 0) === 0) return stoppedEarly ? 'incomplete' : 'not-evaluated';
+  if (summary.passed + summary.failed + summary.skipped + summary.errors + (summary.undecided ?? 0) + (summary.notApplicable ?? 0) === 0) return stoppedEarly ? 'incomplete' : 'not-evaluated';
   if (stoppedEarly || mustNotVerified(summary) > 0) return 'incomplete';
   const warnings = LEVELS.some((level) => summary.byLevel[level].failed + summary.byLevel[level].errors + (summary.byLevel[level].undecided ?? 0) > 0);
   return warnings ? 'certified-with-warnings' : 'certified';

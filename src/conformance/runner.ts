@@ -224,7 +224,10 @@ async function runOne(check: Check, options: RunChecksOptions, prelude: () => Pr
 
 function resultOfError(check: Check, err: unknown, exchanges: Exchange[], secrets: SecretRegistry, durationMs: number): CheckResult {
   if (err instanceof CheckVacuous) return { ...resultOf(check, 'passed', durationMs), vacuous: secrets.redactText(err.message) };
-  if (err instanceof CheckSkipped) return resultOf(check, 'skipped', durationMs, secrets.redactText(err.message));
+  if (err instanceof CheckSkipped) {
+    const skipped = resultOf(check, 'skipped', durationMs, secrets.redactText(err.message));
+    return err.notApplicable ? { ...skipped, notApplicable: true } : skipped;
+  }
   // Could not decide under the run's conditions: the reason names the measurement, the details carry its numbers.
   if (err instanceof CheckUndecided) return resultOf(check, 'undecided', durationMs, secrets.redactText(err.message), evidenceOf(exchanges, secrets, err.details));
   if (err instanceof CheckFailure) {

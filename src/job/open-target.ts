@@ -53,5 +53,6 @@ export function credentialsFromReference(creds: ReferenceCredentials, scope = DE
     loadKey: creds.apiKeys.load,
     login: { ...creds.login },
     oauth: { ...creds.oauth, scope, consent: 'automated', pkce: true, otherClient: { ...creds.otherOAuthClient } },
+    otherAccount: { apiKey: creds.otherAccount.apiKey, login: { ...creds.otherAccount.login } },
   };
 }

@@ -39,7 +39,7 @@ export const OPERATION_SPECS: readonly OperationSpec[] = [
   { operation: 'getCampaign', method: 'get', summary: 'Read an email campaign', tags: ['Email'], response: 'campaign-response', credentials: ['apiKey', 'oauth2'], scope: 'campaigns:write', errors: ['notFound'], area: 'campaigns' },
   { operation: 'sandboxInbound', method: 'post', summary: 'Simulate a received message (the sandbox, SERVICE-SPEC §1)', tags: ['Sandbox'], request: 'sandbox-inbound-request', response: 'listed-message', credentials: ['apiKey', 'oauth2'], scope: 'sandbox', errors: ['rejected', 'unsupportedMediaType'], area: 'sandbox' },
   { operation: 'createWebhook', method: 'post', summary: 'Register a webhook (SERVICE-SPEC §6)', tags: ['Webhooks'], request: 'webhook-request', response: 'webhook', credentials: ['apiKey', 'oauth2'], scope: 'webhooks:manage', errors: ['rejected', 'unsupportedMediaType'], area: 'webhooks' },
-  { operation: 'listWebhooks', method: 'get', summary: 'List registered webhooks', tags: ['Webhooks'], response: 'webhook-list', credentials: ['apiKey', 'oauth2'], scope: 'webhooks:manage', errors: [], area: 'webhooks' },
+  { operation: 'listWebhooks', method: 'get', summary: "List the caller's account's webhooks, without their secrets (shown once, at registration)", tags: ['Webhooks'], response: 'webhook-list', credentials: ['apiKey', 'oauth2'], scope: 'webhooks:manage', errors: [], area: 'webhooks' },
   { operation: 'deleteWebhook', method: 'delete', summary: 'Delete a webhook', tags: ['Webhooks'], credentials: ['apiKey', 'oauth2'], scope: 'webhooks:manage', errors: ['notFound'], area: 'webhooks' },
 ];
 

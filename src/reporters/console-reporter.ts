@@ -94,6 +94,7 @@ export class ConsoleReporter implements Reporter {
         }
         if (event.report.run.aborted) this.#line(this.#style('red', `run aborted: ${event.report.run.aborted.message}`));
         // The verdict is the run's last line (the job hands the report files to their writers first).
+        this.#ownershipLine(event.report);
         this.#line(this.#verdictLine(event.report));
         break;
       default:
@@ -112,6 +113,12 @@ export class ConsoleReporter implements Reporter {
       for (const line of result.message.split('\n')) this.#line(`         ${line}`);
       if (result.status !== 'skipped') this.#line(this.#style('dim', `         see ${result.specRef}`));
     }
+  }
+
+  /** The headline's ownership line, under the verdict: what leaked, which key to add, or why it does not apply. */
+  #ownershipLine(report: Report): void {
+    const line = headlineOf(report).lines.find((l) => l.label === 'Ownership');
+    if (line) this.#line(this.#style(TONE_STYLE[line.tone], line.text.startsWith('ownership:') ? line.text : `ownership: ${line.text}`));
   }
 
   /** The same title as report.html's banner: the verdict as the exit code has it ("CERTIFIED — thresholds crossed (exit 99)"). */

@@ -11,6 +11,7 @@ import { ExitCode, type ExitCodeValue } from '../exit-codes.ts';
 import { describeConditions } from '../conformance/conditions.ts';
 import { interruptedText } from '../util/capacity-words.ts';
 import { levelCounts } from './level-counts.ts';
+import { ownershipLine } from './ownership-line.ts';
 import { describeSelection, type Report, type ScenarioReport } from './report.ts';
 import { probeFindings } from './probe-findings.ts';
 
@@ -146,6 +147,9 @@ function commonLines(report: Report): HeadlineLine[] {
   const aborted = report.run.aborted;
   if (aborted) lines.push({ label: 'Stopped early', text: `${aborted.code}: ${aborted.message}`, tone: 'fail' });
   if (report.checks.length > 0) lines.push({ label: 'Conformance', text: levelCounts(report.summary), tone: VERDICT_TONE[report.verdict] });
+  // Ownership says itself what kept it from running (a key to add) or why it does not apply: never silent.
+  const ownership = ownershipLine(report.checks);
+  if (ownership) lines.push(ownership);
   // Where a verdict depended on the run's conditions (a check could not decide under them), say what they were.
   const undecided = report.checks.filter((c) => c.status === 'undecided').length;
   if (undecided > 0 && report.conditions) {

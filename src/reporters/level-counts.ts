@@ -17,6 +17,7 @@ export function levelCounts(s: Summary): string {
       if (c.errors) parts.push(`${c.errors} errored`);
       if (c.undecided) parts.push(`${c.undecided} could not decide`);
       if (c.skipped) parts.push(`${c.skipped} not run`);
+      if (c.notApplicable) parts.push(`${c.notApplicable} not applicable`);
       return `${level} ${parts.join(', ')}`;
     })
     .join('; ');

@@ -63,6 +63,9 @@ export function credentialBanner(creds: ReferenceCredentials, baseUrl: string, e
     ['other client id', other.clientId, 'a second client, for "another client\'s code" checks'],
     ['other client secret', other.clientSecret, ''],
     ['other redirect uri', other.redirectUri, ''],
+    ['other account key', creds.otherAccount.apiKey, 'a second account, every scope: sees nothing of the first account (ownership checks)'],
+    ['other account email', creds.otherAccount.login.email, 'login user of that second account'],
+    ['other account password', creds.otherAccount.login.password, ''],
     ...(extras.jwtSigningKey !== undefined ? [['jwt signing key', extras.jwtSigningKey, 'test-only HS256 key the JWTs are signed with (credentials.jwtSigning: expired, not-yet-valid tokens)'] as [string, string, string]] : []),
   ];
   return { json, table: formatTable(['NAME', 'VALUE', 'FOR'], rows), env: envLines(creds, extras) };
@@ -87,6 +90,9 @@ function envLines(creds: ReferenceCredentials, extras: BannerExtras): string {
     ['HARNESS_OAUTH_OTHER_CLIENT_ID', creds.otherOAuthClient.clientId],
     ['HARNESS_OAUTH_OTHER_CLIENT_SECRET', creds.otherOAuthClient.clientSecret],
     ['HARNESS_OAUTH_OTHER_REDIRECT_URI', creds.otherOAuthClient.redirectUri],
+    ['HARNESS_OTHER_API_KEY', creds.otherAccount.apiKey],
+    ['HARNESS_OTHER_LOGIN_EMAIL', creds.otherAccount.login.email],
+    ['HARNESS_OTHER_LOGIN_PASSWORD', creds.otherAccount.login.password],
     ...(extras.jwtSigningKey !== undefined ? [['HARNESS_JWT_KEY', extras.jwtSigningKey] as [string, string]] : []),
   ];
   const exports = vars.map(([name, value]) => `export ${name}='${value.replace(/'/g, `'\\''`)}'`);

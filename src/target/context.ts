@@ -23,6 +23,7 @@ import { IdempotencyStore } from './store/idempotency.ts';
 import { InboundMessageStore } from './store/inbound-messages.ts';
 import { OutboundMessageStore } from './store/outbound-messages.ts';
 import { UserStore } from './store/users.ts';
+import { PerAccount } from './store/per-account.ts';
 import { WebhookStore } from './store/webhooks.ts';
 import { TimerRegistry } from './timers.ts';
 import type { ReferenceCredentials } from './types.ts';
@@ -33,7 +34,10 @@ export interface TargetContext {
   options: ResolvedOptions;
   now: () => number;
   credentials: ReferenceCredentials;
+  /** The first account: every key the banner has always printed, the login user. */
   account: Account;
+  /** The second account (credentials.otherAccount): nothing of the first is visible to it, nor the reverse. */
+  otherAccount: Account;
   users: UserStore;
   apiKeys: ApiKeyRegistry;
   jwt: JwtService;
@@ -45,7 +49,8 @@ export interface TargetContext {
   policies: Record<QuotaClass | 'anonymous', RatePolicy>;
   validator: BodyValidator;
   cursors: CursorCodec;
-  inbound: InboundMessageStore;
+  /** Received messages, one store per account (list, cursors and eviction stay within an account). */
+  inbound: PerAccount<InboundMessageStore>;
   outbound: OutboundMessageStore;
   idempotency: IdempotencyStore;
   campaigns: CampaignStore;
@@ -69,16 +74,25 @@ export function createContext(options: ResolvedOptions, onListenerError?: (err: 
     plan: 'developer',
     created_at: isoTime(now()),
   };
+  const otherAccount: Account = {
+    id: resourceId('acct', now()),
+    email: credentials.otherAccount.login.email,
+    name: 'Reference Other Tester',
+    plan: 'developer',
+    created_at: isoTime(now()),
+  };
   const users = new UserStore();
   users.add(account, credentials.login.password);
+  users.add(otherAccount, credentials.otherAccount.login.password);
 
   return {
     options,
     now,
     credentials,
     account,
+    otherAccount,
     users,
-    apiKeys: new ApiKeyRegistry(credentials.apiKeys),
+    apiKeys: new ApiKeyRegistry(credentials, { main: account.id, other: otherAccount.id }),
     jwt: new JwtService(tokens.jwtTtlSeconds, now, options.jwtSigningKey !== undefined ? new TextEncoder().encode(options.jwtSigningKey) : undefined),
     oauthClients: new OAuthClientRegistry(credentials),
     codes: new AuthorizationCodeStore(tokens.codeTtlSeconds, tokens.accessTokenTtlSeconds, now),
@@ -92,7 +106,7 @@ export function createContext(options: ResolvedOptions, onListenerError?: (err: 
     },
     validator: sharedBodyValidator(),
     cursors: new CursorCodec(),
-    inbound: new InboundMessageStore(options.stores.inbound, (n) => onEvict('inbound', n)),
+    inbound: new PerAccount(() => new InboundMessageStore(options.stores.inbound, (n) => onEvict('inbound', n))),
     outbound: new OutboundMessageStore(options.stores.outbound, (n) => onEvict('outbound', n)),
     idempotency: new IdempotencyStore(now),
     campaigns: new CampaignStore(),

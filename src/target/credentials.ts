@@ -8,6 +8,7 @@ import type { ReferenceCredentials } from './types.ts';
 import { randomToken } from './ids.ts';
 
 export const DEFAULT_LOGIN_EMAIL = 'tester@example.com';
+export const OTHER_ACCOUNT_EMAIL = 'other-tester@example.com';
 
 export function createCredentials(fixed: ResolvedOptions['credentials']): ReferenceCredentials {
   return {
@@ -27,6 +28,10 @@ export function createCredentials(fixed: ResolvedOptions['credentials']): Refere
       clientId: randomToken('client_', 8),
       clientSecret: randomToken('cs_'),
       redirectUri: 'http://127.0.0.1/other-callback',
+    },
+    otherAccount: {
+      apiKey: fixed.otherAccount?.apiKey ?? randomToken('sk_other_account_'),
+      login: fixed.otherAccount?.login ?? { email: OTHER_ACCOUNT_EMAIL, password: randomBytes(12).toString('base64url') },
     },
   };
 }

@@ -9,7 +9,8 @@ export interface TargetEvents {
   'message.status': MessageStatusData;
 }
 export type TargetEventType = keyof TargetEvents;
-export type Listener<K extends TargetEventType> = (data: TargetEvents[K]) => void;
+/** `accountId`: the account the event belongs to; only that account's webhooks hear of it. */
+export type Listener<K extends TargetEventType> = (data: TargetEvents[K], accountId: string) => void;
 
 export class EventBus {
   readonly #listeners: { [K in TargetEventType]: Set<Listener<K>> } = {
@@ -27,10 +28,10 @@ export class EventBus {
     return () => set.delete(listener);
   }
 
-  emit<K extends TargetEventType>(type: K, data: TargetEvents[K]): void {
+  emit<K extends TargetEventType>(type: K, data: TargetEvents[K], accountId: string): void {
     for (const listener of this.#listeners[type] as Set<Listener<K>>) {
       try {
-        listener(data);
+        listener(data, accountId);
       } catch (err) {
         this.onListenerError(err, type);
       }

@@ -32,5 +32,5 @@ function publish(ctx: TargetContext, message: OutboundMessage, status: MessageSt
   const timestamp = status === 'sent' ? message.timestamp : isoTime(ctx.now());
   message.status = status;
   if (error) message.error = error;
-  ctx.events.emit('message.status', { id: message.id, status, timestamp, ...(error ? { error } : {}) });
+  ctx.events.emit('message.status', { id: message.id, status, timestamp, ...(error ? { error } : {}) }, message.accountId);
 }

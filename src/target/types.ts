@@ -67,6 +67,11 @@ export interface ReferenceCredentials {
   oauth: { clientId: string; clientSecret: string; redirectUri: string };
   /** A second OAuth client, for "another client's code" checks. */
   otherOAuthClient: { clientId: string; clientSecret: string; redirectUri: string };
+  /**
+   * The second account (PROFILE.md "Accounts, ownership and exposure"): its own full-scope key and login user. It
+   * sees nothing of the first account's messages, campaigns, webhooks and idempotency keys (ownership checks).
+   */
+  otherAccount: { apiKey: string; login: { email: string; password: string } };
 }
 
 export interface BuiltReferenceApp {

@@ -50,7 +50,7 @@ export const expiredRejected = requiresCredential('login')(
     // accounts), leave the per-address bucket its expired token is counted in alone, and count no one's requests.
     // Not schemas (it logs the account in), not ratelimit (it exhausts that bucket and counts), not standing (it
     // reads every check's traffic).
-    besideSuites: ['pagination', 'email', 'idempotency', 'inputs', 'errors', 'webhooks'],
+    besideSuites: ['pagination', 'email', 'idempotency', 'ownership', 'inputs', 'errors', 'webhooks'],
     async run(ctx) {
       const issued = await freshJwt(ctx).catch((err: Error) => skip(`needs a JWT, but ${err.message}`));
       const unusable = unusableReason(issued, Date.now());

@@ -34,6 +34,7 @@ function envFor(credentials: CredentialsConfig): Record<string, string> {
     ALT_LOGIN_EMAIL: login!.email,
     ALT_LOGIN_PASSWORD: login!.password,
     ALT_JWT_KEY: credentials.jwtSigning?.key ?? '',
+    ALT_OTHER_API_KEY: credentials.otherAccount!.apiKey!,
     ALT_OAUTH_CLIENT_ID: oauth!.clientId,
     ALT_OAUTH_CLIENT_SECRET: oauth!.clientSecret,
     ALT_OAUTH_REDIRECT_URI: oauth!.redirectUri,

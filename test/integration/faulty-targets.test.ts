@@ -52,8 +52,8 @@ afterAll(() => {
   }
 });
 
-function referenceSecrets(creds: { apiKeys: Record<string, string>; login: { password: string }; oauth: { clientSecret: string }; otherOAuthClient: { clientSecret: string } }): string[] {
-  return [...Object.values(creds.apiKeys), creds.login.password, creds.oauth.clientSecret, creds.otherOAuthClient.clientSecret];
+function referenceSecrets(creds: { apiKeys: Record<string, string>; login: { password: string }; oauth: { clientSecret: string }; otherOAuthClient: { clientSecret: string }; otherAccount: { apiKey: string; login: { password: string } } }): string[] {
+  return [...Object.values(creds.apiKeys), creds.login.password, creds.oauth.clientSecret, creds.otherOAuthClient.clientSecret, creds.otherAccount.apiKey, creds.otherAccount.login.password];
 }
 
 function filesUnder(dir: string): string[] {

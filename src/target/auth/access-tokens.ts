@@ -46,7 +46,7 @@ export class AccessTokenStore {
   lookup(token: string): Principal | undefined {
     const record = this.#byToken.get(token);
     if (!record || record.revoked || record.expiresAt <= this.now()) return undefined;
-    return { kind: 'accessToken', id: record.id, scopes: record.scopes, quota: 'default', userId: record.userId };
+    return { kind: 'accessToken', id: record.id, scopes: record.scopes, quota: 'default', userId: record.userId, accountId: record.userId };
   }
 
   revokeByCode(codeId: string): number {

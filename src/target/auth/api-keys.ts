@@ -1,4 +1,4 @@
-/** The four API keys of ReferenceCredentials and what each may do. */
+/** The API keys of ReferenceCredentials, what each may do and which account each acts for. */
 import { TargetStartError } from '../../errors.ts';
 import { SCOPES, type ReferenceCredentials, type Scope } from '../types.ts';
 import { randomToken } from '../ids.ts';
@@ -14,23 +14,34 @@ const WITHOUT_SEND: ReadonlySet<Scope> = new Set(SCOPES.filter((s) => s !== 'mes
  */
 export const SANDBOX_SCOPES: ReadonlySet<Scope> = new Set<Scope>(['messages:send', 'messages:read', 'sandbox']);
 
+/** Account ids of the two accounts the reference serves: the first (every key but one) and the other. */
+export interface AccountIds {
+  main: string;
+  other: string;
+}
+
 export class ApiKeyRegistry {
   readonly #byKey = new Map<string, Principal>();
+  readonly #mainAccount: string;
 
-  constructor(keys: ReferenceCredentials['apiKeys']) {
-    this.#add(keys.full, { kind: 'apiKey', id: 'key:full', scopes: ALL, quota: 'default' });
-    this.#add(keys.restricted, { kind: 'apiKey', id: 'key:restricted', scopes: WITHOUT_SEND, quota: 'default' });
-    this.#add(keys.second, { kind: 'apiKey', id: 'key:second', scopes: ALL, quota: 'default' });
-    this.#add(keys.load, { kind: 'apiKey', id: 'key:load', scopes: ALL, quota: 'load' });
+  constructor(creds: Pick<ReferenceCredentials, 'apiKeys' | 'otherAccount'>, accounts: AccountIds) {
+    const keys = creds.apiKeys;
+    const main = accounts.main;
+    this.#mainAccount = main;
+    this.#add(keys.full, { kind: 'apiKey', id: 'key:full', scopes: ALL, quota: 'default', accountId: main });
+    this.#add(keys.restricted, { kind: 'apiKey', id: 'key:restricted', scopes: WITHOUT_SEND, quota: 'default', accountId: main });
+    this.#add(keys.second, { kind: 'apiKey', id: 'key:second', scopes: ALL, quota: 'default', accountId: main });
+    this.#add(keys.load, { kind: 'apiKey', id: 'key:load', scopes: ALL, quota: 'load', accountId: main });
+    this.#add(creds.otherAccount.apiKey, { kind: 'apiKey', id: 'key:other-account', scopes: ALL, quota: 'default', accountId: accounts.other });
   }
 
   /**
    * A fresh key for the browser sandbox only (explorer/routes.ts hands it to the page): random per start, never in
-   * the banner nor in the harness's credentials, SANDBOX_SCOPES, a rate-limit bucket of its own.
+   * the banner nor in the harness's credentials, SANDBOX_SCOPES, a rate-limit bucket of its own, the first account.
    */
   addSandboxKey(): string {
     const key = randomToken('sk_sandbox_');
-    this.#add(key, { kind: 'apiKey', id: 'key:sandbox', scopes: SANDBOX_SCOPES, quota: 'default' });
+    this.#add(key, { kind: 'apiKey', id: 'key:sandbox', scopes: SANDBOX_SCOPES, quota: 'default', accountId: this.#mainAccount });
     return key;
   }
 

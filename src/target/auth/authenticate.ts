@@ -43,5 +43,5 @@ async function resolveUser(token: string, ctx: TargetContext): Promise<Principal
   const subject = await ctx.jwt.verify(token);
   const account = subject === null ? undefined : ctx.users.get(subject);
   if (!account) return null;
-  return { kind: 'user', id: `user:${account.id}`, scopes: new Set(), quota: 'default', userId: account.id };
+  return { kind: 'user', id: `user:${account.id}`, scopes: new Set(), quota: 'default', userId: account.id, accountId: account.id };
 }

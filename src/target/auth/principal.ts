@@ -14,6 +14,11 @@ export interface Principal {
   quota: QuotaClass;
   /** The account behind a JWT or an access token. */
   userId?: string;
+  /**
+   * The account the credential acts for (PROFILE.md "Accounts, ownership and exposure"): what it creates belongs
+   * to this account, and it sees nothing of another's.
+   */
+  accountId: string;
 }
 
 export interface AuthState {

@@ -1,7 +1,7 @@
 /**
  * Opaque, tamper-evident list cursors: base64url(JSON of the last item's sort key) + "." + HMAC-SHA256 of it
- * under a per-start secret. A forged, truncated or foreign cursor fails the MAC and is answered 400 instead of
- * silently paging from somewhere else.
+ * under a per-start secret, keyed also by the account it was issued to. A forged, truncated or foreign cursor —
+ * another account's included — fails the MAC and is answered 400 instead of silently paging from somewhere else.
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { SortKey } from '../store/inbound-messages.ts';
@@ -9,18 +9,18 @@ import type { SortKey } from '../store/inbound-messages.ts';
 export class CursorCodec {
   readonly #secret = randomBytes(32);
 
-  encode(key: SortKey): string {
+  encode(key: SortKey, accountId: string): string {
     const payload = Buffer.from(JSON.stringify([key.t, key.id]), 'utf8').toString('base64url');
-    return `${payload}.${this.#mac(payload)}`;
+    return `${payload}.${this.#mac(payload, accountId)}`;
   }
 
-  /** The sort key, or null for anything this codec did not issue. */
-  decode(cursor: string): SortKey | null {
+  /** The sort key, or null for anything this codec did not issue to `accountId`. */
+  decode(cursor: string, accountId: string): SortKey | null {
     const [payload, mac, extra] = cursor.split('.');
     if (!payload || !mac || extra !== undefined) return null;
     // Compare the text, not decoded bytes: base64url decoding ignores stray characters and padding bits, so
     // two different strings can decode to the same bytes.
-    const expected = Buffer.from(this.#mac(payload), 'utf8');
+    const expected = Buffer.from(this.#mac(payload, accountId), 'utf8');
     const given = Buffer.from(mac, 'utf8');
     if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
     try {
@@ -34,7 +34,7 @@ export class CursorCodec {
     return null;
   }
 
-  #mac(payload: string): string {
-    return createHmac('sha256', this.#secret).update(payload).digest('base64url');
+  #mac(payload: string, accountId: string): string {
+    return createHmac('sha256', this.#secret).update(`${accountId}\u0000${payload}`).digest('base64url');
   }
 }

@@ -48,12 +48,13 @@ export const campaignRoutes: FastifyPluginAsync<{ ctx: TargetContext }> = async 
       schedule: scheduleAt === undefined ? null : isoTime(scheduleAt),
       created_at: isoTime(now),
     };
-    ctx.campaigns.add(campaign);
+    ctx.campaigns.add(campaign, request.auth.principal!.accountId);
     return reply.code(201).header('Location', `${PATH}/${campaign.id}`).send(campaign);
   });
 
   app.get<{ Params: { id: string } }>(`${PATH}/:id`, { onRequest: guard }, async (request) => {
-    const campaign = ctx.campaigns.get(request.params.id);
+    // Another account's campaign is answered exactly like an unknown id: nothing says it exists.
+    const campaign = ctx.campaigns.get(request.params.id, request.auth.principal!.accountId);
     if (!campaign) throw new ProblemError(404, 'not_found', { detail: 'No campaign with this id.' });
     return campaign;
   });

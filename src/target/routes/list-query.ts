@@ -23,7 +23,8 @@ function isCalendarValid(value: string): boolean {
 
 export type RawQuery = Record<string, string | string[] | undefined>;
 
-export function parseListQuery(query: RawQuery, cursors: CursorCodec): PageQuery {
+/** `accountId`: the caller's account; a cursor issued to another account is refused like a forged one. */
+export function parseListQuery(query: RawQuery, cursors: CursorCodec, accountId: string): PageQuery {
   const errors: FieldError[] = [];
   const single = (name: string): string | undefined => {
     const value = query[name];
@@ -57,10 +58,10 @@ export function parseListQuery(query: RawQuery, cursors: CursorCodec): PageQuery
   if (errors.length > 0) throw validationFailed(errors, 'The query parameters are not valid.');
 
   if (cursor !== undefined) {
-    const after = cursors.decode(cursor);
+    const after = cursors.decode(cursor, accountId);
     if (!after) {
       throw new ProblemError(400, 'invalid_cursor', {
-        detail: 'The cursor was not issued by this service; use pagination.next of a previous page.',
+        detail: 'The cursor was not issued by this service to this account; use pagination.next of a previous page.',
         errors: [{ path: '/query/cursor', message: 'is not a cursor issued by this service' }],
       });
     }

@@ -24,8 +24,10 @@ export const messageRoutes: FastifyPluginAsync<{ ctx: TargetContext }> = async (
   app.post(PATH, { onRequest: canSend }, async (request, reply) => {
     const body = parseSendMessage(ctx.validator, request.body);
     const key = readIdempotencyKey(request);
-    // Idempotency keys are per credential: two clients choosing the same key never see each other's messages.
-    const scope = request.auth.principal!.id;
+    // Idempotency keys are per credential, and so per account: two clients choosing the same key never see each
+    // other's messages, and another account replaying a key gets its own fresh result.
+    const principal = request.auth.principal!;
+    const scope = `${principal.accountId}\u0000${principal.id}`;
     const print = key === undefined ? '' : fingerprint(body);
     if (key !== undefined) {
       const found = ctx.idempotency.lookup(scope, key, print);
@@ -46,6 +48,7 @@ export const messageRoutes: FastifyPluginAsync<{ ctx: TargetContext }> = async (
       type: body.type ?? 'text',
       status: 'sent',
       timestamp: isoTime(now),
+      accountId: principal.accountId,
     };
     ctx.outbound.add(message);
     const response: SendMessageResponse = { id: message.id, status: 'sent', timestamp: message.timestamp };
@@ -55,10 +58,11 @@ export const messageRoutes: FastifyPluginAsync<{ ctx: TargetContext }> = async (
   });
 
   app.get(PATH, { onRequest: canRead }, async (request, reply) => {
-    const query = parseListQuery(request.query as RawQuery, ctx.cursors);
-    const page = ctx.inbound.page(query);
+    const accountId = request.auth.principal!.accountId;
+    const query = parseListQuery(request.query as RawQuery, ctx.cursors, accountId);
+    const page = ctx.inbound.of(accountId).page(query);
     let next: string | null = null;
-    if (page.next) next = page.next.cursor ??= ctx.cursors.encode(page.next.key);
+    if (page.next) next = page.next.cursor ??= ctx.cursors.encode(page.next.key, accountId);
     // Assembled from the items' stored JSON: serialising 20 objects per request was the list's main cost.
     const pagination = JSON.stringify({ next, limit: query.limit });
     return reply.type('application/json; charset=utf-8').send(`{"data":[${page.itemsJson.join(',')}],"pagination":${pagination}}`);

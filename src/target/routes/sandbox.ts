@@ -35,8 +35,10 @@ export const sandboxRoutes: FastifyPluginAsync<{ ctx: TargetContext }> = async (
       text: body.text,
       timestamp: isoTime(at),
     };
-    ctx.inbound.add(message);
-    ctx.events.emit('message.received', message);
+    // The sandbox key's account received it (PROFILE.md "Accounts, ownership and exposure").
+    const accountId = request.auth.principal!.accountId;
+    ctx.inbound.of(accountId).add(message);
+    ctx.events.emit('message.received', message, accountId);
     return reply.code(201).send(message);
   });
 };

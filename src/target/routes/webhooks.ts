@@ -49,14 +49,19 @@ export const webhookRoutes: FastifyPluginAsync<{ ctx: TargetContext }> = async (
       secret: body.secret ?? generateWebhookSecret(),
       created_at: isoTime(now),
     };
-    ctx.webhooks.add(hook);
+    ctx.webhooks.add(hook, request.auth.principal!.accountId);
     return reply.code(201).header('Location', `${PATH}/${hook.id}`).send(hook);
   });
 
-  app.get(PATH, { onRequest: guard }, async () => ({ data: ctx.webhooks.list() }));
+  // The secret is shown once, in the create answer (PROFILE.md "Accounts, ownership and exposure"): a list is read
+  // by every key that may manage webhooks, and each signing secret would leak to all of them.
+  app.get(PATH, { onRequest: guard }, async (request) => ({
+    data: ctx.webhooks.list(request.auth.principal!.accountId).map(({ id, url, events, created_at }) => ({ id, url, events, created_at })),
+  }));
 
   app.delete<{ Params: { id: string } }>(`${PATH}/:id`, { onRequest: guard }, async (request, reply) => {
-    if (!ctx.webhooks.remove(request.params.id)) {
+    // Another account's webhook is answered exactly like an unknown id, and stays registered.
+    if (!ctx.webhooks.remove(request.params.id, request.auth.principal!.accountId)) {
       throw new ProblemError(404, 'not_found', { detail: 'No webhook with this id.' });
     }
     return reply.code(204).send();

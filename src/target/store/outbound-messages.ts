@@ -12,6 +12,8 @@ export interface OutboundMessage {
   status: MessageStatus;
   timestamp: string;
   error?: MessageError;
+  /** The account that sent it: its status events go to that account's webhooks only. */
+  accountId: string;
 }
 
 export const MAX_OUTBOUND_MESSAGES = 100_000;

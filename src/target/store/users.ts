@@ -1,5 +1,6 @@
-/** The account(s) that can log in. The reference has one user: ReferenceCredentials.login. */
+/** The users that can log in, one per account: ReferenceCredentials.login and otherAccount.login. */
 import { createHash, timingSafeEqual } from 'node:crypto';
+import { TargetStartError } from '../../errors.ts';
 import type { Account } from '../model.ts';
 
 interface UserRecord {
@@ -19,6 +20,10 @@ export class UserStore {
   readonly #byId = new Map<string, UserRecord>();
 
   add(account: Account, password: string): void {
+    // Two accounts behind one email would make a login act for whichever was added last.
+    if (this.#byEmail.has(normalizeEmail(account.email))) {
+      throw new TargetStartError(`reference target: login email ${account.email} is used by two accounts`);
+    }
     const record = { account, passwordHash: hash(password) };
     this.#byEmail.set(normalizeEmail(account.email), record);
     this.#byId.set(account.id, record);

@@ -1,6 +1,6 @@
 /**
  * Webhook delivery (PROFILE.md "Webhooks", Standard Webhooks): every `message.received` / `message.status` on the
- * event bus becomes one event `{id, type, created_at, data}`, POSTed to each webhook subscribed to its type with
+ * event bus becomes one event `{id, type, created_at, data}`, POSTed to each webhook of the event's account subscribed to its type with
  * `webhook-id`, `webhook-timestamp` (Unix seconds, per attempt) and `webhook-signature` (signature.ts).
  *
  * An attempt fails on a non-2xx answer, a transport error or no complete answer within `timeoutMs`; it is retried
@@ -74,8 +74,8 @@ export class WebhookDelivery {
       connect: { timeout: deps.options.timeoutMs, lookup: policyLookup(deps.policy, deps.resolve) },
     });
     this.#unsubscribe = [
-      deps.events.on('message.received', (data) => this.#publish('message.received', data)),
-      deps.events.on('message.status', (data) => this.#publish('message.status', data)),
+      deps.events.on('message.received', (data, accountId) => this.#publish('message.received', data, accountId)),
+      deps.events.on('message.status', (data, accountId) => this.#publish('message.status', data, accountId)),
     ];
   }
 
@@ -92,9 +92,9 @@ export class WebhookDelivery {
     await this.#agent.destroy();
   }
 
-  #publish<K extends TargetEventType>(type: K, data: TargetEvents[K]): void {
+  #publish<K extends TargetEventType>(type: K, data: TargetEvents[K], accountId: string): void {
     if (this.#closed) return;
-    const hooks = this.#deps.store.subscribedTo(type);
+    const hooks = this.#deps.store.subscribedTo(type, accountId);
     if (hooks.length === 0) return;
     const now = this.#deps.now();
     const event: WebhookEvent<K> = { id: resourceId('evt', now), type, created_at: isoTime(now), data };

@@ -66,7 +66,7 @@ describe('reference target server limits', () => {
     expect(inbound.page({ limit: 10 }).items.map((m) => m.id)).toEqual(['msg_4', 'msg_3', 'msg_2']);
 
     const outbound = new OutboundMessageStore(2);
-    for (let i = 0; i < 4; i++) outbound.add({ id: `m${i}`, to: '1', type: 'text', status: 'sent', timestamp: '2030-01-01T00:00:00.000Z' });
+    for (let i = 0; i < 4; i++) outbound.add({ id: `m${i}`, to: '1', type: 'text', status: 'sent', timestamp: '2030-01-01T00:00:00.000Z', accountId: 'acct_1' });
     expect([outbound.size, outbound.evicted, outbound.get('m0'), outbound.get('m3')?.id]).toEqual([2, 2, undefined, 'm3']);
   });
 

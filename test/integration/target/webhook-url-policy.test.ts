@@ -75,8 +75,8 @@ describe('webhook delivery checks again', () => {
     });
     // Stored directly, as if registered under another policy: delivery must not trust registration.
     const list = typeof urls === 'function' ? urls(new URL(receiver.url).port) : urls;
-    list.forEach((url, i) => store.add({ id: `wh_${i}`, url, events: ['message.received'], secret: 'whsec_dGVzdHNlY3JldHRlc3RzZWNyZXQ=', created_at: message.timestamp }));
-    events.emit('message.received', message);
+    list.forEach((url, i) => store.add({ id: `wh_${i}`, url, events: ['message.received'], secret: 'whsec_dGVzdHNlY3JldHRlc3RzZWNyZXQ=', created_at: message.timestamp }, 'acct_1'));
+    events.emit('message.received', message, 'acct_1');
     return failures;
   }
 

@@ -84,7 +84,7 @@ describe('loadConfig: ${VAR} interpolation', () => {
 
   it('resolves ${X}, ${X:-default}, embedded references and $${', () => {
     const config = loadConfig(file, { env });
-    expect(config.target).toEqual({ baseUrl: 'https://api.example.com', timeoutMs: 2500 });
+    expect(config.target).toEqual({ baseUrl: 'https://api.example.com', timeoutMs: 2500, accounts: 'multiple' });
     expect(config.credentials.apiKey).toBe('abc');
     expect(config.credentials.loadKey).toBe('prefix-abc-suffix');
     expect(config.report.outDir).toBe('literal-${NOT_A_VAR}');
@@ -126,7 +126,7 @@ describe('loadConfig: overrides (command-line flags)', () => {
       env: {},
       overrides: { target: { baseUrl: 'http://127.0.0.1:8080', timeoutMs: undefined }, api: { rejectedStatus: [422] } },
     });
-    expect(config.target).toEqual({ baseUrl: 'http://127.0.0.1:8080', timeoutMs: 10000 });
+    expect(config.target).toEqual({ baseUrl: 'http://127.0.0.1:8080', timeoutMs: 10000, accounts: 'multiple' });
     expect(config.api.rejectedStatus).toEqual([422]);
   });
 

@@ -21,6 +21,7 @@ const OPTIONAL = [
   'credentials.login',
   'credentials.oauth',
   'credentials.jwtSigning',
+  'credentials.otherAccount',
   'api.rateLimitPolicy',
   'reference.rateLimit.refillPerSecond',
   'reference.credentials',

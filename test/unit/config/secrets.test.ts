@@ -14,9 +14,13 @@ describe('collectSecrets', () => {
       'client-secret-1',
       'auth-code',
       'client-secret-2',
+      'other-account-key',
+      'other-pass',
       'ref-key',
       'ref-pass',
       'ref-client-secret',
+      'ref-other-key',
+      'ref-other-pass',
     ]);
   });
 

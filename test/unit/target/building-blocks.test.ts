@@ -32,16 +32,20 @@ describe('CursorCodec', () => {
   const codec = new CursorCodec();
 
   it('round-trips a sort key', () => {
-    expect(codec.decode(codec.encode({ t: 1234, id: 'msg_1' }))).toEqual({ t: 1234, id: 'msg_1' });
+    expect(codec.decode(codec.encode({ t: 1234, id: 'msg_1' }, 'acct_a'), 'acct_a')).toEqual({ t: 1234, id: 'msg_1' });
+  });
+
+  it("refuses a cursor issued to another account (it would page through that account's list)", () => {
+    expect(codec.decode(codec.encode({ t: 1234, id: 'msg_1' }, 'acct_a'), 'acct_b')).toBeNull();
   });
 
   it('refuses forged, garbled and foreign cursors', () => {
-    const good = codec.encode({ t: 1234, id: 'msg_1' });
+    const good = codec.encode({ t: 1234, id: 'msg_1' }, 'acct_a');
     const [payload] = good.split('.');
     const forged = `${Buffer.from('[9999,"msg_9"]').toString('base64url')}.${good.split('.')[1]}`;
     const lastChar = good.at(-1) === 'A' ? 'B' : 'A';
-    for (const bad of [forged, `${payload}.`, 'abc', '', `${good.slice(0, -1)}${lastChar}`, `${good}.x`, new CursorCodec().encode({ t: 1, id: 'x' })]) {
-      expect(codec.decode(bad), bad).toBeNull();
+    for (const bad of [forged, `${payload}.`, 'abc', '', `${good.slice(0, -1)}${lastChar}`, `${good}.x`, new CursorCodec().encode({ t: 1, id: 'x' }, 'acct_a')]) {
+      expect(codec.decode(bad, 'acct_a'), bad).toBeNull();
     }
   });
 });
@@ -90,9 +94,9 @@ describe('EventBus', () => {
       throw new Error('boom');
     });
     const off = bus.on('message.status', (data) => seen.push(data.status));
-    bus.emit('message.status', { id: 'm', status: 'sent', timestamp: '2025-01-01T00:00:00.000Z' });
+    bus.emit('message.status', { id: 'm', status: 'sent', timestamp: '2025-01-01T00:00:00.000Z' }, 'acct_1');
     off();
-    bus.emit('message.status', { id: 'm', status: 'read', timestamp: '2025-01-01T00:00:00.000Z' });
+    bus.emit('message.status', { id: 'm', status: 'read', timestamp: '2025-01-01T00:00:00.000Z' }, 'acct_1');
     expect(seen).toEqual(['sent']);
     expect(errors).toHaveLength(2);
   });

@@ -6,7 +6,7 @@ const REQUIRED = [
   'send-message-request', 'send-message-response', 'listed-message', 'message-list', 'message-status-event-data',
   'sandbox-inbound-request', 'campaign-request', 'campaign-response', 'login-request', 'login-response',
   'oauth-token-request', 'oauth-token-response', 'oauth-error', 'account', 'problem-details', 'webhook-request',
-  'webhook', 'webhook-list', 'webhook-event',
+  'webhook', 'webhook-list', 'webhook-list-item', 'webhook-event',
 ];
 
 describe('schema registry', () => {

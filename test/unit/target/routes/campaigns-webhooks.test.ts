@@ -94,6 +94,10 @@ describe('webhook management', () => {
     expect(list.statusCode).toBe(200);
     expect(isWebhookList(list.json())).toBe(true);
     expect((list.json() as { data: unknown[] }).data).toHaveLength(2);
+    // The secret is shown once, in the create answer: the list names each webhook without it.
+    for (const item of (list.json() as { data: Array<Record<string, unknown>> }).data) expect(Object.keys(item).sort()).toEqual(['created_at', 'events', 'id', 'url']);
+    expect(list.body).not.toContain('my-secret-123');
+    expect(list.body).not.toContain(hook.secret);
 
     const del = await target.app.inject({ method: 'DELETE', url: `/v1/webhooks/${hook.id}`, headers: auth });
     expect(del.statusCode).toBe(204);
