@@ -32,6 +32,7 @@ export const NOT_PRINTED: ReadonlyArray<{ names: readonly string[]; why: string 
       'HARNESS_REFERENCE_API_KEY', 'HARNESS_REFERENCE_RESTRICTED_KEY', 'HARNESS_REFERENCE_SECOND_KEY', 'HARNESS_REFERENCE_LOAD_KEY',
       'HARNESS_REFERENCE_LOGIN_EMAIL', 'HARNESS_REFERENCE_LOGIN_PASSWORD',
       'HARNESS_REFERENCE_OAUTH_CLIENT_ID', 'HARNESS_REFERENCE_OAUTH_CLIENT_SECRET', 'HARNESS_REFERENCE_OAUTH_REDIRECT_URI',
+      'HARNESS_REFERENCE_OTHER_API_KEY', 'HARNESS_REFERENCE_OTHER_LOGIN_EMAIL', 'HARNESS_REFERENCE_OTHER_LOGIN_PASSWORD',
     ],
     why: 'reference.credentials fix the credentials a reference target starts with (input, not output); exported, they would pin every later serve and embedded run in that shell to these, which are printed above under the names a run reads',
   },
