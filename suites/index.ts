@@ -11,6 +11,7 @@ import { inputsSuite } from './inputs/index.ts';
 import { paginationSuite } from './pagination/index.ts';
 import { ratelimitSuite } from './ratelimit/index.ts';
 import { schemasSuite } from './schemas/index.ts';
+import { securitySuite } from './security/index.ts';
 import { smokeSuite } from './smoke/index.ts';
 import { standingSuite } from './standing/index.ts';
 import { webhooksSuite } from './webhooks/index.ts';
@@ -24,6 +25,7 @@ export const BUILT_IN_SUITES: readonly Suite[] = [
   idempotencySuite,
   inputsSuite,
   errorsSuite,
+  securitySuite,
   webhooksSuite,
   ratelimitSuite,
   standingSuite,
