@@ -10,6 +10,7 @@ import { CheckProgress } from './check-progress.ts';
 import { headlineOf, type Tone } from './headline.ts';
 import { levelCounts } from './level-counts.ts';
 import type { Report } from './report.ts';
+import { securityLines } from './security-lines.ts';
 
 type Style = Parameters<typeof styleText>[0];
 
@@ -89,6 +90,9 @@ export class ConsoleReporter implements Reporter {
         this.#progress.stop();
         this.#line('');
         if (event.report.run.aborted) this.#line(this.#style('red', `run aborted: ${event.report.run.aborted.message}`));
+        if (event.report.security && event.report.checks.length > 0) {
+          for (const line of securityLines(event.report.security)) this.#line(line.startsWith('  findings') ? this.#style('red', line) : line);
+        }
         this.#line(this.#verdictLine(event.report));
         if (event.report.conditions && event.report.checks.length > 0) {
           // Every time-dependent judgement took its tolerance from these (per stretch); say them with the verdict.

@@ -21,7 +21,7 @@ describe('security suite against the reference target', () => {
       expect(checks.filter((c) => c.vacuous !== undefined).map((c) => c.id)).toEqual(['security.ssrf.redirect-not-followed']);
       // Every accepted registration is deleted at once, and nothing internal was ever accepted.
       const list = await fetch(`${target.baseUrl}/v1/webhooks`, { headers: { authorization: `Bearer ${target.credentials.apiKeys.full}` } });
-      expect((await list.json()).data).toEqual([]);
+      expect(((await list.json()) as { data: unknown[] }).data).toEqual([]);
     } finally {
       await target.close();
     }
