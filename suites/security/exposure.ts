@@ -82,7 +82,7 @@ function provocations(ctx: CheckContext): Array<{ what: string; send: () => Prom
     post('a number too large for any float', '{"to": 1e999999, "type": "text", "text": {"body": "x"}}'),
     post('a body nested 2000 levels deep', `${'['.repeat(2000)}${']'.repeat(2000)}`),
     { what: 'an integer query value past 2^64', send: () => listMessages(ctx, { limit: '184467440737095516160000' }) },
-    { what: 'an unknown route', send: () => ctx.http.request({ method: 'GET', path: `/v1/harness-unknown-${randomBytes(4).toString('hex')}`, ...(key ? { bearer: key } : {}) }) },
+    { what: 'an unknown route', send: () => ctx.http.request({ method: 'GET', path: `/v1/harness-unknown-${randomBytes(6).toString('hex')}`, ...(key ? { bearer: key } : {}) }) },
     { what: 'a method the path does not serve', send: () => ctx.http.request({ method: 'PATCH', path: ctx.path('listMessages'), body: '{}', headers: { 'content-type': 'application/json' }, ...(key ? { bearer: key } : {}) }) },
     { what: 'an id with quotes and a NUL', send: () => ctx.http.request({ method: 'GET', path: ctx.path('getCampaign', { id: `cmp_'"\u0000${randomBytes(2).toString('hex')}` }), ...(key ? { bearer: key } : {}) }) },
   ];

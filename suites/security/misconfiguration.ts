@@ -56,7 +56,7 @@ export const jsonNoSniff = defineCheck({
   async run(ctx) {
     const answers: Array<[string, HttpResponse]> = [
       ['the message list', await listMessages(ctx)],
-      ['a 404 for an unknown route', await ctx.http.request({ method: 'GET', path: `/v1/harness-unknown-${randomBytes(4).toString('hex')}`, ...(ctx.credentials.apiKey ? { bearer: ctx.credentials.apiKey } : {}) })],
+      ['a 404 for an unknown route', await ctx.http.request({ method: 'GET', path: `/v1/harness-unknown-${randomBytes(6).toString('hex')}`, ...(ctx.credentials.apiKey ? { bearer: ctx.credentials.apiKey } : {}) })],
       ['a 401 for a missing credential', await ctx.http.request({ method: 'GET', path: ctx.path('listMessages') })],
     ];
     const missing = answers
