@@ -16,6 +16,8 @@ const OWNER = 'acct_harness_assigned';
 
 export interface CreateCase {
   operation: Operation;
+  /** The request schema (schemas/api base name, or the target's replacement under api.schemas). */
+  schema: string;
   /** Why this create is not tried against this target, or undefined. */
   unavailable(ctx: CheckContext): string | undefined;
   body(ctx: CheckContext): Record<string, unknown>;
@@ -49,12 +51,14 @@ async function listedMessage(ctx: CheckContext, id: string): Promise<Record<stri
 export const CREATE_CASES: readonly CreateCase[] = [
   {
     operation: 'sendMessage',
+    schema: 'send-message-request',
     unavailable: (ctx) => (ctx.credentials.apiKey ? undefined : 'no credentials.apiKey'),
     body: () => textMessage(randomPhone()),
     assigned: () => ({ ...common('msg'), status: 'read' }),
   },
   {
     operation: 'createCampaign',
+    schema: 'campaign-request',
     unavailable: (ctx) => (!ctx.config.conformance.profile.campaigns ? 'PROFILE area "campaigns" is off' : ctx.credentials.apiKey ? undefined : 'no credentials.apiKey'),
     body: () => campaignBody(1),
     assigned: () => ({ ...common('cmp'), status: 'sent', recipients_count: 9999 }),
@@ -65,6 +69,7 @@ export const CREATE_CASES: readonly CreateCase[] = [
   },
   {
     operation: 'createWebhook',
+    schema: 'webhook-request',
     unavailable: (ctx) => (!ctx.config.conformance.profile.webhooks ? 'PROFILE area "webhooks" is off' : ctx.config.webhooks.preRegistered ? 'webhooks.preRegistered is set' : ctx.credentials.apiKey ? undefined : 'no credentials.apiKey'),
     body: (ctx) => ({ url: probeWebhookUrl(ctx), events: [...PROBE_EVENTS] }),
     assigned: () => common('wh'),
@@ -79,6 +84,7 @@ export const CREATE_CASES: readonly CreateCase[] = [
   },
   {
     operation: 'sandboxInbound',
+    schema: 'sandbox-inbound-request',
     unavailable: (ctx) => (!ctx.config.conformance.sandbox || !ctx.config.conformance.profile.sandbox ? 'the target has no sandbox' : ctx.credentials.apiKey ? undefined : 'no credentials.apiKey'),
     body: () => ({ from: randomPhone(), text: `mass assignment probe ${randomBytes(4).toString('hex')}` }),
     assigned: () => ({ ...common('msg'), status: 'read' }),
