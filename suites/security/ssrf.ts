@@ -12,15 +12,18 @@ import { SSRF_GROUPS, type SsrfGroup } from './ssrf-addresses.ts';
 
 const SPEC_REF = 'OWASP API Security Top 10 2023 API7 (Server Side Request Forgery: "use an allow list", validate client-supplied URLs); PROFILE Accounts, ownership and exposure (webhook URLs)';
 
-/** Each URL of the group registered and undone in turn; the ones the target did not refuse, described. */
-export async function unrefused(ctx: CheckContext, urls: readonly string[]): Promise<string[]> {
-  const findings: string[] = [];
-  for (const url of urls) {
+/**
+ * The group's URLs registered and undone in turn, up to the first the target does not refuse: one is the finding,
+ * and a careless target is handed no more internal URLs than it takes to show it.
+ */
+export async function unrefused(ctx: CheckContext, urls: readonly string[]): Promise<string | undefined> {
+  for (const [i, url] of urls.entries()) {
     const reg: Registration = await registerAndUndo(ctx, url);
-    if (reg.accepted) findings.push(`${url} was accepted (${reg.response.status})${reg.leftBehind ? `, and ${reg.leftBehind}` : ', then deleted'}`);
-    else if (!ctx.config.api.rejectedStatus.includes(reg.response.status)) findings.push(`${url} got ${reg.response.status}, not a refusal (${ctx.config.api.rejectedStatus.join(' or ')})`);
+    const untried = urls.length - i - 1 > 0 ? ` (the group's ${urls.length - i - 1} other URL(s) were not tried)` : '';
+    if (reg.accepted) return `${url} was accepted (${reg.response.status})${reg.leftBehind ? `, and ${reg.leftBehind}` : ', then deleted at once'}${untried}`;
+    if (!ctx.config.api.rejectedStatus.includes(reg.response.status)) return `${url} got ${reg.response.status}, not a refusal (${ctx.config.api.rejectedStatus.join(' or ')})${untried}`;
   }
-  return findings;
+  return undefined;
 }
 
 function ssrfCheck(group: SsrfGroup): Check {
@@ -34,8 +37,8 @@ function ssrfCheck(group: SsrfGroup): Check {
       clauses: ['§6'],
       owasp: ['API7:2023'],
       async run(ctx) {
-        const findings = await unrefused(ctx, group.urls);
-        if (findings.length > 0) fail(`webhook registration: ${findings.length} of ${group.urls.length} internal URL(s) not refused — ${findings.join('; ')}`, { expected: `refused (${ctx.config.api.rejectedStatus.join(' or ')})`, actual: findings });
+        const finding = await unrefused(ctx, group.urls);
+        if (finding) fail(`webhook registration: an internal URL was not refused — ${finding}`, { expected: `refused (${ctx.config.api.rejectedStatus.join(' or ')})`, actual: finding });
       },
     }),
     requiresWebhookManagement,
