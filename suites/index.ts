@@ -12,6 +12,7 @@ import { ownershipSuite } from './ownership/index.ts';
 import { paginationSuite } from './pagination/index.ts';
 import { ratelimitSuite } from './ratelimit/index.ts';
 import { schemasSuite } from './schemas/index.ts';
+import { securitySuite } from './security/index.ts';
 import { smokeSuite } from './smoke/index.ts';
 import { standingSuite } from './standing/index.ts';
 import { webhooksSuite } from './webhooks/index.ts';
@@ -26,6 +27,7 @@ export const BUILT_IN_SUITES: readonly Suite[] = [
   ownershipSuite,
   inputsSuite,
   errorsSuite,
+  securitySuite,
   webhooksSuite,
   ratelimitSuite,
   standingSuite,

@@ -17,6 +17,7 @@ import type { CheckResult } from '../conformance/result.ts';
 import { runChecks } from '../conformance/runner.ts';
 import { SchemaValidator } from '../conformance/schema-validator.ts';
 import { TrafficLog, type TrafficLimits } from '../conformance/traffic.ts';
+import { securityOf } from '../conformance/owasp.ts';
 import { coverageOf } from '../conformance/coverage.ts';
 import { isHarnessError } from '../errors.ts';
 import { EventBus, type Reporter } from '../events.ts';
@@ -206,6 +207,7 @@ export async function runJob(options: RunJobOptions): Promise<JobOutcome> {
     target: target.info,
     checks: results,
     coverage: coverageOf(suites.flatMap((suite) => suite.checks)),
+    security: securityOf(suites.flatMap((suite) => suite.checks), results),
     ...selectionOf(registry, suites, config),
     ...(aborted ? { aborted } : {}),
     ...(scenarioResults.length > 0 ? { scenarios: scenarioResults } : {}),

@@ -10,6 +10,7 @@ import { CheckProgress } from './check-progress.ts';
 import { headlineOf, type Tone } from './headline.ts';
 import { levelCounts } from './level-counts.ts';
 import type { Report } from './report.ts';
+import { securityLines } from './security-lines.ts';
 
 type Style = Parameters<typeof styleText>[0];
 
@@ -93,8 +94,11 @@ export class ConsoleReporter implements Reporter {
           this.#line(this.#style('dim', `run conditions: ${describeConditions(event.report.conditions)}`));
         }
         if (event.report.run.aborted) this.#line(this.#style('red', `run aborted: ${event.report.run.aborted.message}`));
-        // The verdict is the run's last line (the job hands the report files to their writers first).
+        if (event.report.security && event.report.checks.length > 0) {
+          for (const line of securityLines(event.report.security)) this.#line(line.startsWith('  findings') ? this.#style('red', line) : line);
+        }
         this.#ownershipLine(event.report);
+        // The verdict is the run's last line (the job hands the report files to their writers first).
         this.#line(this.#verdictLine(event.report));
         break;
       default:

@@ -4,6 +4,7 @@
  */
 import type { TargetInfo } from '../conformance/context.ts';
 import { coverageOf, type Coverage } from '../conformance/coverage.ts';
+import type { SecurityCoverage } from '../conformance/owasp.ts';
 import { HARNESS_VERSION } from '../version.ts';
 import { summarize, verdictOf, type CheckResult, type Summary, type Verdict } from '../conformance/result.ts';
 import type { ConditionsSnapshot } from '../conformance/conditions.ts';
@@ -39,6 +40,11 @@ export interface Report {
   summary: Summary;
   /** Each SERVICE-SPEC clause with the checks that test it, or why nothing can. */
   coverage: Coverage;
+  /**
+   * Each OWASP API Security Top 10 (2023) item with the checks of this run that cover it and their findings
+   * (src/conformance/owasp.ts). Present in reports of runs with checks.
+   */
+  security?: SecurityCoverage;
   /** Throughput scenarios, when the run had any (report-load.ts). */
   scenarios?: ScenarioReport[];
   /** The rate-limit probe's findings, when it ran (report-load.ts). */
@@ -78,6 +84,8 @@ export interface ReportInput {
   checks?: CheckResult[];
   /** @default no clause covered */
   coverage?: Coverage;
+  /** @default absent (a load, capacity or probe report) */
+  security?: SecurityCoverage;
   aborted?: { code: string; message: string };
   scenarios?: ScenarioReport[];
   rateLimit?: RateLimitReport;
@@ -113,6 +121,7 @@ export function buildReport(input: ReportInput): Report {
     checks,
     summary,
     coverage: input.coverage ?? coverageOf([]),
+    ...(input.security ? { security: input.security } : {}),
     ...(input.scenarios ? { scenarios: input.scenarios } : {}),
     ...(input.rateLimit ? { rateLimit: input.rateLimit } : {}),
     ...(input.webhooks ? { webhooks: input.webhooks } : {}),

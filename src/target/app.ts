@@ -14,6 +14,7 @@ import { frameworkErrorHandler, installErrorHandler } from './http/error-handler
 import { installNotFound } from './http/not-found.ts';
 import { installHostAllowList } from './http/host-allow-list.ts';
 import { installInjectedLatency } from './http/inject-latency.ts';
+import { installNoSniff } from './http/nosniff.ts';
 import { genRequestId, installRequestId } from './http/request-id.ts';
 import { resolveOptions } from './options.ts';
 import { installRateLimit } from './ratelimit/plugin.ts';
@@ -73,6 +74,7 @@ export async function buildApp(opts: ReferenceTargetOptions = {}): Promise<Built
   installInjectedLatency(app, options.injectLatencyMs);
   installContentTypes(app);
   installRequestId(app);
+  installNoSniff(app);
   installErrorHandler(app);
   installNotFound(app);
   installAuthentication(app, ctx);

@@ -38,6 +38,7 @@ export const missingCredential = defineCheck({
   level: 'MUST',
   specRef: 'SERVICE-SPEC §5 rule 5, §7 (401)',
   clauses: ['§5.5', '§7.401'],
+  owasp: ['API2:2023'],
   async run(ctx) {
     expectStatus(await sendAs(ctx, {}), [401], 'send without an Authorization header');
   },
@@ -51,6 +52,7 @@ export const malformedHeader = requiresCredential('apiKey')(
     level: 'MUST',
     specRef: 'SERVICE-SPEC §5 ("Authorization: Bearer <credential>"), §5 rule 5, §7 (401)',
     clauses: ['§5.5', '§7.401'],
+    owasp: ['API2:2023'],
     async run(ctx) {
       const key = ctx.credentials.apiKey!;
       const variants: Array<[string, string]> = [
@@ -73,6 +75,7 @@ export const basicScheme = requiresCredential('apiKey')(
     level: 'MUST',
     specRef: 'SERVICE-SPEC §5 ("Authorization: Bearer <credential>", rule 5), §7 (401)',
     clauses: ['§5.5', '§7.401'],
+    owasp: ['API2:2023'],
     async run(ctx) {
       const basic = Buffer.from(`${ctx.credentials.apiKey!}:`, 'utf8').toString('base64');
       expectStatus(await sendAs(ctx, { headers: { authorization: `Basic ${basic}` } }), [401], 'send with "Authorization: Basic <key:>"');
@@ -87,6 +90,7 @@ export const unknownKeyRefused = defineCheck({
   level: 'MUST',
   specRef: 'SERVICE-SPEC §5 rule 5, §7 (401)',
   clauses: ['§5.5', '§7.401'],
+  owasp: ['API2:2023'],
   async run(ctx) {
     expectStatus(await sendAs(ctx, { bearer: unknownKey() }), [401], 'send with an unknown key');
   },
@@ -100,6 +104,7 @@ export const queryStringIgnored = requiresCredential('apiKey')(
     level: 'PROFILE',
     specRef: 'PROFILE Authentication ("a credential in a query string is ignored (401)")',
     clauses: ['§5.1'],
+    owasp: ['API2:2023'],
     async run(ctx) {
       const key = ctx.credentials.apiKey!;
       // access_token is RFC 6750 §2.3's name; api_key and key are the usual others.
@@ -133,6 +138,7 @@ export const restrictedKeyForbidden = requiresCredential('restrictedKey')(
     level: 'MUST',
     specRef: 'SERVICE-SPEC §5 rule 5 ("a key lacking permissions yields 403"), §7 (403)',
     clauses: ['§5.5', '§7.403'],
+    owasp: ['API5:2023'],
     async run(ctx) {
       const res = await sendAs(ctx, { bearer: ctx.credentials.restrictedKey! });
       if (res.status >= 200 && res.status < 300) {

@@ -78,6 +78,7 @@ export const challengeInsufficientScope = requiresCredential('restrictedKey')(
     level: 'SHOULD',
     specRef: 'RFC 6750 §3, §3.1 (insufficient_scope)',
     clauses: [],
+    owasp: ['API5:2023'],
     async run(ctx) {
       const res = await sendAs(ctx, { bearer: ctx.credentials.restrictedKey! });
       requireStatus(res, 403, 'auth.api-key.restricted-key-forbidden');

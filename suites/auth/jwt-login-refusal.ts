@@ -23,6 +23,7 @@ export const badLoginNoToken = guarded(
     level: 'MUST',
     specRef: 'SERVICE-SPEC §5 rule 2 (a JWT is obtained with email and password), rule 5 (invalid credentials yield 401); the exact status and body are PROFILE (auth.jwt.bad-login-401)',
     clauses: ['§5.2', '§5.5', '§4.login'],
+    owasp: ['API2:2023'],
     async run(ctx) {
       const { wrongPassword, unknownEmail } = await badLogins(ctx);
       const problems: string[] = [];

@@ -160,6 +160,7 @@ export const badLoginRefused = guarded(
     level: 'PROFILE',
     specRef: 'PROFILE Authentication ("A wrong password and an unknown email get the same 401 body")',
     clauses: ['§4.login'],
+    owasp: ['API2:2023'],
     async run(ctx) {
       const { wrongPassword, unknownEmail } = await badLogins(ctx);
       expectStatus(wrongPassword, [401], 'login with a wrong password');
@@ -191,6 +192,7 @@ export const badLoginSameAnswer = requiresCredential('login')(
     level: 'SHOULD',
     specRef: 'OWASP Authentication Cheat Sheet ("Authentication Responses"), OWASP ASVS 4.0 V2.2',
     clauses: ['§4.login'],
+    owasp: ['API2:2023'],
     async run(ctx) {
       const { wrongPassword, unknownEmail } = await badLogins(ctx);
       if (wrongPassword.status >= 200 && wrongPassword.status < 300) fail(`login with a wrong password was accepted (${wrongPassword.status})`);
@@ -236,6 +238,7 @@ export const loginThrottled = requiresProfile('loginThrottling')(
     level: 'SHOULD',
     specRef: 'OWASP ASVS 4.0 V2.2.1 (anti-automation), OWASP Authentication Cheat Sheet; RFC 6585 §4 (429 with Retry-After)',
     clauses: ['§4.login', '§7.429'],
+    owasp: ['API2:2023'],
     async run(ctx) {
       // A fresh address nobody uses: the configured account is never locked out by this check.
       const email = strangerEmail('throttle');

@@ -67,6 +67,7 @@ export const notYetValidRejected = requiresCredential('login')(
     level: 'MUST',
     specRef: 'SERVICE-SPEC §5 rule 5 (invalid credentials yield 401), §7 (401); RFC 7519 §4.1.5 (nbf: the JWT MUST NOT be accepted before it)',
     clauses: ['§5.2', '§5.5', '§7.401'],
+    owasp: ['API2:2023'],
     async run(ctx) {
       const { mint } = await minter(ctx, 'a not-yet-valid token');
       const now = Math.floor(Date.now() / 1000);
@@ -83,6 +84,7 @@ export const otherAudienceRejected = guarded(
     level: 'SHOULD',
     specRef: 'RFC 7519 §4.1.3 (a JWT whose aud does not name the recipient MUST be rejected), RFC 8725 §3.9; SERVICE-SPEC §5 rule 5 (401)',
     clauses: ['§5.5', '§7.401'],
+    owasp: ['API2:2023'],
     async run(ctx) {
       const { mint, claims } = await minter(ctx, 'a token for another audience');
       if (claims.aud === undefined) skip('the target\'s tokens carry no aud claim and credentials.jwtSigning.audience is not set: the target names no audience a token could differ from');
@@ -100,6 +102,7 @@ export const otherIssuerRejected = guarded(
     level: 'SHOULD',
     specRef: 'RFC 8725 §3.8 (validate the issuer), RFC 7519 §4.1.1; SERVICE-SPEC §5 rule 5 (401)',
     clauses: ['§5.5', '§7.401'],
+    owasp: ['API2:2023'],
     async run(ctx) {
       const { mint, claims } = await minter(ctx, 'a token from another issuer');
       if (claims.iss === undefined) skip('the target\'s tokens carry no iss claim and credentials.jwtSigning.issuer is not set: the target names no issuer a token could differ from');

@@ -36,7 +36,7 @@ async function acceptedJws(ctx: CheckContext): Promise<JwsParts> {
   return parts;
 }
 
-const MUST_INVALID = { level: 'MUST', specRef: 'SERVICE-SPEC §5 rule 5 (invalid credentials yield 401), §7 (401); RFC 7515 §5.2', clauses: ['§5.2', '§5.5', '§7.401'] } as const;
+const MUST_INVALID = { level: 'MUST', specRef: 'SERVICE-SPEC §5 rule 5 (invalid credentials yield 401), §7 (401); RFC 7515 §5.2', clauses: ['§5.2', '§5.5', '§7.401'], owasp: ['API2:2023'] } as const;
 
 export const expiredRejected = requiresCredential('login')(
   defineCheck({
@@ -50,7 +50,7 @@ export const expiredRejected = requiresCredential('login')(
     // accounts), leave the per-address bucket its expired token is counted in alone, and count no one's requests.
     // Not schemas (it logs the account in), not ratelimit (it exhausts that bucket and counts), not standing (it
     // reads every check's traffic).
-    besideSuites: ['pagination', 'email', 'idempotency', 'ownership', 'inputs', 'errors', 'webhooks'],
+    besideSuites: ['pagination', 'email', 'idempotency', 'ownership', 'inputs', 'errors', 'security', 'webhooks'],
     async run(ctx) {
       const issued = await freshJwt(ctx).catch((err: Error) => skip(`needs a JWT, but ${err.message}`));
       const unusable = unusableReason(issued, Date.now());
@@ -141,6 +141,7 @@ export const apiKeyOnAccount = guarded(
     level: 'PROFILE',
     specRef: 'PROFILE Authentication ("An API key on /v1/account gets 401")',
     clauses: ['§4.account'],
+    owasp: ['API5:2023'],
     async run(ctx) {
       expectStatus(await getAccount(ctx, ctx.credentials.apiKey!), [401], 'account read with the API key');
     },
@@ -157,6 +158,7 @@ export const jwtOnMessaging = guarded(
     level: 'PROFILE',
     specRef: 'PROFILE Authentication ("a JWT on the messaging operations gets 401")',
     clauses: ['§5.1'],
+    owasp: ['API5:2023'],
     async run(ctx) {
       const jwt = await obtainJwt(ctx);
       const sent = await sendMessage(ctx, textMessage(), { bearer: jwt });

@@ -22,6 +22,7 @@ export const codeReuseRejected = oauthCheck(
     level: 'SHOULD',
     specRef: 'RFC 6749 §4.1.2 ("MUST NOT use the authorization code more than once"), §5.2 (invalid_grant)',
     clauses: ['§5.3'],
+    owasp: ['API2:2023'],
     async run(ctx) {
       const fields = tokenFields(ctx, await requireCode(ctx));
       grantedToken(await requestToken(ctx, fields));
@@ -38,6 +39,7 @@ export const codeReuseRevokes = oauthCheck(
     level: 'SHOULD',
     specRef: 'RFC 6749 §4.1.2 ("SHOULD revoke … all tokens previously issued based on that authorization code"), §10.5',
     clauses: ['§5.3'],
+    owasp: ['API2:2023'],
     async run(ctx) {
       const fields = tokenFields(ctx, await requireCode(ctx));
       const token = grantedToken(await requestToken(ctx, fields));
@@ -57,6 +59,7 @@ export const wrongClientSecret = oauthCheck(
     level: 'SHOULD',
     specRef: 'RFC 6749 §5.2 (invalid_client; 401, or 400 for credentials sent in the body), §3.2.1',
     clauses: ['§2.7', '§4.oauth-token'],
+    owasp: ['API2:2023'],
     async run(ctx) {
       const fields = tokenFields(ctx, await requireCode(ctx));
       const wrong = `cs_wrong_${randomBytes(16).toString('hex')}`;
@@ -73,6 +76,7 @@ export const redirectUriMismatch = oauthCheck(
     level: 'SHOULD',
     specRef: 'RFC 6749 §4.1.3 (redirect_uri must be identical), §5.2 (invalid_grant)',
     clauses: ['§5.3'],
+    owasp: ['API2:2023'],
     async run(ctx) {
       const fields = tokenFields(ctx, await requireCode(ctx));
       const other = new URL(oauthConfig(ctx).redirectUri);
@@ -90,6 +94,7 @@ export const wrongPkceVerifier = oauthCheck(
     level: 'SHOULD',
     specRef: 'RFC 7636 §4.6 (verify code_verifier), §4.4.1 (invalid_grant)',
     clauses: ['§5.3'],
+    owasp: ['API2:2023'],
     async run(ctx) {
       const wrong = randomBytes(32).toString('base64url');
       const wrongFields = tokenFields(ctx, await requireCode(ctx, { pkce: true }));
@@ -109,6 +114,7 @@ export const otherClientCode = oauthCheck(
     level: 'SHOULD',
     specRef: 'RFC 6749 §4.1.3 (the code was issued to the authenticated client), §5.2 (invalid_grant)',
     clauses: ['§5.3'],
+    owasp: ['API2:2023'],
     async run(ctx) {
       const fields = tokenFields(ctx, await requireCode(ctx), oauthConfig(ctx).otherClient!);
       expectOAuthError(await requestToken(ctx, fields), [400], 'invalid_grant', 'exchange by credentials.oauth.otherClient of a code issued to credentials.oauth');

@@ -176,6 +176,7 @@ export const tokenOutsideScope = oauthCheck(
     level: 'PROFILE',
     specRef: 'PROFILE Authentication ("limited to its granted scopes"; "A key that lacks the scope an operation needs gets 403")',
     clauses: ['§5.3', '§5.5', '§7.403'],
+    owasp: ['API5:2023'],
     async run(ctx) {
       const exchanged = await requestToken(ctx, tokenFields(ctx, await requireCode(ctx, { scope: 'messages:read' })));
       const token = exchanged.json<Record<string, unknown>>()?.access_token;

@@ -26,6 +26,7 @@ export const wrongMethodStatus = guarded(
     level: 'PROFILE',
     specRef: 'PROFILE General ("Known path, wrong method: 405 with Allow")',
     clauses: [],
+    owasp: ['API8:2023'],
     async run(ctx) {
       expectStatus(await wrongMethod(ctx), [405], `${WRONG_METHOD} on the send-message path`);
     },

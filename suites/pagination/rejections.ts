@@ -109,6 +109,7 @@ export const limitOutOfRangeRejected = requiresCredential('apiKey')(
     level: 'PROFILE',
     specRef: 'PROFILE Messages ("limit (default 20, 1–100; outside that: 400)"); api.pagination.maxLimit, api.rejectedStatus',
     clauses: ['§4.list'],
+    owasp: ['API4:2023'],
     async run(ctx) {
       const wanted = ctx.config.api.rejectedStatus;
       const limits = ['0', '-1', String(ctx.config.api.pagination.maxLimit + 1), 'abc'];

@@ -14,6 +14,7 @@ export const anonymousLimited = guarded(
     level: 'PROFILE',
     specRef: 'PROFILE Rate limits ("unauthenticated requests are limited per client address")',
     clauses: ['§8.1'],
+    owasp: ['API4:2023'],
     async run(ctx) {
       // The key must be servable before the anonymous burst: a 429 for it afterwards then says the two share a
       // bucket, not that earlier checks spent the key's own quota.

@@ -25,6 +25,7 @@ export const headersOnSuccess = guarded(
     level: 'PROFILE',
     specRef: 'PROFILE Rate limits (RateLimit-Policy and RateLimit, draft-ietf-httpapi-ratelimit-headers-09); api.rateLimitHeaders',
     clauses: ['§8.1'],
+    owasp: ['API4:2023'],
     async run(ctx) {
       const reading = await readOne(ctx);
       const configured = ctx.config.api.rateLimitHeaders;
@@ -62,6 +63,7 @@ export const remainingDecreases = requiresCredential('apiKey')(
     level: 'SHOULD',
     specRef: 'draft-ietf-httpapi-ratelimit-headers-09 §4 (r: remaining quota units)',
     clauses: ['§8.1'],
+    owasp: ['API4:2023'],
     async run(ctx) {
       const pairs: Array<[number | undefined, number | undefined]> = [];
       for (let attempt = 0; attempt < ATTEMPTS; attempt++) {

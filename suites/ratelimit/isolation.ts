@@ -15,6 +15,7 @@ export const secondKeyUnaffected = guarded(
     level: 'PROFILE',
     specRef: 'PROFILE Rate limits ("One credential\'s exhaustion never throttles another credential")',
     clauses: ['§8.1'],
+    owasp: ['API4:2023'],
     exhausts: ['apiKey'],
     async run(ctx) {
       const key = ctx.credentials.apiKey!;

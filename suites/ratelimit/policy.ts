@@ -63,6 +63,7 @@ export const claimedQuotaMatches = requiresCredential('apiKey')(
     level: 'SHOULD',
     specRef: 'draft-ietf-httpapi-ratelimit-headers-09 §3 (q: the quota allocated by the policy)',
     clauses: ['§8.1'],
+    owasp: ['API4:2023'],
     async run(ctx) {
       const { claimed, observed, result } = await claimAndObservation(ctx, 'quota');
       const judged = judgeClaim(claimed, observed);
@@ -92,6 +93,7 @@ export const claimedWindowMatches = requiresCredential('apiKey')(
     level: 'SHOULD',
     specRef: 'draft-ietf-httpapi-ratelimit-headers-09 §3 (w: the time window of the quota, in seconds)',
     clauses: ['§8.1'],
+    owasp: ['API4:2023'],
     async run(ctx) {
       const { claimed, observed, result } = await claimAndObservation(ctx, 'windowS');
       const judged = judgeClaim(claimed, observed);

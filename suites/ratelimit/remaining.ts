@@ -70,6 +70,7 @@ export const remainingByOne = requiresCredential('apiKey')(
     level: 'SHOULD',
     specRef: 'draft-ietf-httpapi-ratelimit-headers-09 §3 (quota units: requests unless qu says otherwise), §4 (r: remaining quota units)',
     clauses: ['§8.1'],
+    owasp: ['API4:2023'],
     async run(ctx) {
       if (ctx.config.api.rateLimitHeaders === 'none') skip('the config says the target sends no rate-limit headers (api.rateLimitHeaders: none)');
       const result = await suiteProbe(ctx);

@@ -34,6 +34,7 @@ export const burstGets429 = requiresCredential('apiKey')(
     level: 'MUST',
     specRef: 'SERVICE-SPEC §7 (429 Rate Limit), §8 rule 1',
     clauses: ['§7.429', '§8.1'],
+    owasp: ['API4:2023'],
     exhausts: ['apiKey'],
     async run(ctx) {
       const key = ctx.credentials.apiKey!;
@@ -64,6 +65,7 @@ export const retryAfterPresent = requiresCredential('apiKey')(
     level: 'SHOULD',
     specRef: 'RFC 6585 §4, RFC 9110 §10.2.3',
     clauses: ['§7.429'],
+    owasp: ['API4:2023'],
     exhausts: ['apiKey'],
     async run(ctx) {
       await withThrottledApiKey(ctx, 'ratelimit.retry-after.present', async (throttled) => {
@@ -97,6 +99,7 @@ export const retryAfterHonest = requiresCredential('apiKey')(
     level: 'SHOULD',
     specRef: 'RFC 9110 §10.2.3; PROFILE Rate limits ("it is honest")',
     clauses: ['§7.429', '§8.1'],
+    owasp: ['API4:2023'],
     // Not `exhausts`: the key must be served when it starts, so that its 429 comes from a quota this check just
     // spent. A 429 for a key left throttled earlier says Retry-After from an older state (a sliding window whose
     // oldest requests are about to leave it), and a lie could pass.

@@ -14,8 +14,9 @@ import { DATA_FAULTS } from '../targets/faults/data.ts';
 import { ERROR_FAULTS } from '../targets/faults/errors.ts';
 import { WEBHOOK_FAULTS } from '../targets/faults/webhooks.ts';
 import { RATELIMIT_FAULTS } from '../targets/faults/ratelimit.ts';
+import { SECURITY_FAULTS } from '../targets/faults/security.ts';
 
-const CASES: FaultCase[] = [...AUTH_FAULTS, ...DATA_FAULTS, ...ERROR_FAULTS, ...RATELIMIT_FAULTS, ...WEBHOOK_FAULTS];
+const CASES: FaultCase[] = [...AUTH_FAULTS, ...DATA_FAULTS, ...ERROR_FAULTS, ...RATELIMIT_FAULTS, ...WEBHOOK_FAULTS, ...SECURITY_FAULTS];
 const written: Array<{ dir: string; secrets: string[] }> = [];
 
 describe('faulty targets', () => {

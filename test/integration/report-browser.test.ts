@@ -126,6 +126,16 @@ describe('a real run\'s report.html in Chromium', () => {
     expect(await page.locator('.banner').getAttribute('data-exit')).toBe(String(outcome.exitCode));
     expect(await page.locator('.check').count()).toBe(outcome.report.checks.length);
     expect(await page.locator('#coverage tbody tr').count()).toBe(outcome.report.coverage.clauses.length);
+    // The Security block: all ten OWASP items, each with the status report.json gives it, and at phone width the
+    // page still does not scroll sideways (the table scrolls in its own box).
+    const security = outcome.report.security!;
+    expect(await page.locator('#security h2').textContent()).toBe('Security (OWASP API Security Top 10, 2023)');
+    expect(await page.locator('#security tbody tr').count()).toBe(10);
+    for (const item of security.items) {
+      expect(await page.locator(`#security [data-owasp="${item.id}"]`).textContent()).toBe(item.status === 'not-covered' ? 'not covered' : item.status);
+    }
+    await page.setViewportSize({ width: 390, height: 844 });
+    expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(390);
   });
 });
 

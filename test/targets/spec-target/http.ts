@@ -65,6 +65,7 @@ export function send(res: ServerResponse, answer: Answer, extraHeaders: Record<s
   if (answer.body !== undefined) {
     payload = typeof answer.body === 'string' ? answer.body : JSON.stringify(answer.body);
     headers['content-type'] ??= 'application/json; charset=utf-8';
+    headers['x-content-type-options'] ??= 'nosniff';
   }
   headers['content-length'] = String(Buffer.byteLength(payload));
   res.writeHead(answer.status, headers);

@@ -12,6 +12,7 @@
 import { error, isObject, type Answer, type Req } from './http.ts';
 import { newId, type ListedMessage, type SpecState } from './state.ts';
 import type { Deliveries } from './deliveries.ts';
+import { refusedHost } from './hook-hosts.ts';
 
 export const LIST = { sizeParam: 'per_page', cursorParam: 'page_token', defaultSize: 25, maxSize: 200 } as const;
 const PHONE = /^[1-9][0-9]{7,14}$/;
@@ -126,6 +127,8 @@ export function createHook(req: Req, state: SpecState): Answer {
   const body = isObject(req.body) ? req.body : {};
   const url = typeof body['url'] === 'string' ? parseUrl(body['url']) : undefined;
   if (!url) return error(400, 'url must be an absolute http(s) URL', 'url');
+  const refused = refusedHost(new URL(url), body['url'] as string);
+  if (refused) return error(400, `url refused: ${refused}`, 'url');
   const events = body['events'];
   if (!Array.isArray(events) || events.length === 0 || !events.every((e) => HOOK_EVENTS.includes(e as string))) return error(400, `events must be a list of ${HOOK_EVENTS.join(', ')}`, 'events');
   const secret = typeof body['secret'] === 'string' && body['secret'].length > 0 ? body['secret'] : newId('hook-secret-');

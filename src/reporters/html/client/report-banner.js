@@ -2,6 +2,8 @@
  * report.html's first screen: the banner (src/reporters/headline.ts computed its words: the same title as the
  * console's verdict line and the exit code, one line per measured fact) and, for runs with checks, the summary by
  * level and the spec coverage. A coverage clause whose checks all failed is "covered: failing", never green.
+ * The Security block lists every OWASP API Security Top 10 (2023) item: findings first in words, then covered or
+ * not covered with the reason (report.json `security`, src/conformance/owasp.ts).
  */
 (function (HR) {
   'use strict';
@@ -73,5 +75,23 @@
       HR.table(['clause', 'title', 'status', 'checks / reason'], rows, { class: 'coverage' }));
   }
 
-  HR.reportBanner = { banner: banner, summary: summary, coverage: coverage, clauseStatus: clauseStatus };
+  var OWASP_STATUS = { findings: { text: 'findings', cls: 'failing' }, covered: { text: 'covered', cls: 'covered' }, 'not-covered': { text: 'not covered', cls: 'unverified' } };
+
+  function security(report) {
+    var s = report.security;
+    var rows = s.items.map(function (item) {
+      var st = OWASP_STATUS[item.status];
+      var detail = item.findings.length
+        ? el('ul', { class: 'findings' }, item.findings.map(function (f) { return el('li', null, el('code', null, f.check), ' (' + f.level + '): ' + f.message); }))
+        : item.reason || item.checks.join(', ');
+      // The year is in the heading: "API1" and the risk's name share one cell, so a 390 px phone keeps them readable.
+      return [el('span', null, el('code', { class: 'owasp-id' }, item.id.replace(':2023', '')), ' ' + item.title),
+        el('span', { class: 'cov cov-' + st.cls, 'data-owasp': item.id }, st.text), detail];
+    });
+    return el('section', { id: 'security' }, el('h2', null, 'Security (OWASP API Security Top 10, 2023)'),
+      el('p', null, s.withFindings + ' with findings, ' + s.covered + ' covered, ' + s.notCovered + ' not covered'),
+      HR.table(['risk', 'status', 'findings / checks / reason'], rows, { class: 'security' }));
+  }
+
+  HR.reportBanner = { banner: banner, summary: summary, coverage: coverage, security: security, clauseStatus: clauseStatus };
 })(globalThis.HR = globalThis.HR || {});

@@ -2,7 +2,7 @@
  * report.html: renders the embedded { report, headline } (report.json's shape and src/reporters/headline.ts) with
  * HR.el (text nodes only) and HR.chart. The banner comes first; then what the run was about leads: for a run with
  * checks the summary by level, the checks by suite and level (failures expandable to their evidence) and the
- * coverage matrix, then its scenarios; for a load or capacity run its scenarios; for a probe the rate-limit
+ * coverage matrix and the Security block (OWASP items), then its scenarios; for a load or capacity run its scenarios; for a probe the rate-limit
  * section. A section with nothing to show is left out (no all-zero summary, no empty checks, no coverage matrix
  * of a run that ran no checks).
  */
@@ -76,6 +76,7 @@
     app.textContent = '';
     app.appendChild(B.banner(report, headline));
     if (report.checks.length) [B.summary(report), checks(report), B.coverage(report)].forEach(function (n) { app.appendChild(n); });
+    if (report.checks.length && report.security) app.appendChild(B.security(report));
     if (report.scenarios && report.scenarios.length) {
       var box = el('section', { id: 'scenarios' }, el('h2', null, headline.kind === 'capacity' ? 'Capacity' : 'Scenarios'));
       app.appendChild(box);
