@@ -26,6 +26,8 @@
  *   endless-next       next is never null: the page after the last item is empty and hands its cursor back (a
  *                      PROFILE fault only: SERVICE-SPEC §2.4 types next as a string and does not say how the end is marked)
  *   static-page        like an OpenAPI mock, the list ignores its cursor: every page is the first, with the same next
+ *   verbatim-url       stores and answers a webhook URL as it was sent once it parses, unpaired surrogate and all (a
+ *                      legal choice: WHATWG URL parsing takes it, and no document says to refuse or normalise it)
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -35,7 +37,7 @@ import { account, authorize, AUTHORIZE_PATH, login, token, unauthorized } from '
 import { createCampaign, createHook, deleteHook, getCampaign, listHooks, listMessages, sendMessage, testInbound } from './routes-data.ts';
 import { newCredentials, SpecState, type Permission, type SpecCredentials } from './state.ts';
 
-export type SpecVariant = 'correct' | 'static-token' | 'any-password' | 'never-throttle' | 'lying-retry-after' | 'long-token' | 'endless-next' | 'static-page';
+export type SpecVariant = 'correct' | 'static-token' | 'any-password' | 'never-throttle' | 'lying-retry-after' | 'long-token' | 'endless-next' | 'static-page' | 'verbatim-url';
 
 export interface SpecTargetOptions {
   variant?: SpecVariant;
@@ -116,7 +118,7 @@ async function route(req: Req, state: SpecState, deliveries: Deliveries, variant
     case 'GET /v1/email/campaigns/:id':
       return guarded('campaigns:write', () => getCampaign(id, state));
     case 'POST /v1/hooks':
-      return guarded('webhooks:manage', () => createHook(req, state));
+      return guarded('webhooks:manage', () => createHook(req, state, variant === 'verbatim-url'));
     case 'GET /v1/hooks':
       return guarded('webhooks:manage', () => listHooks(state));
     case 'DELETE /v1/hooks/:id':

@@ -122,9 +122,11 @@ export function getCampaign(id: string, state: SpecState): Answer {
 
 export const HOOK_EVENTS = ['message.received', 'message.status'];
 
-export function createHook(req: Req, state: SpecState): Answer {
+/** `verbatim`: the URL is stored and answered as it was sent, once it parses (not in its normalised form). */
+export function createHook(req: Req, state: SpecState, verbatim = false): Answer {
   const body = isObject(req.body) ? req.body : {};
-  const url = typeof body['url'] === 'string' ? parseUrl(body['url']) : undefined;
+  const parsed = typeof body['url'] === 'string' ? parseUrl(body['url']) : undefined;
+  const url = parsed && verbatim ? (body['url'] as string) : parsed;
   if (!url) return error(400, 'url must be an absolute http(s) URL', 'url');
   const events = body['events'];
   if (!Array.isArray(events) || events.length === 0 || !events.every((e) => HOOK_EVENTS.includes(e as string))) return error(400, `events must be a list of ${HOOK_EVENTS.join(', ')}`, 'events');
