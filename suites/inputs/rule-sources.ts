@@ -80,9 +80,31 @@ const ROWS: Readonly<Record<string, readonly RuleRow[]>> = {
   ],
 };
 
+/**
+ * The kind of rule a case breaks, by the schema keyword it breaks. The inputs suite has one check per family, so a
+ * target that breaks a rule of one family (a long form without `type` accepted) cannot hide a fault of another (a
+ * `to` with a leading "+" accepted) inside the same failed check.
+ */
+export type RuleFamily = 'formats' | 'fields' | 'limits' | 'values';
+
+export const RULE_FAMILIES: Readonly<Record<RuleFamily, string>> = {
+  formats: 'a field of the wrong type or format',
+  fields: 'a missing required field, or a field no form takes',
+  limits: 'a length, size or count out of its limits',
+  values: 'a value outside the known set',
+};
+
+export function familyOf(keyword: string): RuleFamily {
+  if (keyword === 'required' || keyword === 'additionalProperties' || keyword === 'false') return 'fields';
+  if (keyword === 'const' || keyword === 'enum') return 'values';
+  if (/^(min|max)(Length|Items|imum)$|^uniqueItems$/.test(keyword)) return 'limits';
+  return 'formats';
+}
+
 export interface RuleSource {
   rule: string;
   source: string;
+  family: RuleFamily;
 }
 
 /**
@@ -93,7 +115,7 @@ export function builtInRule(schema: string, at: string, keywords: readonly strin
   for (const keyword of keywords) {
     if (!breaks(keyword, node, value)) continue;
     const row = (ROWS[schema] ?? []).find((r) => r.keywords.includes(keyword) && new RegExp(`^${r.at}$`).test(at));
-    if (row) return { rule: row.rule, source: row.source };
+    if (row) return { rule: row.rule, source: row.source, family: familyOf(keyword) };
   }
   return undefined;
 }
@@ -102,7 +124,7 @@ export function builtInRule(schema: string, at: string, keywords: readonly strin
 export function replacementRule(name: string, at: string, keywords: readonly string[], node?: Record<string, any>, value?: unknown): RuleSource {
   const broken = keywords.filter((k) => breaks(k, node, value));
   if (broken.length > 0) keywords = broken;
-  return { rule: `${at || '/'}: ${keywords.join(' / ') || 'schema'}`, source: `api.schemas ${name} (the target's own schema)` };
+  return { rule: `${at || '/'}: ${keywords.join(' / ') || 'schema'}`, source: `api.schemas ${name} (the target's own schema)`, family: familyOf(keywords[0] ?? 'type') };
 }
 
 /**
