@@ -81,24 +81,21 @@ const ROWS: Readonly<Record<string, readonly RuleRow[]>> = {
 };
 
 /**
- * The kind of rule a case breaks, by the schema keyword it breaks. The inputs suite has one check per family, so a
- * target that breaks a rule of one family (a long form without `type` accepted) cannot hide a fault of another (a
- * `to` with a leading "+" accepted) inside the same failed check.
+ * The kind of rule a case breaks, by the schema keyword it breaks: which fields a body has (a required one missing,
+ * one no form takes) or what a field holds (its type, format, pattern, length, count or allowed values). The
+ * inputs suite has one check per family, so a target that breaks a rule of one (a long form without `type`
+ * accepted) cannot hide a fault of the other (a `to` with a leading "+" accepted) inside one failed check. Every
+ * built-in request schema states rules of both families.
  */
-export type RuleFamily = 'formats' | 'fields' | 'limits' | 'values';
+export type RuleFamily = 'fields' | 'values';
 
 export const RULE_FAMILIES: Readonly<Record<RuleFamily, string>> = {
-  formats: 'a field of the wrong type or format',
-  fields: 'a missing required field, or a field no form takes',
-  limits: 'a length, size or count out of its limits',
-  values: 'a value outside the known set',
+  fields: 'a required field missing, or a field no form takes',
+  values: 'a field of the wrong type, format, length or value',
 };
 
 export function familyOf(keyword: string): RuleFamily {
-  if (keyword === 'required' || keyword === 'additionalProperties' || keyword === 'false') return 'fields';
-  if (keyword === 'const' || keyword === 'enum') return 'values';
-  if (/^(min|max)(Length|Items|imum)$|^uniqueItems$/.test(keyword)) return 'limits';
-  return 'formats';
+  return keyword === 'required' || keyword === 'additionalProperties' || keyword === 'false' ? 'fields' : 'values';
 }
 
 export interface RuleSource {

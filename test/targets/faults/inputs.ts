@@ -44,7 +44,7 @@ export const INPUT_FAULTS: FaultCase[] = [
     name: 'the send takes a long form without type, and a number with a leading "+"',
     suites: ['inputs'],
     fault: { onRequest: (req) => rewriteSend(req, (body) => plusAllowed(typeOptional(body))) },
-    failing: ['inputs.send-message.invalid-rejected.fields', 'inputs.send-message.invalid-rejected.formats'],
+    failing: ['inputs.send-message.invalid-rejected.fields', 'inputs.send-message.invalid-rejected.values'],
     verdict: 'selection-passed',
   },
 ];
