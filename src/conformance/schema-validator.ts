@@ -18,7 +18,8 @@ export interface SchemaValidatorOptions {
   errorSchema: string;
 }
 
-export type ValidationOutcome = { ok: true } | { ok: false; errors: string[] };
+/** `at`: each error's JSON Pointer into the value (the instancePath, "" for the whole value), in step with `errors`. */
+export type ValidationOutcome = { ok: true } | { ok: false; errors: string[]; at: string[] };
 
 /** Resource name under which the configured error schema is looked up. */
 export const ERROR_SCHEMA = 'error';
@@ -38,7 +39,8 @@ export class SchemaValidator {
   validate(name: string, value: unknown): ValidationOutcome {
     const validator = this.#validator(name);
     if (validator(value)) return { ok: true };
-    return { ok: false, errors: (validator.errors ?? []).map(describeError) };
+    const errors = validator.errors ?? [];
+    return { ok: false, errors: errors.map(describeError), at: errors.map((error) => error.instancePath) };
   }
 
   /** Like validate, but a mismatch fails the running check, naming the schema and every violation. */

@@ -1,6 +1,6 @@
 /** Auth / OAuth2 token errors: the token endpoint refuses what RFC 6749 §5.2 and RFC 7636 §4.6 say it must. */
 import { randomBytes } from 'node:crypto';
-import { defineCheck, skip } from '../../src/conformance/check.ts';
+import { defineCheck, fail, skip } from '../../src/conformance/check.ts';
 import { expectStatus } from '../../src/conformance/expect.ts';
 import { getAccount } from '../../src/conformance/operations.ts';
 import { requiresProfile } from '../../src/conformance/preconditions.ts';
@@ -51,11 +51,36 @@ export const codeReuseRevokes = oauthCheck(
   }),
 );
 
+/**
+ * A wrong client_secret is an invalid credential. SERVICE-SPEC §2.7 puts client_id and client_secret in the token
+ * exchange, §4 says its credentials travel in the body, and §5 rule 5 says invalid credentials yield 401: refusing
+ * it with 401 (and granting nothing) is the spec's own rule, so MUST. The OAuth error code in the body is RFC 6749
+ * §5.2's, a check of its own at SHOULD, so a target that only words its refusal differently is not held at MUST.
+ */
 export const wrongClientSecret = oauthCheck(
   defineCheck({
     id: 'auth.oauth.wrong-client-secret',
     suite: 'auth',
-    title: 'A code exchange with a wrong client secret is refused with invalid_client',
+    title: 'A code exchange with a wrong client secret is refused with 401 and grants no token',
+    level: 'MUST',
+    specRef: 'SERVICE-SPEC §5 rule 5 ("invalid credentials yield 401") for the client credentials that §2.7 and §4 put in the token request body',
+    clauses: ['§2.7', '§4.oauth-token', '§5.5'],
+    async run(ctx) {
+      const fields = tokenFields(ctx, await requireCode(ctx));
+      const wrong = `cs_wrong_${randomBytes(16).toString('hex')}`;
+      const res = await requestToken(ctx, { ...fields, client_secret: wrong });
+      const token = res.json<Record<string, unknown>>()?.access_token;
+      if (res.status >= 200 && res.status < 300) fail(`code exchange with a wrong client_secret: expected 401, got ${res.status} — the request was granted${typeof token === 'string' ? ' (an access_token came back)' : ''}`, { expected: { status: 401 }, actual: { status: res.status } });
+      expectStatus(res, [401], 'code exchange with a wrong client_secret');
+    },
+  }),
+);
+
+export const wrongClientSecretError = oauthCheck(
+  defineCheck({
+    id: 'auth.oauth.wrong-client-secret-error',
+    suite: 'auth',
+    title: 'A code exchange with a wrong client secret names the error invalid_client',
     level: 'SHOULD',
     specRef: 'RFC 6749 §5.2 (invalid_client; 401, or 400 for credentials sent in the body), §3.2.1',
     clauses: ['§2.7', '§4.oauth-token'],
@@ -63,7 +88,10 @@ export const wrongClientSecret = oauthCheck(
     async run(ctx) {
       const fields = tokenFields(ctx, await requireCode(ctx));
       const wrong = `cs_wrong_${randomBytes(16).toString('hex')}`;
-      expectOAuthError(await requestToken(ctx, { ...fields, client_secret: wrong }), [401, 400], 'invalid_client', 'code exchange with a wrong client_secret');
+      const res = await requestToken(ctx, { ...fields, client_secret: wrong });
+      // Granting is auth.oauth.wrong-client-secret's (MUST) finding; this check judges only how a refusal is worded.
+      if (res.status >= 200 && res.status < 300) skip(`the exchange was granted (${res.status}), so there is no refusal whose error to read (auth.oauth.wrong-client-secret reports it)`);
+      expectOAuthError(res, [401, 400], 'invalid_client', 'code exchange with a wrong client_secret');
     },
   }),
 );
@@ -161,6 +189,7 @@ export const OAUTH_ERROR_CHECKS = [
   codeReuseRejected,
   codeReuseRevokes,
   wrongClientSecret,
+  wrongClientSecretError,
   redirectUriMismatch,
   wrongPkceVerifier,
   otherClientCode,

@@ -24,7 +24,7 @@ export const validationProblemBody = requiresCredential('apiKey')(
     async run(ctx) {
       const res = await sendMessage(ctx, { type: 'text', text: { body: 'errors: no recipient' } });
       if (!ctx.config.api.rejectedStatus.includes(res.status)) {
-        skip(`a send without \`to\` answered ${res.status}, not a rejection (${ctx.config.api.rejectedStatus.join(' or ')}), so there is no rejection body to read (inputs.send-message.invalid-rejected reports it)`);
+        skip(`a send without \`to\` answered ${res.status}, not a rejection (${ctx.config.api.rejectedStatus.join(' or ')}), so there is no rejection body to read (inputs.send-message.invalid-rejected.fields reports it)`);
       }
       const body = jsonObject(res, `${res.status} body`);
       ctx.schemas.expect('error', body, `${res.status} body`);

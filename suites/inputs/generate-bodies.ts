@@ -9,7 +9,7 @@
 import fc from 'fast-check';
 import type { Operation } from '../../src/config/types.ts';
 import { applyMutation, bodyMutations, mutationsOf, type Mutation } from './invalid-bodies.ts';
-import { builtInRule, replacementRule } from './rule-sources.ts';
+import { builtInRule, replacementRule, type RuleFamily } from './rule-sources.ts';
 import { child, isNever, isValid, lastValidationError, loadReplacement, located, resolve, unreadable, type Located } from './schema-walk.ts';
 import { boundedFilter, isoDates, MAX_REJECTIONS, validArbitrary, type Overrides } from './valid-bodies.ts';
 
@@ -27,6 +27,22 @@ export interface BodyOperationSpec {
   schema: string;
   /** Rules beyond the schema that a valid body must follow, each with its source in a comment. */
   overrides?: Overrides;
+  /**
+   * A generated body as the source of its form shows it, where the schema allows more than the source shows
+   * (applied before AJV judges the body, to valid bodies and to the bases that invalid ones are mutated from).
+   */
+  asShown?: (body: unknown) => unknown;
+}
+
+/**
+ * SERVICE-SPEC §2.1: in the short form "the text field is then a plain string and type is omitted". The built-in
+ * schema lets the short form carry `type: "text"` (the reference takes it), but no document shows that body, so a
+ * generated short form never carries it.
+ */
+function shortFormWithoutType(body: unknown): unknown {
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) return body;
+  const { type: _type, ...rest } = body as Record<string, unknown>;
+  return typeof rest.text === 'string' && 'type' in body ? rest : body;
 }
 
 /** Plain addresses (letters, digits, one dot) on reserved domains (RFC 2606): an email address to any validator. */
@@ -35,7 +51,7 @@ const plainEmails = fc
   .map(([local, domain]) => `${local}@${domain}`);
 
 export const BODY_OPERATIONS: Record<BodyOperation, BodyOperationSpec> = {
-  sendMessage: { operation: 'sendMessage', slug: 'send-message', schema: 'send-message-request' },
+  sendMessage: { operation: 'sendMessage', slug: 'send-message', schema: 'send-message-request', asShown: shortFormWithoutType },
   // PROFILE Email campaigns: a schedule in the past is rejected, so valid bodies schedule in the future.
   createCampaign: { operation: 'createCampaign', slug: 'campaign', schema: 'campaign-request', overrides: { '/schedule': isoDates(2100, 2200) } },
   // SERVICE-SPEC §2.6: "Account email address" — a valid login body carries an email address.
@@ -71,6 +87,7 @@ export interface GeneratedBody {
 export interface InvalidCase extends GeneratedBody {
   rule: string;
   source: string;
+  family: RuleFamily;
 }
 
 export interface GenerationOptions {
@@ -107,8 +124,12 @@ export function validBodies(
   schema: EffectiveSchema = builtIn(spec),
 ): GeneratedBody[] {
   const root = located(schema.ref);
-  const arbitrary = boundedFilter(validArbitrary(root, spec.overrides), (body) => isValid(schema.ref, body) && accept(body), () => noValidBody(root));
+  const arbitrary = boundedFilter(shown(spec, validArbitrary(root, spec.overrides)), (body) => isValid(schema.ref, body) && accept(body), () => noValidBody(root));
   return fc.sample(arbitrary, { seed, numRuns: count }).map((body, i) => ({ kind: `valid #${i + 1}`, body }));
+}
+
+function shown(spec: BodyOperationSpec, arbitrary: fc.Arbitrary<unknown>): fc.Arbitrary<unknown> {
+  return spec.asShown ? arbitrary.map(spec.asShown) : arbitrary;
 }
 
 /** The generator's bodies keep failing AJV: the schema holds a constraint it does not read (a format, a contradiction). */
@@ -124,7 +145,7 @@ function mutatedBodies(spec: BodyOperationSpec, options: GenerationOptions): Arr
   const out: Array<{ mutation: Mutation; kind: string; body: unknown }> = [];
   const seen = new Set<string>();
   branches(schema, options.branch ?? (() => true)).forEach(({ name, ref, node }, index) => {
-    const arbitrary = boundedFilter(validArbitrary(node, spec.overrides), (body) => isValid(ref, body), () => noValidBody(node));
+    const arbitrary = boundedFilter(shown(spec, validArbitrary(node, spec.overrides)), (body) => isValid(ref, body), () => noValidBody(node));
     const [base] = fc.sample(arbitrary, { seed: seed + index, numRuns: 1 }) as [Record<string, unknown>];
     const mutations: Mutation[] = [...mutationsOf(node, base), ...(index === 0 ? bodyMutations(node, base) : [])];
     for (const mutation of mutations) {

@@ -15,6 +15,7 @@ import { defineCheck, fail, skip, type Check } from '../../src/conformance/check
 import type { CheckContext } from '../../src/conformance/context.ts';
 import { guarded, requiresProfile, requiresSandbox } from '../../src/conformance/preconditions.ts';
 import { BODY_OPERATIONS, describeBody, effectiveSchema, hostileBodies, invalidBodies, type BodyOperation, type GenerationOptions, type InvalidCase } from './generate-bodies.ts';
+import { RULE_FAMILIES, type RuleFamily } from './rule-sources.ts';
 import { detailOf, requiresSendingKey, sendBodies } from './send-bodies.ts';
 
 const LARGE_BODY_BYTES = 1024 * 1024;
@@ -38,29 +39,31 @@ export function generationFor(ctx: CheckContext, operation: BodyOperation): Gene
   return { schema, ...(operation === 'sendMessage' && !schema.replaced ? { branch: profileBranches(ctx) } : {}) };
 }
 
-function invalidRejected(operation: BodyOperation, what: string, clauses: string[]): Check {
+function invalidRejected(operation: BodyOperation, what: string, clauses: string[], family: RuleFamily): Check {
   const spec = BODY_OPERATIONS[operation];
   return defineCheck({
-    id: `inputs.${spec.slug}.invalid-rejected`,
+    id: `inputs.${spec.slug}.invalid-rejected.${family}`,
     suite: 'inputs',
-    title: `Generated ${what} bodies that break a stated rule (SERVICE-SPEC §2 types and formats, PROFILE.md, or the target's own schema) are rejected`,
+    title: `Generated ${what} bodies that break a stated rule of one family (${RULE_FAMILIES[family]}: SERVICE-SPEC §2, PROFILE.md, or the target's own schema) are rejected`,
     level: 'PROFILE',
     specRef: `PROFILE General ("A rejected request body is 400"), api.rejectedStatus; each case names its rule's source (SERVICE-SPEC §2, PROFILE.md, or api.schemas ${spec.schema})`,
     clauses,
     async run(ctx) {
       const rejected = ctx.config.api.rejectedStatus;
-      const cases = invalidBodies(spec, generationFor(ctx, operation));
-      if (cases.length === 0) skip(`no rule of the effective ${spec.schema} schema has a source to test`);
+      const cases = invalidBodies(spec, generationFor(ctx, operation)).filter((c) => c.family === family);
+      if (cases.length === 0) skip(`no rule of this family (${RULE_FAMILIES[family]}) in the effective ${spec.schema} schema has a source to test`);
       const sent = await sendBodies(ctx, operation, cases);
       const offending = sent.filter(({ res, bytes }) => !rejected.includes(res.status) && !(res.status === 413 && bytes >= LARGE_BODY_BYTES));
       if (offending.length === 0) return;
       const serverErrors = offending.filter(({ res }) => res.status >= 500).length;
       const sources = [...new Set(offending.map(({ generated }) => (generated as InvalidCase).source))];
-      fail(`${offending.length} of ${sent.length} invalid ${what} bodies were not rejected with ${rejected.join(' or ')} (or 413 when ≥ 1 MiB)`
-        + `${serverErrors ? `; ${serverErrors} got a server error` : ''}: `
+      const rules = [...new Set(offending.map(({ generated }) => (generated as InvalidCase).rule))];
+      fail(`${offending.length} of ${sent.length} invalid ${what} bodies (${RULE_FAMILIES[family]}) were not rejected with ${rejected.join(' or ')} (or 413 when ≥ 1 MiB)`
+        + `${serverErrors ? `; ${serverErrors} got a server error` : ''}; ${rules.length} rule(s) broken: `
         + offending.slice(0, 5).map(({ generated, res }) => `${generated.kind} → ${res.status} (rule of ${(generated as InvalidCase).source})`).join('; '), {
         expected: { status: rejected, oversized: 413 },
         sources,
+        rules,
         actual: offending.slice(0, MAX_LISTED).map(({ generated, res, bytes }) => {
           const stated = generated as InvalidCase;
           return {
@@ -79,11 +82,16 @@ function invalidRejected(operation: BodyOperation, what: string, clauses: string
   });
 }
 
-export const sendMessageInvalid = requiresSendingKey(invalidRejected('sendMessage', 'send-message', ['§2.1', '§4.send']));
-export const campaignInvalid = guarded(invalidRejected('createCampaign', 'campaign', ['§2.5', '§4.campaigns']), requiresSendingKey, requiresProfile('campaigns'));
-export const loginInvalid = requiresProfile('jwt')(invalidRejected('login', 'login', ['§2.6', '§4.login']));
-export const sandboxInvalid = guarded(invalidRejected('sandboxInbound', 'sandbox inbound', ['§1.sandbox']), requiresSendingKey, requiresSandbox);
-export const webhookInvalid = guarded(invalidRejected('createWebhook', 'webhook registration', ['§6']), requiresSendingKey, requiresProfile('webhooks'));
+/** One check per rule family, in a fixed order (ids: inputs.<operation>.invalid-rejected.<family>). */
+function perFamily(operation: BodyOperation, what: string, clauses: string[], guard: (check: Check) => Check): Check[] {
+  return (Object.keys(RULE_FAMILIES) as RuleFamily[]).map((family) => guard(invalidRejected(operation, what, clauses, family)));
+}
+
+export const sendMessageInvalid = perFamily('sendMessage', 'send-message', ['§2.1', '§4.send'], requiresSendingKey);
+export const campaignInvalid = perFamily('createCampaign', 'campaign', ['§2.5', '§4.campaigns'], (c) => guarded(c, requiresSendingKey, requiresProfile('campaigns')));
+export const loginInvalid = perFamily('login', 'login', ['§2.6', '§4.login'], requiresProfile('jwt'));
+export const sandboxInvalid = perFamily('sandboxInbound', 'sandbox inbound', ['§1.sandbox'], (c) => guarded(c, requiresSendingKey, requiresSandbox));
+export const webhookInvalid = perFamily('createWebhook', 'webhook registration', ['§6'], (c) => guarded(c, requiresSendingKey, requiresProfile('webhooks')));
 
 /** The operations a hostile body goes to on this target: the send always, the others where its profile has them. */
 function hostileOperations(ctx: CheckContext): BodyOperation[] {

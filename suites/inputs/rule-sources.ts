@@ -80,9 +80,28 @@ const ROWS: Readonly<Record<string, readonly RuleRow[]>> = {
   ],
 };
 
+/**
+ * The kind of rule a case breaks, by the schema keyword it breaks: which fields a body has (a required one missing,
+ * one no form takes) or what a field holds (its type, format, pattern, length, count or allowed values). The
+ * inputs suite has one check per family, so a target that breaks a rule of one (a long form without `type`
+ * accepted) cannot hide a fault of the other (a `to` with a leading "+" accepted) inside one failed check. Every
+ * built-in request schema states rules of both families.
+ */
+export type RuleFamily = 'fields' | 'values';
+
+export const RULE_FAMILIES: Readonly<Record<RuleFamily, string>> = {
+  fields: 'a required field missing, or a field no form takes',
+  values: 'a field of the wrong type, format, length or value',
+};
+
+export function familyOf(keyword: string): RuleFamily {
+  return keyword === 'required' || keyword === 'additionalProperties' || keyword === 'false' ? 'fields' : 'values';
+}
+
 export interface RuleSource {
   rule: string;
   source: string;
+  family: RuleFamily;
 }
 
 /**
@@ -93,7 +112,7 @@ export function builtInRule(schema: string, at: string, keywords: readonly strin
   for (const keyword of keywords) {
     if (!breaks(keyword, node, value)) continue;
     const row = (ROWS[schema] ?? []).find((r) => r.keywords.includes(keyword) && new RegExp(`^${r.at}$`).test(at));
-    if (row) return { rule: row.rule, source: row.source };
+    if (row) return { rule: row.rule, source: row.source, family: familyOf(keyword) };
   }
   return undefined;
 }
@@ -102,7 +121,7 @@ export function builtInRule(schema: string, at: string, keywords: readonly strin
 export function replacementRule(name: string, at: string, keywords: readonly string[], node?: Record<string, any>, value?: unknown): RuleSource {
   const broken = keywords.filter((k) => breaks(k, node, value));
   if (broken.length > 0) keywords = broken;
-  return { rule: `${at || '/'}: ${keywords.join(' / ') || 'schema'}`, source: `api.schemas ${name} (the target's own schema)` };
+  return { rule: `${at || '/'}: ${keywords.join(' / ') || 'schema'}`, source: `api.schemas ${name} (the target's own schema)`, family: familyOf(keywords[0] ?? 'type') };
 }
 
 /**

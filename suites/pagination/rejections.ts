@@ -25,6 +25,8 @@ interface CursorProbes {
    * garbled one says nothing about cursors.
    */
   cursorHonored: boolean;
+  /** The ids of the page that came back again, when the cursor was not honored. */
+  samePage: unknown[];
 }
 
 type ListBody = { data?: Array<{ id?: unknown }>; pagination?: { next?: unknown } };
@@ -33,13 +35,18 @@ type ListBody = { data?: Array<{ id?: unknown }>; pagination?: { next?: unknown 
 function cursorProbes(ctx: CheckContext): Promise<CursorProbes> {
   return ctx.memo('pagination.cursor-probes', async () => {
     const filter = seedingApplies(ctx) ? await requireSeed(ctx).then((s) => ({ from: s.from }), () => ({})) : {};
-    const first = await listMessages(ctx, { ...filter, limit: 1 });
+    // Two items a page: a cursor the target ignores brings back the same page, while one that starts at the last
+    // item it pointed past (inclusive) brings back a page that begins with that item — read, merely inclusive.
+    const first = await listMessages(ctx, { ...filter, limit: 2 });
     const real = first.json<ListBody>()?.pagination?.next;
     let cursorHonored = true;
+    let samePage: unknown[] = [];
     if (typeof real === 'string') {
-      const second = await listMessages(ctx, { ...filter, limit: 1, cursor: real });
-      const firstId = first.json<ListBody>()?.data?.[0]?.id;
-      cursorHonored = second.status < 200 || second.status > 299 || second.json<ListBody>()?.data?.[0]?.id !== firstId;
+      const second = await listMessages(ctx, { ...filter, limit: 2, cursor: real });
+      const idsOf = (res: typeof first) => (res.json<ListBody>()?.data ?? []).map((item) => item?.id);
+      const firstIds = idsOf(first);
+      cursorHonored = second.status < 200 || second.status > 299 || firstIds.length === 0 || JSON.stringify(idsOf(second)) !== JSON.stringify(firstIds);
+      if (!cursorHonored) samePage = firstIds;
     }
     const forgedPayload = Buffer.from(JSON.stringify([0, 'msg_forged']), 'utf8').toString('base64url');
     const cursors: Array<[string, string]> = [
@@ -54,7 +61,7 @@ function cursorProbes(ctx: CheckContext): Promise<CursorProbes> {
     }
     const probes: Probe[] = [];
     for (const [what, cursor] of cursors) probes.push({ what, res: await listMessages(ctx, { ...filter, cursor }) });
-    return { probes, cursorHonored };
+    return { probes, cursorHonored, samePage };
   });
 }
 
@@ -67,7 +74,7 @@ export const garbledCursorClientError = requiresCredential('apiKey')(
     specRef: 'RFC 9110 §15.5 (client errors are 4xx) and §15.6 (5xx means the server failed)',
     clauses: ['§4.list'],
     async run(ctx) {
-      const { probes, cursorHonored } = await cursorProbes(ctx);
+      const { probes, cursorHonored, samePage } = await cursorProbes(ctx);
       // Never a 5xx holds whatever the parameter is called; the 4xx demand only where the target reads the cursor.
       const bad = probes.filter((p, i) => p.res.status >= 500 || (cursorHonored && i === 0 && (p.res.status < 400 || p.res.status > 499)));
       if (bad.length > 0) {
@@ -75,7 +82,7 @@ export const garbledCursorClientError = requiresCredential('apiKey')(
           { expected: '4xx', actual: bad.map((p) => ({ cursor: p.what, status: p.res.status })) },
           bad.map((p) => p.res.exchange));
       }
-      if (!cursorHonored) skip(`no 5xx, but an issued cursor sent as "${ctx.config.api.query.cursor}" brought back the first page, so the target does not read its cursor under that name (api.query.cursor); pagination.walk.next-leads-to-next-page reports it`);
+      if (!cursorHonored) skip(`no 5xx, but an issued cursor sent as "${ctx.config.api.query.cursor}" brought back exactly the first page again (ids ${samePage.map((id) => JSON.stringify(id)).join(', ')}), so whether a garbled one should get a 4xx cannot be told from a cursor that changed nothing (api.query.cursor); pagination.walk.next-leads-to-next-page reports it`);
     },
   }),
 );

@@ -8,6 +8,7 @@
 import { randomInt } from 'node:crypto';
 import { skip } from '../../src/conformance/check.ts';
 import type { CheckContext } from '../../src/conformance/context.ts';
+import { whatIs } from '../../src/conformance/observed.ts';
 import type { HttpResponse } from '../../src/http/client.ts';
 import type { Exchange } from '../../src/http/exchange.ts';
 
@@ -51,8 +52,9 @@ export async function seedOne(ctx: CheckContext, body: { from: string; text: str
     throw new SeedError(`the sandbox (POST ${ctx.path('sandboxInbound')}) answered ${res.status} to a seed message`, res.exchange);
   }
   const listed = res.json<Record<string, unknown>>();
-  if (!listed || typeof listed.id !== 'string' || typeof listed.timestamp !== 'string') {
-    throw new SeedError('the sandbox did not answer the listed message ({id, from, text, timestamp})', res.exchange);
+  if (!listed || typeof listed !== 'object' || typeof listed.id !== 'string' || typeof listed.timestamp !== 'string') {
+    const seen = listed && typeof listed === 'object' ? `its id is ${whatIs(listed.id)} and its timestamp ${whatIs(listed.timestamp)}` : 'its body is not a JSON object';
+    throw new SeedError(`the sandbox answered ${res.status}, but not with the listed message ({id, from, text, timestamp} with a string id and timestamp): ${seen}`, res.exchange);
   }
   return { id: listed.id, from: body.from, timestamp: listed.timestamp };
 }

@@ -7,6 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import { defineCheck, fail, skip } from '../../src/conformance/check.ts';
 import { sendMessage, textMessage } from '../../src/conformance/operations.ts';
+import { whatIs } from '../../src/conformance/observed.ts';
 import { requiresCredential } from '../../src/conformance/preconditions.ts';
 import { expect2xx, jsonObject } from '../../src/conformance/expect.ts';
 
@@ -34,7 +35,7 @@ export const distinctIds = requiresCredential('apiKey')(
       expect2xx(second, 'second send');
       const a = jsonObject(first, 'first send response').id;
       const b = jsonObject(second, 'second send response').id;
-      if (typeof a !== 'string' || typeof b !== 'string') skip('a send response has no string id (schemas.send-response.spec-fields reports it)');
+      if (typeof a !== 'string' || typeof b !== 'string') skip(`both sends worked, but the first id is ${whatIs(a)} and the second ${whatIs(b)}, not two strings to compare (schemas.send-response.spec-fields reports it)`);
       if (a === b) fail(`two different messages were both answered with id ${JSON.stringify(a)}: an id must identify its message`, { first: a, second: b });
     },
   }),

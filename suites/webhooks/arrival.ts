@@ -56,7 +56,7 @@ export const statusNotified = guarded(
     clauses: ['§6'],
     async run(ctx) {
       const { traffic } = await prepared(ctx);
-      if (!traffic.delivered) skip(`no message could be sent: ${traffic.problems.join('; ')}`);
+      if (!traffic.delivered) skip(`no sent message to watch for: ${traffic.problems.join('; ')}`);
       await expectMention(ctx, traffic.delivered.id, 'the sent message');
     },
   }),
@@ -87,7 +87,7 @@ export const everyStatusNotified = guarded(
     clauses: ['§6'],
     async run(ctx) {
       const { traffic, missing } = await expectedStatusesArrived(ctx);
-      if (!traffic.delivered || !traffic.failing) skip(`the test messages could not be sent: ${traffic.problems.join('; ')}`);
+      if (!traffic.delivered || !traffic.failing) skip(`no pair of sent messages to watch for: ${traffic.problems.join('; ')}`);
       if (missing.length > 0) {
         fail(`missing message.status notification(s) after ${ctx.config.webhooks.waitSeconds} s: ${missing.join(', ')}`, { expected: EXPECTED_STATUSES, missing });
       }

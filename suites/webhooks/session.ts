@@ -8,6 +8,7 @@
  */
 import { randomInt } from 'node:crypto';
 import type { CheckContext } from '../../src/conformance/context.ts';
+import { whatIs } from '../../src/conformance/observed.ts';
 import type { HttpResponse } from '../../src/http/client.ts';
 import { sendMessage, textMessage } from '../../src/conformance/operations.ts';
 import { WebhookReceiver } from '../../src/webhooks/receiver.ts';
@@ -114,9 +115,12 @@ export function webhookTraffic(ctx: CheckContext): Promise<Traffic> {
     ]);
     const idOf = (res: HttpResponse | undefined, what: string): string | undefined => {
       if (!res) return undefined;
-      const id = res.json<Record<string, unknown>>()?.id;
+      const body = res.json<Record<string, unknown>>();
+      const id = body?.id;
       if (res.status >= 200 && res.status <= 299 && typeof id === 'string') return id;
-      traffic.problems.push(`${what} answered ${res.status}`);
+      // Say what was seen: a success whose id is no string is not a send that failed.
+      if (res.status < 200 || res.status > 299) traffic.problems.push(`${what} answered ${res.status}`);
+      else traffic.problems.push(`${what} answered ${res.status}, but ${body && typeof body === 'object' ? `its id is ${whatIs(id)}` : 'not with a JSON object'}, not a string id to match deliveries by (the schemas suite reports the field)`);
       return undefined;
     };
     const inboundId = idOf(inbound, 'the sandbox inbound message');

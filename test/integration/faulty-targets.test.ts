@@ -12,11 +12,12 @@ import { startFaultyTarget } from '../targets/faulty-proxy.ts';
 import { AUTH_FAULTS } from '../targets/faults/auth.ts';
 import { DATA_FAULTS } from '../targets/faults/data.ts';
 import { ERROR_FAULTS } from '../targets/faults/errors.ts';
+import { INPUT_FAULTS } from '../targets/faults/inputs.ts';
 import { WEBHOOK_FAULTS } from '../targets/faults/webhooks.ts';
 import { RATELIMIT_FAULTS } from '../targets/faults/ratelimit.ts';
 import { SECURITY_FAULTS } from '../targets/faults/security.ts';
 
-const CASES: FaultCase[] = [...AUTH_FAULTS, ...DATA_FAULTS, ...ERROR_FAULTS, ...RATELIMIT_FAULTS, ...WEBHOOK_FAULTS, ...SECURITY_FAULTS];
+const CASES: FaultCase[] = [...AUTH_FAULTS, ...DATA_FAULTS, ...ERROR_FAULTS, ...INPUT_FAULTS, ...RATELIMIT_FAULTS, ...WEBHOOK_FAULTS, ...SECURITY_FAULTS];
 const written: Array<{ dir: string; secrets: string[] }> = [];
 
 describe('faulty targets', () => {

@@ -1,7 +1,9 @@
 /**
  * Claimed quota and window against what the probe observed, with the observation's own uncertainty. The probe
- * places each request at the target by its send time, which is right within the request's round trip (timing
- * uncertainty u, measured: ProbeTiming), and it notices a recovery only at its next watch request. So an observed
+ * places each request at the target by its send time, which is right within that request's own round trip (the
+ * target saw it somewhere between send and answer), and it notices a recovery only at its next watch request.
+ * Every tolerance below is the worst lateness measured on the very requests it relies on (their round trips),
+ * never a percentile of all of them: one late request among hundreds is exactly the one a percentile drops. So an observed
  * window is an interval, not a number; an observed quota is a clean count only when the run that counted it ended
  * well inside one window (a run stretched by a stalled sender spans a boundary and counts two windows' admissions).
  *
@@ -47,33 +49,36 @@ export function observedWindow(result: ProbeResult): Observed | string {
   if (est.windowS === undefined || est.algorithm === 'unknown') {
     return `the probe did not establish the window (${est.reasons.at(-1) ?? 'no recovery observed'}; ${paceOf(result)}; stopped by ${result.stoppedBy} after ${result.requests} of ${result.budget.requests} requests in ${result.elapsedS} of ${result.budget.seconds} s)`;
   }
-  const u = result.timing.uncertaintyMs;
   const runs = cutRuns(result.samples);
   if (est.algorithm === 'token-bucket') {
-    // burst / refill: the refill slope over the recovery admissions' span is off by up to 2u over that span.
+    // burst / refill: the refill slope over the recovery admissions' span is off by the first and the last
+    // admission's lateness over that span.
     const times = runs.recovery.flatMap((run) => run.times);
     const spanMs = times.length > 1 ? times.at(-1)! - times[0]! : 0;
-    if (spanMs <= 2 * u) return `the recovery admissions span ${round(spanMs)} ms, no more than twice the timing uncertainty (${u} ms): the refill rate is not measurable`;
+    const late = times.length > 1 ? latenessMs(result, [times[0]!]) + latenessMs(result, [times.at(-1)!]) : 0;
+    if (spanMs <= late) return `the recovery admissions span ${round(spanMs)} ms, no more than the first and the last one's round trips together (${round(late)} ms): the refill rate is not measurable`;
     const paced = paceLimited(result, times);
     if (paced) return paced;
-    const rel = (2 * u) / spanMs;
-    return { value: est.windowS, low: round(est.windowS / (1 + rel)), high: round(est.windowS / Math.max(1e-9, 1 - rel)), how: `refill slope over ${round(spanMs)} ms, send times ±${u} ms` };
+    const rel = late / spanMs;
+    return { value: est.windowS, low: round(est.windowS / (1 + rel)), high: round(est.windowS / Math.max(1e-9, 1 - rel)), how: `refill slope over ${round(spanMs)} ms, its ends placed within their round trips (${round(late)} ms together)` };
   }
   const [r1, r2] = runs.recovery;
   if (!r1 || !r2) return 'the probe observed fewer than two recoveries';
   const windows = windowsPerRun(result, [r1, r2], est.windowS * 1000);
   if (typeof windows === 'string') return windows;
-  // Each recovery was noticed between the request before the run's first admission and that admission, and each
-  // send time stands for the target's instant within ±u.
+  // Recovery i happened after the target saw the request before run i (no earlier than that request's send time)
+  // and no later than the target saw the run's first admission (its send time plus its own round trip).
   const lead1 = r1.start - previousSend(result, r1);
   const lead2 = r2.start - previousSend(result, r2);
+  const late1 = latenessMs(result, [r1.start]);
+  const late2 = latenessMs(result, [r2.start]);
   const w = (r2.start - r1.start) / 1000;
   return {
     value: est.windowS,
     // A run that may have crossed k − 1 boundaries puts its recoveries up to k windows apart.
-    low: round((w - (lead2 + u) / 1000) / windows.k),
-    high: round(w + (lead1 + u) / 1000),
-    how: `recoveries noticed within ${round(lead1)} ms and ${round(lead2)} ms of happening, send times ±${u} ms${windows.how}`,
+    low: round((w - (lead2 + late1) / 1000) / windows.k),
+    high: round(w + (lead1 + late2) / 1000),
+    how: `recoveries noticed within ${round(lead1)} ms and ${round(lead2)} ms of happening, the admissions that showed them answered within ${round(late1)} ms and ${round(late2)} ms${windows.how}`,
   };
 }
 
@@ -86,13 +91,14 @@ export function observedQuota(result: ProbeResult): Observed | string {
     return `the probe did not establish the policy's shape, so no count of admissions is known to be the quota (${est.reasons.join('; ')}; ${paceOf(result)}; `
       + `stopped by ${result.stoppedBy} after ${result.requests} of ${result.budget.requests} requests in ${result.elapsedS} of ${result.budget.seconds} s)`;
   }
-  const u = result.timing.uncertaintyMs;
   if (est.algorithm === 'token-bucket') {
     const paced = paceLimited(result, cutRuns(result.samples).recovery.flatMap((run) => run.times));
     if (paced) return paced;
-    // burst = B1 − refill × (first burst's duration): the duration is known within ±u.
-    const slack = Math.ceil(((est.refillPerS ?? 0) * u) / 1000) + 1;
-    return { value: est.quota, low: Math.max(1, est.quota - slack), high: est.quota + slack, how: `first burst minus its refill, refill ${est.refillPerS}/s × ±${u} ms, ±1 request` };
+    // burst = B1 − refill × (first burst's duration): the duration is known within its ends' round trips.
+    const burst = primarySamples(result.samples).filter((s) => s.phase === 'burst');
+    const late = burst.length > 0 ? latenessMs(result, [burst[0]!.t]) + latenessMs(result, [burst.at(-1)!.t]) : result.timing.uncertaintyMs;
+    const slack = Math.ceil(((est.refillPerS ?? 0) * late) / 1000) + 1;
+    return { value: est.quota, low: Math.max(1, est.quota - slack), high: est.quota + slack, how: `first burst minus its refill, refill ${est.refillPerS}/s × ±${round(late)} ms (its ends' round trips), ±1 request` };
   }
   // Window algorithms: the count stands only if the runs that made it were quick against the window.
   const windowMs = (est.windowS ?? 0) * 1000;
@@ -105,7 +111,7 @@ export function observedQuota(result: ProbeResult): Observed | string {
     value: est.quota,
     low: Math.ceil(est.quota / windows.k),
     high: est.quota,
-    how: `the longest counting run took ${round(spanMs)} ms of the ${round(windowMs)} ms observed, send times ±${u} ms${windows.how}`,
+    how: `the longest counting run took ${round(spanMs)} ms of the ${round(windowMs)} ms observed, its requests answered within ${round(latenessMs(result, counted.flatMap((run) => run.sendTimes)))} ms${windows.how}`,
   };
 }
 
@@ -117,22 +123,23 @@ export function observedQuota(result: ProbeResult): Observed | string {
  * the largest such k; past 10 (a run as long as the window itself) nothing is measured.
  */
 function windowsPerRun(result: ProbeResult, runs: readonly Run[], windowMs: number): { k: number; how: string } | string {
-  const u = result.timing.uncertaintyMs;
   let k = 1;
-  let slowest: { run: Run; spanMs: number } | undefined;
+  let slowest: { run: Run; spanMs: number; late: number } | undefined;
   for (const run of runs) {
     const spanMs = activeSpanMs(run);
-    const ratio = windowMs > 0 ? (spanMs + (run.start - previousSend(result, run)) + u) / windowMs : Infinity;
+    // The run's requests reached the target up to their own round trips after their send times.
+    const late = latenessMs(result, run.sendTimes);
+    const ratio = windowMs > 0 ? (spanMs + (run.start - previousSend(result, run)) + late) / windowMs : Infinity;
     const kRun = ratio >= 1 ? Infinity : Math.floor(1 / (1 - ratio));
     if (kRun > k) {
       k = kRun;
-      slowest = { run, spanMs };
+      slowest = { run, spanMs, late };
     }
   }
   const t = result.timing;
   const pace = `round trips p50 ${t.rttP50Ms ?? '?'} ms, p99 ${t.rttP99Ms ?? '?'} ms; send lag max ${t.lagMaxMs ?? '?'} ms`;
   if (k > 10) {
-    return `a recovery run took ${round(slowest!.spanMs)} ms (pause aside; send times ±${u} ms) to be admitted ${slowest!.run.size} times, about as long as the `
+    return `a recovery run took ${round(slowest!.spanMs)} ms (pause aside; its requests answered within ${round(slowest!.late)} ms) to be admitted ${slowest!.run.size} times, about as long as the `
       + `observed window (${round(windowMs)} ms; ${pace}): it may have crossed window boundaries, so neither its count nor the spacing of recoveries is one window's`;
   }
   if (k === 1) return { k, how: '' };
@@ -171,6 +178,20 @@ function paceOf(result: ProbeResult): string {
   const rtt = `round trips p50 ${t.rttP50Ms ?? '?'} ms, p99 ${t.rttP99Ms ?? '?'} ms`;
   if (!r1 || r1.size < 2) return rtt;
   return `the first recovery run took ${round(r1.end - r1.start)} ms for ${r1.size} admissions (${rtt})`;
+}
+
+/**
+ * The worst lateness measured on the requests sent at `times`: the longest of their round trips (the target saw
+ * each somewhere within it). A request without a measured round trip counts as the run's slowest.
+ */
+function latenessMs(result: ProbeResult, times: readonly number[]): number {
+  const wanted = new Set(times);
+  let worst = 0;
+  for (const s of primarySamples(result.samples)) {
+    if (!wanted.has(s.t)) continue;
+    worst = Math.max(worst, s.rttMs ?? result.timing.uncertaintyMs);
+  }
+  return worst;
 }
 
 function previousSend(result: ProbeResult, run: Run): number {

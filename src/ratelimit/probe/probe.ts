@@ -232,9 +232,10 @@ export function timingOf(samples: readonly Sample[]): ProbeTiming {
   const at = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))]!;
   const rttP99Ms = rtt.length ? at(rtt, 0.99) : undefined;
   return {
-    ...(rtt.length ? { rttP50Ms: at(rtt, 0.5), rttP99Ms } : {}),
+    ...(rtt.length ? { rttP50Ms: at(rtt, 0.5), rttP99Ms, rttMaxMs: rtt.at(-1)! } : {}),
     ...(lag.length ? { lagP99Ms: at(lag, 0.99), lagMaxMs: lag.at(-1)! } : {}),
-    uncertaintyMs: rttP99Ms ?? 0,
+    // The worst, not a percentile: a judgement may rest on the one late request a percentile leaves out.
+    uncertaintyMs: rtt.at(-1) ?? 0,
   };
 }
 

@@ -75,11 +75,13 @@ export interface ProbeOptions {
 /**
  * How precisely the probe's send times place requests at the target, measured from its own requests: the target
  * saw each request somewhere within its round trip, so a send time stands for the target's instant ± uncertaintyMs
- * (the round trips' p99). Quota and window judgements take their tolerance from it.
+ * (the longest round trip of all). Quota and window judgements take their tolerance from the round trips of the
+ * very requests they rest on (judge.ts), this worst case where a request has none.
  */
 export interface ProbeTiming {
   rttP50Ms?: number;
   rttP99Ms?: number;
+  rttMaxMs?: number;
   lagP99Ms?: number;
   lagMaxMs?: number;
   uncertaintyMs: number;

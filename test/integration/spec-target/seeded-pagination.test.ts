@@ -5,6 +5,8 @@
  *                 §2.4 types next as a string and does not say how the end is marked.
  *   static-page   the list ignores the cursor (an OpenAPI mock's one example page): following next never advances,
  *                 a MUST finding, found within a bounded walk.
+ *   inclusive-cursor the page after a cursor starts at the item it names: the cursor IS read (a skip reason must
+ *                 not say otherwise), and the item listed twice is the walk rule's MUST finding.
  */
 import { describe, expect, it } from 'vitest';
 import { brokenOf, explain, RUN_TIMEOUT_MS, runSpecTarget } from './run-spec-target.ts';
@@ -37,6 +39,18 @@ describe('spec-only target, paging faults', () => {
       expect(walkRule.message).toMatch(/page 2 repeats page 1 \(the cursor did not advance\) \(sent as "page_token", the cursor parameter the config names\)/);
       expect(brokenOf(outcome)).toContain('MUST pagination.walk.each-item-once');
       expect(outcome.report.verdict).toBe('not-certified');
+    },
+    RUN_TIMEOUT_MS,
+  );
+
+  it(
+    'inclusive-cursor: the cursor checks see a cursor that is read (no "does not read" skip); the walk rule fails',
+    async () => {
+      const { outcome } = await runSpecTarget({ variant: 'inclusive-cursor', overrides: PAGINATION_ONLY });
+      const garbled = outcome.report.checks.find((c) => c.id === 'pagination.cursor.garbled-not-5xx')!;
+      expect(garbled.status, explain(outcome)).toBe('passed');
+      for (const c of outcome.report.checks) expect(c.message ?? '', c.id).not.toMatch(/does not read|brought back exactly the first page/);
+      expect(brokenOf(outcome), explain(outcome)).toContain('MUST pagination.walk.each-item-once');
     },
     RUN_TIMEOUT_MS,
   );

@@ -46,10 +46,12 @@ describe('inputs with a replacement send-message schema', () => {
     expect(resultOf(outcome, 'inputs.send-message.valid-accepted').status).toBe('passed');
     // The reference keeps 4096 characters, the described target 100: the 101-character body is not refused; and
     // the described target has no short form, which the reference takes. Nothing else is held against it.
-    const invalid = resultOf(outcome, 'inputs.send-message.invalid-rejected');
-    expect(invalid.status).toBe('failed');
+    // Both break what a field holds (the values family); the check of which fields a body has passes.
+    const invalid = resultOf(outcome, 'inputs.send-message.invalid-rejected.values');
+    expect(invalid.status, invalid.message).toBe('failed');
     const cases = (invalid.evidence?.details as { actual: Array<{ kind: string; source: string; status: number }> }).actual;
     expect(cases.map((c) => c.kind).sort()).toEqual(['too long (101 characters) at /text/body', 'wrong type (string for an object) at /text']);
     for (const c of cases) expect(c.source).toBe("api.schemas send-message-request (the target's own schema)");
+    expect(resultOf(outcome, 'inputs.send-message.invalid-rejected.fields').status).toBe('passed');
   });
 });

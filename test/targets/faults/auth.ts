@@ -186,6 +186,23 @@ export const AUTH_FAULTS: FaultCase[] = [
     verdict: 'selection-passed',
   },
   {
+    name: 'the token endpoint ignores client_secret',
+    suites: AUTH,
+    fault: {
+      // Every code exchange reaches the reference with the client's true secret, whatever the client sent.
+      onRequest(req, tools) {
+        if (req.method !== 'POST' || pathOf(req) !== TOKEN_PATH) return req;
+        const body = bodyParams(req);
+        const { oauth, otherOAuthClient } = tools.reference.credentials;
+        const client = [oauth, otherOAuthClient].find((c) => c.clientId === body.params.client_id);
+        return client ? body.write({ ...body.params, client_secret: client.clientSecret }) : req;
+      },
+    },
+    // SERVICE-SPEC §5 rule 5 (invalid credentials: 401) at MUST; the RFC 6749 error code at SHOULD.
+    failing: ['auth.oauth.wrong-client-secret'],
+    verdict: 'not-certified',
+  },
+  {
     name: 'the token response may be cached',
     suites: AUTH,
     fault: { onResponse: (req, res) => (pathOf(req) === TOKEN_PATH && res.status === 200 ? dropHeaders(res, 'cache-control', 'pragma') : res) },

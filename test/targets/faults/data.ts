@@ -214,7 +214,7 @@ export const DATA_FAULTS: FaultCase[] = [
         return { ...req, body: JSON.stringify({ ...body, to: '15551234567' }) };
       },
     },
-    failing: ['inputs.send-message.invalid-rejected'],
+    failing: ['inputs.send-message.invalid-rejected.values'],
     verdict: 'selection-passed',
   },
   {

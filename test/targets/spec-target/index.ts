@@ -26,6 +26,10 @@
  *   endless-next       next is never null: the page after the last item is empty and hands its cursor back (a
  *                      PROFILE fault only: SERVICE-SPEC §2.4 types next as a string and does not say how the end is marked)
  *   static-page        like an OpenAPI mock, the list ignores its cursor: every page is the first, with the same next
+ *   verbatim-url       stores and answers a webhook URL as it was sent once it parses, unpaired surrogate and all (a
+ *                      legal choice: WHATWG URL parsing takes it, and no document says to refuse or normalise it)
+ *   inclusive-cursor   the page after a cursor starts at the item it names (that item is listed twice)
+ *   numeric-id         the send works, but its answer carries the id as a number (§2.2 shows a string)
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -35,7 +39,7 @@ import { account, authorize, AUTHORIZE_PATH, login, token, unauthorized } from '
 import { createCampaign, createHook, deleteHook, getCampaign, listHooks, listMessages, sendMessage, testInbound } from './routes-data.ts';
 import { newCredentials, SpecState, type Permission, type SpecCredentials } from './state.ts';
 
-export type SpecVariant = 'correct' | 'static-token' | 'any-password' | 'never-throttle' | 'lying-retry-after' | 'long-token' | 'endless-next' | 'static-page';
+export type SpecVariant = 'correct' | 'static-token' | 'any-password' | 'never-throttle' | 'lying-retry-after' | 'long-token' | 'endless-next' | 'static-page' | 'verbatim-url' | 'inclusive-cursor' | 'numeric-id';
 
 export interface SpecTargetOptions {
   variant?: SpecVariant;
@@ -106,7 +110,7 @@ async function route(req: Req, state: SpecState, deliveries: Deliveries, variant
   };
   switch (key) {
     case 'POST /v1/whatsapp/messages':
-      return guarded('messages:send', () => sendMessage(req, state, deliveries));
+      return guarded('messages:send', () => sendMessage(req, state, deliveries, variant === 'numeric-id'));
     case 'GET /v1/whatsapp/messages':
       return guarded('messages:read', () => listMessages(req, state, variant));
     case 'POST /v1/test/inbound':
@@ -116,7 +120,7 @@ async function route(req: Req, state: SpecState, deliveries: Deliveries, variant
     case 'GET /v1/email/campaigns/:id':
       return guarded('campaigns:write', () => getCampaign(id, state));
     case 'POST /v1/hooks':
-      return guarded('webhooks:manage', () => createHook(req, state));
+      return guarded('webhooks:manage', () => createHook(req, state, variant === 'verbatim-url'));
     case 'GET /v1/hooks':
       return guarded('webhooks:manage', () => listHooks(state));
     case 'DELETE /v1/hooks/:id':

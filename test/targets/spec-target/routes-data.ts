@@ -19,7 +19,7 @@ const PHONE = /^[1-9][0-9]{7,14}$/;
 const EMAIL = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;
 const MAX_TEXT = 10_000;
 
-export function sendMessage(req: Req, state: SpecState, deliveries: Deliveries): Answer {
+export function sendMessage(req: Req, state: SpecState, deliveries: Deliveries, numericId = false): Answer {
   const body = isObject(req.body) ? req.body : undefined;
   if (!body) return error(400, 'a JSON object is required');
   if (typeof body['to'] !== 'string' || !PHONE.test(body['to'])) return error(400, 'to must be digits with country code', 'to');
@@ -38,7 +38,9 @@ export function sendMessage(req: Req, state: SpecState, deliveries: Deliveries):
       deliveries.emit('message.status', { id: message.id, status, timestamp: new Date().toISOString(), ...failure });
     }),
   );
-  return { status: 202, body: { id: message.id, status: 'sent', timestamp: new Date().toISOString() } };
+  // numeric-id: the answer carries the id as a number (its digits), the send itself works.
+  const id = numericId ? Number(message.id.replace(/\D/g, '').slice(0, 12) || '1') : message.id;
+  return { status: 202, body: { id, status: 'sent', timestamp: new Date().toISOString() } };
 }
 
 /** Cursor = base64url of the last item's (timestamp, id): stable while messages arrive (newer ones sort before). */
@@ -59,7 +61,9 @@ export function listMessages(req: Req, state: SpecState, variant: 'endless-next'
   if (cursor !== null) {
     const after = decodeCursor(cursor);
     if (!after) return error(400, `${LIST.cursorParam} was not issued by this service`, LIST.cursorParam);
-    items = items.filter((m) => m.timestamp < after.t || (m.timestamp === after.t && m.id < after.i));
+    // inclusive-cursor: the page after starts AT the item the cursor names, not past it.
+    const past = (m: ListedMessage) => m.timestamp < after.t || (m.timestamp === after.t && (variant === 'inclusive-cursor' ? m.id <= after.i : m.id < after.i));
+    items = items.filter(past);
   }
   const page = items.slice(0, size);
   const last = page.at(-1);
@@ -123,9 +127,11 @@ export function getCampaign(id: string, state: SpecState): Answer {
 
 export const HOOK_EVENTS = ['message.received', 'message.status'];
 
-export function createHook(req: Req, state: SpecState): Answer {
+/** `verbatim`: the URL is stored and answered as it was sent, once it parses (not in its normalised form). */
+export function createHook(req: Req, state: SpecState, verbatim = false): Answer {
   const body = isObject(req.body) ? req.body : {};
-  const url = typeof body['url'] === 'string' ? parseUrl(body['url']) : undefined;
+  const parsed = typeof body['url'] === 'string' ? parseUrl(body['url']) : undefined;
+  const url = parsed && verbatim ? (body['url'] as string) : parsed;
   if (!url) return error(400, 'url must be an absolute http(s) URL', 'url');
   const refused = refusedHost(new URL(url), body['url'] as string);
   if (refused) return error(400, `url refused: ${refused}`, 'url');
