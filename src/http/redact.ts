@@ -12,6 +12,7 @@
 import { REDACTED, SECRET_PARAM, SECRET_PROPERTY, decodeForm, isWholeSecret, redactCredentialPositions } from './credential-positions.ts';
 import { FormIndex, type FormHit } from './form-index.ts';
 import { base64Cores, isBase64TokenChar, literalForms } from './secret-encodings.ts';
+import { mapJson, stringifyJson } from '../util/deep-json.ts';
 
 export { REDACTED } from './credential-positions.ts';
 
@@ -151,7 +152,7 @@ export class SecretRegistry {
     const trimmed = body.trimStart();
     if (trimmed.startsWith('{') || trimmed.startsWith('[')) {
       try {
-        return this.redactText(JSON.stringify(this.#redactJson(JSON.parse(body)), null, 0));
+        return this.redactText(stringifyJson(this.#redactJson(JSON.parse(body))));
       } catch {
         // Not JSON after all (or truncated): fall through to text redaction.
       }
@@ -162,20 +163,15 @@ export class SecretRegistry {
 
   /** Deep-redacts any JSON-serialisable value (used for evidence objects and report fields). */
   redactValue<T>(value: T): T {
-    return JSON.parse(this.redactText(JSON.stringify(this.#redactJson(value)))) as T;
+    return JSON.parse(this.redactText(stringifyJson(this.#redactJson(value)))) as T;
   }
 
+  /** Secret-named members and whole-secret strings replaced, at any depth (a target's JSON may nest 200 000 deep). */
   #redactJson(value: unknown): unknown {
-    if (typeof value === 'string') return isWholeSecret(value, this.#all) ? REDACTED : value;
-    if (Array.isArray(value)) return value.map((item) => this.#redactJson(item));
-    if (value && typeof value === 'object') {
-      const out: Record<string, unknown> = {};
-      for (const [key, inner] of Object.entries(value)) {
-        out[key] = SECRET_PROPERTY.test(key) && typeof inner === 'string' && !ENV_REF.test(inner) ? REDACTED : this.#redactJson(inner);
-      }
-      return out;
-    }
-    return value;
+    return mapJson(value, {
+      onString: (text) => (isWholeSecret(text, this.#all) ? REDACTED : text),
+      replace: (key, inner) => (SECRET_PROPERTY.test(key) && typeof inner === 'string' && !ENV_REF.test(inner) ? { value: REDACTED } : undefined),
+    });
   }
 
   #containsLong(text: string): boolean {

@@ -68,7 +68,7 @@ function expectClean(result: MeasuredResult): void {
 
 async function run(
   kind: HostileKind | 'closed-port',
-  options: HostileOptions & { suites?: string; command?: 'run' | 'load'; timeoutMs?: number; loadArgs?: string[]; interrupt?: InterruptAt } = {},
+  options: HostileOptions & { suites?: string; command?: 'run' | 'load'; timeoutMs?: number; loadArgs?: string[]; interrupt?: InterruptAt; childLimitMs?: number } = {},
 ) {
   let baseUrl: string;
   if (kind === 'closed-port') baseUrl = await closedPort();
@@ -80,7 +80,7 @@ async function run(
   const args = options.command === 'load'
     ? ['load', '--scenario', 'smoke', '--target', baseUrl, '--config', config, '--out', out, '--no-progress', ...(options.loadArgs ?? [])]
     : ['run', '--no-load', '--target', baseUrl, '--config', config, '--out', out, '--quiet', ...(options.suites === 'all' ? [] : ['--suite', options.suites ?? SUITES])];
-  const result = await runMeasured(args, { timeoutMs: 90_000, ...(options.interrupt ? { interrupt: options.interrupt } : {}) });
+  const result = await runMeasured(args, { timeoutMs: options.childLimitMs ?? 90_000, ...(options.interrupt ? { interrupt: options.interrupt } : {}) });
   expectClean(result);
   return { result, report: reportOf(out), out };
 }
@@ -109,6 +109,24 @@ describe('hostile targets: harness run --no-load ends, bounded, with a report', 
     if (kind === 'big-body') expect(evidence.response.body).toContain('10485760 bytes received in all');
     expect(Buffer.byteLength(evidence.response.body)).toBeLessThan(16 * 1024);
   }, 180_000);
+
+  it('a JSON answer nested 200 000 deep (650 KB) on every answer: every suite runs, no stack overflow, peak RSS at most 600 MB', async () => {
+    // Every answer is parsed, compared and redacted whole (it is under the 1 MiB kept): slower than the cut bodies.
+    const { result, report, out } = await run('deep-json', { suites: 'all', timeoutMs: 5000, childLimitMs: 200_000 });
+    expect(report.checks.length).toBeGreaterThan(100);
+    expect(result.peakRssKiB).toBeGreaterThan(0);
+    expect(result.peakRssKiB, `peak RSS ${Math.round(result.peakRssKiB / 1024)} MiB`).toBeLessThanOrEqual(PEAK_RSS_GOAL_KIB);
+    console.log(`deep-json: peak RSS ${Math.round(result.peakRssKiB / 1024)} MiB`);
+    // Every walk over the answer is iterative or cut with a note naming the depth: none overflowed the stack.
+    const files = ['report.json', 'report.html', 'junit.xml'].map((file) => readFileSync(join(out, readdirSync(out)[0]!, file), 'utf8'));
+    for (const text of [result.stdout, result.stderr, ...files]) expect(text).not.toMatch(/call stack/i);
+    // The replay check compared the two answers as values (the same static body: no evidence of a replay).
+    const replay = report.checks.find((c: any) => c.id === 'idempotency.replay.same-response');
+    expect(['passed', 'failed']).toContain(replay.status);
+    // A failure's details holding the answer keep its first levels and say how deep it went.
+    const details = JSON.stringify(report.checks.map((c: any) => c.evidence?.details ?? null));
+    if (details.includes('"msg_deep"')) expect(details).toMatch(/\[cut: JSON nested \d{6} levels deep; the first 64 are kept\]/);
+  }, 240_000);
 
   it.each([
     ['accepts and never answers', 'never-answers'],

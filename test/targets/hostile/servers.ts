@@ -25,7 +25,8 @@ export type HostileKind =
   | 'gzip-bomb'
   | 'endless-chunked'
   | 'split-secrets'
-  | 'bad-token';
+  | 'bad-token'
+  | 'deep-json';
 
 export interface HostileTarget {
   baseUrl: string;
@@ -66,6 +67,22 @@ export function gzipBomb(members = 32): Buffer {
   return bombCache;
 }
 const LIST = '{"data":[],"pagination":{"next":null}}';
+
+/**
+ * A JSON document nested `depth` deep (arrays, every third level an object), about 3.3 bytes a level: 200 000 levels
+ * make about 650 KB, well under the 1 MiB a body is kept whole, and far deeper than any recursive walk's stack.
+ * V8's JSON.parse reads it (it is iterative); a recursive canonical form, schema walk or redaction does not.
+ */
+export function deepJson(depth = 200_000): string {
+  const open: string[] = [];
+  const close: string[] = [];
+  for (let level = 0; level < depth; level++) {
+    const object = level % 3 === 2;
+    open.push(object ? '{"k":' : '[');
+    close.push(object ? '}' : ']');
+  }
+  return `{"id":"msg_deep","status":"queued","data":${open.join('')}0${close.reverse().join('')}}`;
+}
 
 export interface HostileOptions {
   /**
@@ -187,6 +204,14 @@ export async function startHostile(kind: HostileKind, options: HostileOptions = 
         });
         res.writeHead(200, headers);
         res.end(JSON.stringify(body));
+      });
+      break;
+    }
+    case 'deep-json': {
+      const body = Buffer.from(deepJson());
+      server = http((_req, res) => {
+        res.writeHead(200, { 'content-type': 'application/json', 'content-length': body.length });
+        res.end(body);
       });
       break;
     }
