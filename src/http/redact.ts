@@ -23,6 +23,8 @@ export const MIN_ANYWHERE_LENGTH = 6;
 export const MIN_FRAGMENT_LENGTH = 8;
 /** A token for the fragment net: what a key, a password or a token is made of, delimited by anything else. */
 const FRAGMENT_TOKEN = /[A-Za-z0-9_.~!$*@-]{8,}/g;
+/** A character FRAGMENT_TOKEN does not hold: a secret with one has pieces that net cannot see (#addPieces). */
+const SEPARATOR = /[^A-Za-z0-9_.~!$*@-]/;
 
 /** Kinds of character in `token`: lower case, upper case, digits, others. */
 function classesOf(token: string): number {
@@ -61,6 +63,23 @@ export class SecretRegistry {
       if (value.length > MIN_FRAGMENT_LENGTH) this.#fragmentable.push(value);
       for (const form of literalForms(value)) this.#forms.add(form, false);
       for (const core of base64Cores(value)) this.#forms.add(core, true);
+      if (value.length > MIN_FRAGMENT_LENGTH && SEPARATOR.test(value)) this.#addPieces(value);
+    }
+  }
+
+  /**
+   * A secret with separators in it (`P@ss w0rd/+&=~!x`): the fragment net below finds pieces only as tokens of
+   * token characters, so a half holding a space or `/+&=` went through whole. Every run of MIN_FRAGMENT_LENGTH
+   * characters of such a secret (two kinds of character at least, as below) is a form of its own, in every
+   * encoding a secret is searched in; a hit on the raw piece widens over whatever more of the secret stands there.
+   */
+  #addPieces(secret: string): void {
+    for (let i = 0; i + MIN_FRAGMENT_LENGTH <= secret.length; i++) {
+      const piece = secret.slice(i, i + MIN_FRAGMENT_LENGTH);
+      if (classesOf(piece) < 2) continue;
+      this.#forms.add(piece, false, { secret, offset: i });
+      for (const form of literalForms(piece)) this.#forms.add(form, false);
+      for (const core of base64Cores(piece)) this.#forms.add(core, true);
     }
   }
 
@@ -186,7 +205,11 @@ function replaceHits(text: string, hits: readonly FormHit[]): string {
   let out = '';
   let copied = 0;
   for (const hit of hits) {
-    if (hit.start < copied) continue; // inside the token a previous hit already widened over
+    if (hit.start < copied) {
+      // Inside the token a previous hit already widened over; a piece reaching past it is redacted with it.
+      if (hit.end > copied && !hit.widen) copied = hit.end;
+      continue;
+    }
     let { start, end } = hit;
     if (hit.widen) {
       while (start > copied && isBase64TokenChar(text.charCodeAt(start - 1))) start -= 1;

@@ -75,7 +75,7 @@ export async function readBounded(file: string, bound: ReadBound, describe: (err
   }
   try {
     const stats = await handle.stat();
-    if (stats.isDirectory()) throw new FileNotFoundError(file, 'is a directory, not a file');
+    if (stats.isDirectory()) throw new FileNotFoundError(file, describe(Object.assign(new Error('is a directory'), { code: 'EISDIR' })));
     if (stats.isFile() && stats.size > bound.maxBytes) throw refusal(file, bound, stats.size);
     const chunks: Buffer[] = [];
     let total = 0;
