@@ -96,6 +96,8 @@ export interface HostileOptions {
    * each short one base64-, hex- and form-encoded under secret-word names and as whole values.
    */
   secrets?: { long: readonly string[]; short: readonly string[] };
+  /** split-secrets: each half of a long secret also percent-encoded and in base64, in fields of its own. */
+  encodedHalves?: boolean;
 }
 
 export async function startHostile(kind: HostileKind, options: HostileOptions = {}): Promise<HostileTarget> {
@@ -194,6 +196,12 @@ export async function startHostile(kind: HostileKind, options: HostileOptions = 
           body[`echo_split2_${i}`] = secret.slice(half);
           headers[`x-part-a-${i}`] = secret.slice(0, half);
           headers[`x-part-b-${i}`] = secret.slice(half);
+          if (options.encodedHalves) {
+            body[`part_a_url_${i}`] = encodeURIComponent(secret.slice(0, half));
+            body[`part_b_url_${i}`] = encodeURIComponent(secret.slice(half));
+            body[`part_a_b64_${i}`] = Buffer.from(secret.slice(0, half)).toString('base64');
+            body[`part_b_b64_${i}`] = Buffer.from(secret.slice(half)).toString('base64');
+          }
         });
         short.forEach((secret, i) => {
           body[`password_b64_${i}`] = Buffer.from(secret).toString('base64');
