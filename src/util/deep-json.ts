@@ -159,3 +159,35 @@ export function cutDeep(value: unknown, maxDepth = MAX_KEPT_DEPTH): unknown {
   }
   return root;
 }
+
+/**
+ * Levels of JSON nesting a check reads. JSON.parse itself reads any depth, but the tree of a 650 KB answer nested
+ * 200 000 deep is 200 000 objects, built again by every check that reads the answer: the run's memory went past its
+ * bound on such a target. No API answer nests anywhere near this; a deeper one is a finding naming its depth.
+ */
+export const MAX_READ_DEPTH = 1000;
+
+/** Nesting depth of JSON text, from its brackets outside strings (no parse: a linear scan). */
+export function textDepth(text: string): number {
+  let depth = 0;
+  let deepest = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 92 /* \ */) i++;
+      else if (c === 34 /* " */) inString = false;
+    } else if (c === 34) inString = true;
+    else if (c === 91 /* [ */ || c === 123 /* { */) {
+      if (++depth > deepest) deepest = depth;
+    } else if (c === 93 /* ] */ || c === 125 /* } */) depth--;
+  }
+  return deepest;
+}
+
+/** The text nests deeper than a check reads (MAX_READ_DEPTH): too deep to read, or undefined. */
+export function tooDeep(text: string): number | undefined {
+  if (text.length <= MAX_READ_DEPTH * 2) return undefined;
+  const depth = textDepth(text);
+  return depth > MAX_READ_DEPTH ? depth : undefined;
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canonicalJson, cutDeep, jsonDepth, mapJson, MAX_KEPT_DEPTH, stringifyJson } from '../../../src/util/deep-json.ts';
+import { canonicalJson, cutDeep, jsonDepth, mapJson, MAX_KEPT_DEPTH, MAX_READ_DEPTH, stringifyJson, textDepth, tooDeep } from '../../../src/util/deep-json.ts';
 import { deepJson } from '../../targets/hostile/servers.ts';
 
 /** The hostile corpus's answer: 200 000 levels, which every recursive walk (and JSON.stringify) overflows on. */
@@ -44,5 +44,17 @@ describe('walks over JSON at any depth', () => {
     const text = JSON.stringify(cut);
     expect(text).toContain(`[cut: JSON nested 200002 levels deep; the first ${MAX_KEPT_DEPTH} are kept]`);
     expect(text.startsWith('{"expected":{"id":"msg_deep","status":"queued","data":[[{"k":[[{"k":')).toBe(true);
+  });
+
+  it('textDepth reads the nesting from the text alone, strings and escapes aside', () => {
+    expect(textDepth('{"a":[1,{"b":"[[[{{"}],"c":"\\"}"}')).toBe(3);
+    expect(textDepth(deepJson())).toBe(200_001);
+    expect(textDepth('"just a string"')).toBe(0);
+  });
+
+  it('tooDeep: a body nested deeper than checks read names its depth; an ordinary body is read', () => {
+    expect(tooDeep(deepJson())).toBe(200_001);
+    expect(tooDeep(deepJson(MAX_READ_DEPTH - 1))).toBeUndefined();
+    expect(tooDeep(JSON.stringify({ data: Array.from({ length: 5000 }, (_, i) => ({ id: `m${i}` })) }))).toBeUndefined();
   });
 });
