@@ -31,7 +31,7 @@ export function buildListing(registry: CheckRegistry, scenarioNames: readonly st
 
 /** Columns padded to their widest cell; the last column is left as is. */
 function table(rows: readonly string[][]): string {
-  const widths = rows[0]?.map((_, col) => Math.max(...rows.map((row) => (row[col] ?? '').length))) ?? [];
+  const widths = rows[0]?.map((_, col) => rows.reduce((widest, row) => Math.max(widest, (row[col] ?? '').length), 0)) ?? [];
   return rows.map((row) => `  ${row.map((cell, col) => (col === row.length - 1 ? cell : cell.padEnd(widths[col] ?? 0))).join('  ')}`).join('\n');
 }
 

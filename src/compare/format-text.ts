@@ -13,7 +13,7 @@ export function formatText(c: Comparison): string {
 export function textTable(table: TableView): string[] {
   if (table.rows.length === 0) return [`  ${table.empty ?? 'none'}`];
   const all = [table.headers, ...table.rows];
-  const widths = table.headers.map((_, col) => Math.max(...all.map((row) => (row[col] ?? '').length)));
+  const widths = table.headers.map((_, col) => all.reduce((widest, row) => Math.max(widest, (row[col] ?? '').length), 0));
   // The last column is not padded: it is often a long sentence.
   const line = (row: string[]) => `  ${row.map((cell, col) => (col === row.length - 1 ? cell : cell.padEnd(widths[col] ?? 0))).join('  ')}`.trimEnd();
   return [line(table.headers), ...table.rows.map(line)];

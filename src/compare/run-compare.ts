@@ -2,7 +2,7 @@
  * `harness compare` end to end, without the CLI: load every report, pick the baseline, compare, write
  * compare.json / compare.html (and the Markdown summary when asked), and say whether the gate passed.
  */
-import { readFile, writeFile } from 'node:fs/promises';
+import { open, writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { UsageError } from '../errors.ts';
 import { SecretRegistry } from '../http/redact.ts';
@@ -56,12 +56,27 @@ export async function runCompare(options: CompareOptions): Promise<CompareOutcom
   if (options.summaryMd) {
     // Appended (earlier steps' summaries stay), after a blank line: glued to a previous line, the heading or the
     // first table row would be read as part of that line's paragraph.
-    const before = await readFile(options.summaryMd, 'utf8').catch(() => '');
+    const before = await endOf(options.summaryMd);
     const gap = before.length === 0 ? '' : before.endsWith('\n\n') ? '' : before.endsWith('\n') ? '\n' : '\n\n';
     await writeFile(options.summaryMd, gap + formatMarkdown(comparison), { flag: 'a' });
     options.write(`summary: ${options.summaryMd}\n`);
   }
   return { comparison, passed: comparison.gate !== 'failed' };
+}
+
+/** The last two characters of a regular file ('' for none, or for anything else): all the gap above needs, read alone. */
+async function endOf(file: string): Promise<string> {
+  const handle = await open(file, 'r').catch(() => undefined);
+  if (!handle) return '';
+  try {
+    const stats = await handle.stat();
+    if (!stats.isFile() || stats.size === 0) return '';
+    const tail = Buffer.alloc(Math.min(2, stats.size));
+    await handle.read(tail, 0, tail.length, stats.size - tail.length);
+    return tail.toString('latin1');
+  } finally {
+    await handle.close();
+  }
 }
 
 /** --baseline names one of the compared files (as typed or resolved) or a run id. */

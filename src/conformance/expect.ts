@@ -6,6 +6,7 @@ import type { Operation } from '../config/types.ts';
 import type { HttpResponse } from '../http/client.ts';
 import { fail } from './check.ts';
 import type { CheckContext } from './context.ts';
+import { MAX_READ_DEPTH, tooDeep } from '../util/deep-json.ts';
 
 /** Any 2xx: what a MUST check may demand when the spec shows no status code (SERVICE-SPEC §4 "not shown"). */
 export function expect2xx(res: HttpResponse, what: string): void {
@@ -31,6 +32,8 @@ export function expectSuccessStatus(ctx: CheckContext, res: HttpResponse, operat
 export function jsonObject(res: HttpResponse, what: string): Record<string, unknown> {
   const body = res.json();
   if (!body || typeof body !== 'object' || Array.isArray(body)) {
+    const depth = tooDeep(res.text);
+    if (depth !== undefined) fail(`${what}: the JSON body nests ${depth} levels deep; checks read JSON up to ${MAX_READ_DEPTH} levels`);
     fail(`${what}: expected a JSON object body, got ${res.text.length ? JSON.stringify(res.text.slice(0, 80)) : 'an empty body'}`);
   }
   return body as Record<string, unknown>;

@@ -19,6 +19,7 @@ import { CheckFailure, CheckSkipped, CheckUndecided, CheckVacuous, type Check } 
 import type { CheckContext } from './context.ts';
 import type { Suite } from './registry.ts';
 import type { CheckResult, Evidence } from './result.ts';
+import { cutDeep } from '../util/deep-json.ts';
 
 export interface RunChecksOptions {
   suites: readonly Suite[];
@@ -281,10 +282,13 @@ function resultOf(check: Check, status: CheckResult['status'], durationMs: numbe
   };
 }
 
-/** Redacts and cuts the exchanges; secrets the check registered while running are known by now. */
+/**
+ * Redacts and cuts the exchanges; secrets the check registered while running are known by now. Details holding a
+ * target's JSON nested deeper than a report keeps are cut there, with a note naming the depth.
+ */
 export function evidenceOf(exchanges: readonly Exchange[], secrets: SecretRegistry, details?: Record<string, unknown>): Evidence {
   const kept = exchanges.slice(-MAX_EVIDENCE_EXCHANGES).map((exchange) => redactExchange(exchange, secrets));
-  return { exchanges: kept, ...(details ? { details: secrets.redactValue(details) } : {}) };
+  return { exchanges: kept, ...(details ? { details: secrets.redactValue(cutDeep(details) as Record<string, unknown>) } : {}) };
 }
 
 export function redactExchange(exchange: Exchange, secrets: SecretRegistry): Exchange {

@@ -9,6 +9,7 @@ import { readBody } from './body-reader.ts';
 import { requestDeadline } from './deadline.ts';
 import { recordExchange, type Exchange } from './exchange.ts';
 import { observeAnswer, politeSend, PoliteState } from './polite-wait.ts';
+import { tooDeep } from '../util/deep-json.ts';
 
 export interface RequestOptions {
   method?: string;
@@ -237,7 +238,8 @@ function makeResponse(exchange: Exchange, status: number, headers: Record<string
     json<T>(): T | undefined {
       if (!parsed) {
         try {
-          parsed = { value: text.length ? JSON.parse(text) : undefined };
+          // A body nested deeper than a check reads is not parsed (jsonObject names its depth as a finding).
+          parsed = { value: text.length && tooDeep(text) === undefined ? JSON.parse(text) : undefined };
         } catch {
           parsed = { value: undefined };
         }

@@ -104,11 +104,21 @@ function decodedHoldsSecret(token: string, secrets: ReadonlySet<string>): boolea
   }
 }
 
+/** Iterative: the decoded token is the target's, and may nest deeper than any stack. */
 function jsonHoldsSecret(value: unknown, secrets: ReadonlySet<string>): boolean {
-  if (typeof value === 'string') return secrets.has(value);
-  if (Array.isArray(value)) return value.some((item) => jsonHoldsSecret(item, secrets));
-  if (value && typeof value === 'object') {
-    return Object.entries(value).some(([key, inner]) => (SECRET_PROPERTY.test(key) && typeof inner === 'string') || jsonHoldsSecret(inner, secrets));
+  const stack: unknown[] = [value];
+  while (stack.length > 0) {
+    const node = stack.pop();
+    if (typeof node === 'string') {
+      if (secrets.has(node)) return true;
+    } else if (Array.isArray(node)) {
+      for (const item of node) stack.push(item);
+    } else if (node && typeof node === 'object') {
+      for (const [key, inner] of Object.entries(node)) {
+        if (SECRET_PROPERTY.test(key) && typeof inner === 'string') return true;
+        stack.push(inner);
+      }
+    }
   }
   return false;
 }

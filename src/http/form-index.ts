@@ -19,9 +19,16 @@ export interface FormHit {
   widen: boolean;
 }
 
+/** A raw piece of a secret: a hit is extended over the secret's characters on either side that the text repeats. */
+export interface Along {
+  secret: string;
+  offset: number;
+}
+
 interface Form {
   text: string;
   widen: boolean;
+  along?: Along;
 }
 
 export class FormIndex {
@@ -32,12 +39,12 @@ export class FormIndex {
     return this.#seen.size;
   }
 
-  add(text: string, widen: boolean): void {
+  add(text: string, widen: boolean, along?: Along): void {
     if (text.length < KEY || this.#seen.has(text)) return;
     this.#seen.add(text);
     const key = hashOf(text, 0);
     const bucket = this.#byHash.get(key);
-    const form = { text, widen };
+    const form: Form = along ? { text, widen, along } : { text, widen };
     if (!bucket) this.#byHash.set(key, [form]);
     else {
       bucket.push(form);
@@ -56,8 +63,9 @@ export class FormIndex {
       const bucket = this.#byHash.get(h);
       const form = bucket?.find((f) => text.startsWith(f.text, i));
       if (form) {
-        hits.push({ start: i, end: i + form.text.length, widen: form.widen });
-        i += form.text.length;
+        const [start, end] = form.along ? extend(text, i, i + form.text.length, form.along, hits.at(-1)?.end ?? 0) : [i, i + form.text.length];
+        hits.push({ start, end, widen: form.widen });
+        i = end;
         if (i + KEY > text.length) break;
         h = hashOf(text, i);
         continue;
@@ -78,4 +86,14 @@ function hashOf(text: string, from: number): number {
 
 function roll(h: number, out: number, inc: number): number {
   return (Math.imul(h - Math.imul(out, HIGH), BASE) + inc) | 0;
+}
+
+/** A piece's hit at [start, end), widened over the neighbouring characters of its secret that the text repeats too. */
+function extend(text: string, start: number, end: number, along: Along, floor: number): [number, number] {
+  const { secret, offset } = along;
+  let s = start;
+  let e = end;
+  while (s > floor && offset - (start - s) > 0 && text[s - 1] === secret[offset - (start - s) - 1]) s -= 1;
+  while (e < text.length && offset + (e - start) < secret.length && text[e] === secret[offset + (e - start)]) e += 1;
+  return [s, e];
 }

@@ -12,6 +12,7 @@
 import { REDACTED, SECRET_PARAM, SECRET_PROPERTY, decodeForm, isWholeSecret, redactCredentialPositions } from './credential-positions.ts';
 import { FormIndex, type FormHit } from './form-index.ts';
 import { base64Cores, isBase64TokenChar, literalForms } from './secret-encodings.ts';
+import { mapJson, stringifyJson } from '../util/deep-json.ts';
 
 export { REDACTED } from './credential-positions.ts';
 
@@ -22,6 +23,8 @@ export const MIN_ANYWHERE_LENGTH = 6;
 export const MIN_FRAGMENT_LENGTH = 8;
 /** A token for the fragment net: what a key, a password or a token is made of, delimited by anything else. */
 const FRAGMENT_TOKEN = /[A-Za-z0-9_.~!$*@-]{8,}/g;
+/** A character FRAGMENT_TOKEN does not hold: a secret with one has pieces that net cannot see (#addPieces). */
+const SEPARATOR = /[^A-Za-z0-9_.~!$*@-]/;
 
 /** Kinds of character in `token`: lower case, upper case, digits, others. */
 function classesOf(token: string): number {
@@ -60,6 +63,23 @@ export class SecretRegistry {
       if (value.length > MIN_FRAGMENT_LENGTH) this.#fragmentable.push(value);
       for (const form of literalForms(value)) this.#forms.add(form, false);
       for (const core of base64Cores(value)) this.#forms.add(core, true);
+      if (value.length > MIN_FRAGMENT_LENGTH && SEPARATOR.test(value)) this.#addPieces(value);
+    }
+  }
+
+  /**
+   * A secret with separators in it (`P@ss w0rd/+&=~!x`): the fragment net below finds pieces only as tokens of
+   * token characters, so a half holding a space or `/+&=` went through whole. Every run of MIN_FRAGMENT_LENGTH
+   * characters of such a secret (two kinds of character at least, as below) is a form of its own, in every
+   * encoding a secret is searched in; a hit on the raw piece widens over whatever more of the secret stands there.
+   */
+  #addPieces(secret: string): void {
+    for (let i = 0; i + MIN_FRAGMENT_LENGTH <= secret.length; i++) {
+      const piece = secret.slice(i, i + MIN_FRAGMENT_LENGTH);
+      if (classesOf(piece) < 2) continue;
+      this.#forms.add(piece, false, { secret, offset: i });
+      for (const form of literalForms(piece)) this.#forms.add(form, false);
+      for (const core of base64Cores(piece)) this.#forms.add(core, true);
     }
   }
 
@@ -151,7 +171,7 @@ export class SecretRegistry {
     const trimmed = body.trimStart();
     if (trimmed.startsWith('{') || trimmed.startsWith('[')) {
       try {
-        return this.redactText(JSON.stringify(this.#redactJson(JSON.parse(body)), null, 0));
+        return this.redactText(stringifyJson(this.#redactJson(JSON.parse(body))));
       } catch {
         // Not JSON after all (or truncated): fall through to text redaction.
       }
@@ -162,20 +182,15 @@ export class SecretRegistry {
 
   /** Deep-redacts any JSON-serialisable value (used for evidence objects and report fields). */
   redactValue<T>(value: T): T {
-    return JSON.parse(this.redactText(JSON.stringify(this.#redactJson(value)))) as T;
+    return JSON.parse(this.redactText(stringifyJson(this.#redactJson(value)))) as T;
   }
 
+  /** Secret-named members and whole-secret strings replaced, at any depth (a target's JSON may nest 200 000 deep). */
   #redactJson(value: unknown): unknown {
-    if (typeof value === 'string') return isWholeSecret(value, this.#all) ? REDACTED : value;
-    if (Array.isArray(value)) return value.map((item) => this.#redactJson(item));
-    if (value && typeof value === 'object') {
-      const out: Record<string, unknown> = {};
-      for (const [key, inner] of Object.entries(value)) {
-        out[key] = SECRET_PROPERTY.test(key) && typeof inner === 'string' && !ENV_REF.test(inner) ? REDACTED : this.#redactJson(inner);
-      }
-      return out;
-    }
-    return value;
+    return mapJson(value, {
+      onString: (text) => (isWholeSecret(text, this.#all) ? REDACTED : text),
+      replace: (key, inner) => (SECRET_PROPERTY.test(key) && typeof inner === 'string' && !ENV_REF.test(inner) ? { value: REDACTED } : undefined),
+    });
   }
 
   #containsLong(text: string): boolean {
@@ -190,7 +205,11 @@ function replaceHits(text: string, hits: readonly FormHit[]): string {
   let out = '';
   let copied = 0;
   for (const hit of hits) {
-    if (hit.start < copied) continue; // inside the token a previous hit already widened over
+    if (hit.start < copied) {
+      // Inside the token a previous hit already widened over; a piece reaching past it is redacted with it.
+      if (hit.end > copied && !hit.widen) copied = hit.end;
+      continue;
+    }
     let { start, end } = hit;
     if (hit.widen) {
       while (start > copied && isBase64TokenChar(text.charCodeAt(start - 1))) start -= 1;

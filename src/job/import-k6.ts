@@ -6,7 +6,7 @@
  * checks (verdict not-evaluated) and says where it came from (`run.imported`); its times are the summary file's
  * modification time, the only clock reading the file carries.
  */
-import { mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
+import { mkdir, rename, stat, writeFile } from 'node:fs/promises';
 import { basename, dirname, extname, join } from 'node:path';
 import { ConfigError, FileNotFoundError, UsageError } from '../errors.ts';
 import { ExitCode, type ExitCodeValue } from '../exit-codes.ts';
@@ -20,6 +20,7 @@ import { exitCodeOfReport } from '../reporters/headline.ts';
 import { reportIssues } from '../reporters/report-schema.ts';
 import { buildReport, newRunId, type ReadReport, type Report } from '../reporters/report.ts';
 import { writeReports } from './write-reports.ts';
+import { readBounded } from '../util/read-bounded.ts';
 
 export interface ImportK6Options {
   file: string;
@@ -31,12 +32,25 @@ export interface ImportK6Options {
   now?: Date;
 }
 
+/**
+ * The largest k6 summary read (`--summary-export`, handleSummary's JSON): a few KB to a few MB with many groups and
+ * checks. Counted in bytes read, so a device or an endless file is refused too (exit 2). @default 64 MiB
+ */
+export const MAX_SUMMARY_BYTES = 64 * 1024 * 1024;
+
 export async function importK6(options: ImportK6Options): Promise<ReadReport> {
   let text: string;
   let modified: Date;
   try {
-    [text, modified] = await Promise.all([readFile(options.file, 'utf8'), stat(options.file).then((s) => s.mtime)]);
+    const describe = (err: unknown): string => {
+      const code = (err as NodeJS.ErrnoException).code;
+      return code === 'ENOENT' ? 'k6 summary file not found' : `cannot read k6 summary (${code ?? String(err)})`;
+    };
+    const bytes = await readBounded(options.file, { maxBytes: MAX_SUMMARY_BYTES, what: 'k6 summaries' }, describe);
+    text = bytes.toString('utf8');
+    modified = (await stat(options.file)).mtime;
   } catch (err) {
+    if (err instanceof FileNotFoundError) throw err;
     const code = (err as NodeJS.ErrnoException).code;
     throw new FileNotFoundError(options.file, code === 'ENOENT' ? 'k6 summary file not found' : `cannot read k6 summary (${code ?? String(err)})`);
   }

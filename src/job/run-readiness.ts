@@ -15,7 +15,7 @@ export function runReadinessIssues(config: FrozenConfig, registry: CheckRegistry
     try {
       fn();
     } catch (err) {
-      if (err instanceof ConfigError) issues.push(...err.issues);
+      if (err instanceof ConfigError) for (const issue of err.issues) issues.push(issue);
       else if (isHarnessError(err)) issues.push({ path, message: err.message });
       else throw err;
     }

@@ -13,6 +13,9 @@ import { open, stat } from 'node:fs/promises';
 import { createGunzip } from 'node:zlib';
 import { ConfigError, FileNotFoundError } from '../errors.ts';
 
+/** The longest line read (decompressed bytes); k6's sample lines are a few hundred bytes. @default 1 MiB */
+export const MAX_LINE_BYTES = 1024 * 1024;
+
 /** One request as k6 measured it: its `http_req_duration` sample. */
 export interface RequestSample {
   /** Sample time, ms since the epoch (k6 stamps a request's sample when it completes). */
@@ -434,6 +437,9 @@ export async function readSamples(file: string, sink: SampleSink, options: ReadO
         start = nl + 1;
       }
       carry = start < buf.length ? Buffer.from(buf.subarray(start)) : Buffer.alloc(0);
+      // k6 writes lines of a few hundred bytes: a line that has not ended in MAX_LINE_BYTES (decompressed) is not
+      // k6 output, and keeping it would grow without bound (one endless line in a 1 MB gzip reached 2.9 GB).
+      if (carry.length > MAX_LINE_BYTES) fail(lines + 1, `a line longer than ${MAX_LINE_BYTES / 1024 / 1024} MiB${sniff.gzip ? ' (decompressed)' : ''} without a newline: not k6 output`);
       if (options.progress && Date.now() - lastProgress >= every) {
         lastProgress = Date.now();
         options.progress({ file, bytes: stream.bytesRead, size, lines, requests });

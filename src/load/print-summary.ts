@@ -7,7 +7,7 @@ import type { CapacityResult, ScenarioResult } from './result.ts';
 const crossedMark = (): string => (process.stdout.isTTY === true && !process.env.NO_COLOR ? styleText(['bold', 'red'], 'CROSSED', { validateStream: false }) : 'CROSSED');
 
 function table(rows: string[][]): string {
-  const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => (r[i] ?? '').length)));
+  const widths = rows[0]!.map((_, i) => rows.reduce((widest, r) => Math.max(widest, (r[i] ?? '').length), 0));
   return rows.map((r) => r.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join('  ').trimEnd()).join('\n');
 }
 

@@ -143,7 +143,9 @@ function semanticIssues(data: Record<string, unknown>, baseDir: string, checks: 
       return;
     }
     const known = new Set<string>();
-    steps.forEach((step, s) => issues.push(...stepIssues(step, raw.steps !== undefined ? [...at, 'steps', s] : at, known, baseDir)));
+    steps.forEach((step, s) => {
+      for (const issue of stepIssues(step, raw.steps !== undefined ? [...at, 'steps', s] : at, known, baseDir)) issues.push(issue);
+    });
     checks.push({ id, title: raw.title as string, level: raw.level as CheckSpec['level'], specRef: raw.specRef as string, clauses, steps });
   });
   return issues;

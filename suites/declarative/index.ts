@@ -64,7 +64,7 @@ export function loadDeclarativeSuites(files: readonly string[], env?: Env): Suit
       specs.push(loadSuiteFile(file, env));
     } catch (err) {
       if (!(err instanceof ConfigError)) throw err;
-      issues.push(...err.issues);
+      for (const issue of err.issues) issues.push(issue);
     }
   }
   if (issues.length > 0) throw new ConfigError(issues);

@@ -3,15 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { defineCheck, fail } from '../../src/conformance/check.ts';
 import { expect2xx, expectStatus, jsonObject } from '../../src/conformance/expect.ts';
 import { campaignBody, campaignCheck, campaignId, createCampaign, getCampaign, isoFromNow } from './campaign-ops.ts';
-
-/** JSON with keys sorted, so two answers compare as values, not as texts. */
-function canonical(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
-  if (value !== null && typeof value === 'object') {
-    return `{${Object.keys(value).sort().map((k) => `${JSON.stringify(k)}:${canonical((value as Record<string, unknown>)[k])}`).join(',')}}`;
-  }
-  return JSON.stringify(value) ?? 'null';
-}
+import { canonicalJson } from '../../src/util/deep-json.ts';
 
 export const readSameObject = campaignCheck(
   defineCheck({
@@ -30,7 +22,7 @@ export const readSameObject = campaignCheck(
       const read = await getCampaign(ctx, id);
       expectStatus(read, [ctx.config.api.successStatus.getCampaign], `read campaign ${id}`);
       const got = jsonObject(read, 'read response');
-      const differing = [...new Set([...Object.keys(created), ...Object.keys(got)])].filter((k) => canonical(created[k]) !== canonical(got[k]));
+      const differing = [...new Set([...Object.keys(created), ...Object.keys(got)])].filter((k) => canonicalJson(created[k]) !== canonicalJson(got[k]));
       if (differing.length > 0) {
         fail(`campaign ${id} read back differs from what its creation answered in ${differing.join(', ')}`, {
           expected: Object.fromEntries(differing.map((k) => [k, created[k] ?? null])),

@@ -64,10 +64,10 @@ export const listedMessageSchema = guarded(
       const { inbound, list } = await seededList(ctx);
       const problems: string[] = [];
       const sandboxOutcome = ctx.schemas.validate('listed-message', inbound.json());
-      if (!sandboxOutcome.ok) problems.push(...sandboxOutcome.errors.map((e) => `sandbox answer: ${e}`));
+      if (!sandboxOutcome.ok) for (const e of sandboxOutcome.errors) problems.push(`sandbox answer: ${e}`);
       listItems(list).forEach((item, i) => {
         const outcome = ctx.schemas.validate('listed-message', item);
-        if (!outcome.ok) problems.push(...outcome.errors.map((e) => `data[${i}]: ${e}`));
+        if (!outcome.ok) for (const e of outcome.errors) problems.push(`data[${i}]: ${e}`);
       });
       if (problems.length > 0) fail(`listed messages do not match schema "listed-message": ${problems.slice(0, 5).join('; ')}`, { errors: problems }, [inbound.exchange, list.exchange]);
     },

@@ -5,6 +5,7 @@
 import { defineCheck, fail, passVacuously, skip } from '../../src/conformance/check.ts';
 import type { TaggedExchange } from '../../src/conformance/traffic.ts';
 import { pathUnderBase, schemaForResponse } from './response-schema-map.ts';
+import { MAX_READ_DEPTH, tooDeep } from '../../src/util/deep-json.ts';
 
 /** Mismatches listed in the message; the details keep more, the evidence the first dozen exchanges. */
 const LISTED = 5;
@@ -87,6 +88,11 @@ export const responsesMatchSchemas = defineCheck({
       const schema = schemaForResponse({ method: request.method, path, status: response.status, contentType: response.headers['content-type'] }, options);
       if (!schema) continue;
       judged++;
+      const depth = tooDeep(response.body);
+      if (depth !== undefined) {
+        mismatches.push({ tagged, schema, errors: [`the JSON body nests ${depth} levels deep; checks read JSON up to ${MAX_READ_DEPTH} levels`] });
+        continue;
+      }
       let body: unknown;
       try {
         body = JSON.parse(response.body);

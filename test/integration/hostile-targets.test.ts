@@ -110,6 +110,27 @@ describe('hostile targets: harness run --no-load ends, bounded, with a report', 
     expect(Buffer.byteLength(evidence.response.body)).toBeLessThan(16 * 1024);
   }, 180_000);
 
+  it('a JSON answer nested 200 000 deep (650 KB) on every answer: every suite runs, no stack overflow, peak RSS at most 600 MB', async () => {
+    const { result, report, out } = await run('deep-json', { suites: 'all', timeoutMs: 5000 });
+    expect(report.checks.length).toBeGreaterThan(100);
+    expect(result.peakRssKiB).toBeGreaterThan(0);
+    expect(result.peakRssKiB, `peak RSS ${Math.round(result.peakRssKiB / 1024)} MiB`).toBeLessThanOrEqual(PEAK_RSS_GOAL_KIB);
+    console.log(`deep-json: peak RSS ${Math.round(result.peakRssKiB / 1024)} MiB`);
+    // Every walk over the answer is iterative or cut with a note naming the depth: none overflowed the stack.
+    const files = ['report.json', 'report.html', 'junit.xml'].map((file) => readFileSync(join(out, readdirSync(out)[0]!, file), 'utf8'));
+    for (const text of [result.stdout, result.stderr, ...files]) expect(text).not.toMatch(/call stack/i);
+    // Checks read JSON up to 1000 levels: the replay check (whose recursive canonical form threw before) fails with a
+    // finding that names the depth, as does the standing schema check.
+    const replay = report.checks.find((c: any) => c.id === 'idempotency.replay.same-response');
+    expect(replay.status).toBe('failed');
+    expect(replay.message).toMatch(/the JSON body nests 200001 levels deep; checks read JSON up to 1000 levels/);
+    const schemas = report.checks.find((c: any) => c.id === 'standing.responses-match-schemas');
+    expect(JSON.stringify(schemas.evidence?.details ?? schemas.message)).toMatch(/nests 200001 levels deep/);
+    // A failure's details holding the answer keep its first levels and say how deep it went.
+    const details = JSON.stringify(report.checks.map((c: any) => c.evidence?.details ?? null));
+    if (details.includes('"msg_deep"')) expect(details).toMatch(/\[cut: JSON nested \d{6} levels deep; the first 64 are kept\]/);
+  }, 180_000);
+
   it.each([
     ['accepts and never answers', 'never-answers'],
     ['drips one byte every 100 ms', 'drip'],
@@ -383,6 +404,47 @@ describe('split and encoded secrets echoed by the target never reach an output',
     expect(files['report.json']).toContain('second part follows');
     expect(report.checks.length).toBeGreaterThan(10);
     expect(report.checks.some((c: any) => c.status === 'failed' && /expected/.test(c.message ?? ''))).toBe(true);
+  }, 120_000);
+});
+
+describe('secrets with separators in them, split in halves by the target', () => {
+  const PASSWORD = 'P@ss w0rd/+&=~!x';
+  const CLIENT_SECRET = 'cs/Sec+ret=~!x y_0123456789';
+
+  it('run --har: no half, in any encoding echoed, and no piece of 8 characters (two kinds or more) in report.json, report.html, junit.xml, the HAR or the console', async () => {
+    target = await startHostile('split-secrets', { secrets: { long: [PASSWORD, CLIENT_SECRET], short: [] }, encodedHalves: true });
+    const dir = mkdtempSync(join(tmpdir(), 'harness-split-sep-'));
+    const config = join(dir, 'harness.config.yaml');
+    const oauth = `  oauth:\n    clientId: hostile-client\n    clientSecret: ${JSON.stringify(CLIENT_SECRET)}\n    redirectUri: http://127.0.0.1:9/cb\n`;
+    writeFileSync(config, CONFIG.replace('password: hostile-password-0001', `password: ${JSON.stringify(PASSWORD)}\n${oauth}`));
+    const out = join(dir, 'reports');
+    const har = join(dir, 'traffic.har');
+    const result = await runMeasured(['run', '--no-load', '--target', target.baseUrl, '--config', config, '--out', out, '--suite', 'smoke,auth', '--har', har], { timeoutMs: 90_000 });
+    expectClean(result);
+    const report = reportOf(out);
+    const runDir = join(out, readdirSync(out)[0]!);
+    const files = { 'report.json': readFileSync(join(runDir, 'report.json'), 'utf8'), 'report.html': readFileSync(join(runDir, 'report.html'), 'utf8'), 'junit.xml': readFileSync(join(runDir, 'junit.xml'), 'utf8'), har: readFileSync(har, 'utf8'), console: result.stdout + result.stderr };
+    const kinds = (s: string): number => [/[a-z]/, /[A-Z]/, /[0-9]/, /[^A-Za-z0-9]/].filter((r) => r.test(s)).length;
+    const leaks: string[] = [];
+    for (const secret of [PASSWORD, CLIENT_SECRET]) {
+      const half = Math.floor(secret.length / 2);
+      for (const piece of [secret.slice(0, half), secret.slice(half)]) {
+        for (const encoded of [piece, encodeURIComponent(piece), JSON.stringify(piece).slice(1, -1), Buffer.from(piece).toString('base64')]) {
+          for (const [file, text] of Object.entries(files)) if (text.includes(encoded)) leaks.push(`${file}: ${encoded}`);
+        }
+      }
+      // A piece of 8 characters of one kind only (digits: 01234567) is an ordinary word of every report.
+      for (let i = 0; i + 8 <= secret.length; i++) {
+        const piece = secret.slice(i, i + 8);
+        if (kinds(piece) < 2) continue;
+        for (const [file, text] of Object.entries(files)) if (text.includes(piece)) leaks.push(`${file}: ${piece}`);
+      }
+    }
+    expect(leaks).toEqual([]);
+    // The target did echo them (the run saw the fields), and the report stays readable.
+    expect(target.requests()).toBeGreaterThan(5);
+    expect(files['report.json']).toContain('second part follows');
+    expect(report.checks.length).toBeGreaterThan(10);
   }, 120_000);
 });
 

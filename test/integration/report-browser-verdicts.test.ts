@@ -124,6 +124,27 @@ describe('report.html details a person must not misread', () => {
     await page.close();
   });
 
+  it('an interrupted capacity search claims no sustainable rate in the scenario section either: it says where it stopped, as the banner does', async () => {
+    const base = reportOfKind('capacity');
+    const [scenario] = base.scenarios!;
+    const cap = scenario!.capacity!;
+    // Interrupted in step 3 of 5: the two finished steps held; the one cut by the signal is not among the steps.
+    const capacity = { ...cap, sustainableRps: 200, steps: cap.steps.slice(0, 2), ceiling: 'interrupted' as const, interrupted: { atStep: 3, plannedSteps: 5 } };
+    const report = { ...base, run: { ...base.run, aborted: { code: 'HARNESS_ABORTED', message: 'interrupted by SIGINT: ceiling not reached: interrupted at step 3 of 5' } }, scenarios: [{ ...scenario!, capacity }] };
+    const file = join(dir, 'capacity-interrupted.html');
+    writeFileSync(file, reportHtml(report, new SecretRegistry()));
+    const { page, problems } = await openPage(browser.context, file);
+    expect(problems).toEqual([]);
+    const banner = (await page.locator('header.banner').textContent()) ?? '';
+    expect(banner).toContain('INTERRUPTED');
+    const words = (await page.locator('#scenarios p.capacity').textContent()) ?? '';
+    expect(words).toBe('Capacity against SLO p(99)<50 and error budget 1 %: ceiling not reached: interrupted at step 3 of 5; at least 200 req/s held in the finished steps');
+    // Nowhere on the page a rate called sustainable.
+    expect(await page.locator('body').innerText()).not.toMatch(/sustainable rate|req\/s sustainable/);
+    expect(banner).toContain('interrupted at step 3 of 5');
+    await page.close();
+  });
+
   it('a clause whose checks all failed is not green "covered"', async () => {
     const file = join(dir, 'coverage.html');
     writeFileSync(file, reportHtml(reportOfKind('not-certified'), new SecretRegistry()));

@@ -49,7 +49,7 @@ export function compileFlowTemplate(text: string, known: ReadonlySet<string>, es
       parts.push({ variable: token.name });
     } else {
       const made = compileTemplate(`{{${token.name}${token.args.map((a) => ` ${a}`).join('')}}}`);
-      problems.push(...made.problems);
+      for (const problem of made.problems) problems.push(problem);
       parts.push(made.template);
     }
   }

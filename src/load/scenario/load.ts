@@ -82,11 +82,11 @@ function credentialIssues(data: Record<string, unknown>, scenario: Scenario): Ra
 /** Problems past the schema: executor options, requests, templates, thresholds. */
 export function semanticScenarioIssues(scenario: Scenario, data: Record<string, unknown> = {}): RawIssue[] {
   const issues: RawIssue[] = getExecutor(scenario.executor).validate(scenario).map((m) => splitPathMessage(m));
-  issues.push(...credentialIssues(data, scenario));
+  for (const issue of credentialIssues(data, scenario)) issues.push(issue);
   if (data.requests !== undefined && data.flow !== undefined) issues.push({ path: ['flow'], atKey: true, message: 'give either "requests" (a weighted mix) or "flow" (a journey), not both' });
   else if (!scenario.flow && scenario.requests.length === 0) issues.push({ path: [], message: 'a scenario needs "requests" (a weighted mix) or "flow" (a journey)' });
   if (scenario.flow) {
-    issues.push(...flowIssues(scenario));
+    for (const issue of flowIssues(scenario)) issues.push(issue);
     return issues.concat(thresholdIssues(scenario));
   }
   scenario.requests.forEach((r, i) => {

@@ -25,7 +25,8 @@ export type HostileKind =
   | 'gzip-bomb'
   | 'endless-chunked'
   | 'split-secrets'
-  | 'bad-token';
+  | 'bad-token'
+  | 'deep-json';
 
 export interface HostileTarget {
   baseUrl: string;
@@ -67,6 +68,22 @@ export function gzipBomb(members = 32): Buffer {
 }
 const LIST = '{"data":[],"pagination":{"next":null}}';
 
+/**
+ * A JSON document nested `depth` deep (arrays, every third level an object), about 3.3 bytes a level: 200 000 levels
+ * make about 650 KB, well under the 1 MiB a body is kept whole, and far deeper than any recursive walk's stack.
+ * V8's JSON.parse reads it (it is iterative); a recursive canonical form, schema walk or redaction does not.
+ */
+export function deepJson(depth = 200_000): string {
+  const open: string[] = [];
+  const close: string[] = [];
+  for (let level = 0; level < depth; level++) {
+    const object = level % 3 === 2;
+    open.push(object ? '{"k":' : '[');
+    close.push(object ? '}' : ']');
+  }
+  return `{"id":"msg_deep","status":"queued","data":${open.join('')}0${close.reverse().join('')}}`;
+}
+
 export interface HostileOptions {
   /**
    * crash-at-n: the request at which the server goes away (refusing every later connection). never-answers and
@@ -79,6 +96,8 @@ export interface HostileOptions {
    * each short one base64-, hex- and form-encoded under secret-word names and as whole values.
    */
   secrets?: { long: readonly string[]; short: readonly string[] };
+  /** split-secrets: each half of a long secret also percent-encoded and in base64, in fields of its own. */
+  encodedHalves?: boolean;
 }
 
 export async function startHostile(kind: HostileKind, options: HostileOptions = {}): Promise<HostileTarget> {
@@ -177,6 +196,12 @@ export async function startHostile(kind: HostileKind, options: HostileOptions = 
           body[`echo_split2_${i}`] = secret.slice(half);
           headers[`x-part-a-${i}`] = secret.slice(0, half);
           headers[`x-part-b-${i}`] = secret.slice(half);
+          if (options.encodedHalves) {
+            body[`part_a_url_${i}`] = encodeURIComponent(secret.slice(0, half));
+            body[`part_b_url_${i}`] = encodeURIComponent(secret.slice(half));
+            body[`part_a_b64_${i}`] = Buffer.from(secret.slice(0, half)).toString('base64');
+            body[`part_b_b64_${i}`] = Buffer.from(secret.slice(half)).toString('base64');
+          }
         });
         short.forEach((secret, i) => {
           body[`password_b64_${i}`] = Buffer.from(secret).toString('base64');
@@ -187,6 +212,14 @@ export async function startHostile(kind: HostileKind, options: HostileOptions = 
         });
         res.writeHead(200, headers);
         res.end(JSON.stringify(body));
+      });
+      break;
+    }
+    case 'deep-json': {
+      const body = Buffer.from(deepJson());
+      server = http((_req, res) => {
+        res.writeHead(200, { 'content-type': 'application/json', 'content-length': body.length });
+        res.end(body);
       });
       break;
     }

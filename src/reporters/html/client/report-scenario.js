@@ -93,10 +93,25 @@
       series: [{ label: 'accepted', color: HR.STATUS_COLORS.accepted }, { label: '429', color: HR.STATUS_COLORS.limited }] });
   }
 
-  function capacity(box, grid, cap) {
-    box.insertBefore(el('p', { class: 'capacity' }, 'Capacity against SLO ', el('code', null, cap.slo), ' and error budget ' + S.fmtPct(cap.errorBudget) + ': sustainable rate ' +
+  /**
+   * An interrupted search's words, as the banner, the console and junit.xml say them (src/util/capacity-words.ts):
+   * never a sustainable rate the search did not finish measuring.
+   */
+  function interruptedWords(cap) {
+    var at = cap.interrupted ? 'at step ' + cap.interrupted.atStep + ' of ' + cap.interrupted.plannedSteps : 'before its first step';
+    var held = cap.steps.some(function (s) { return s.ok; }) ? '; at least ' + cap.sustainableRps + ' req/s held in the finished steps' : '; no finished step held the SLO';
+    return 'ceiling not reached: interrupted ' + at + held;
+  }
+
+  function capacityWords(cap) {
+    if (cap.ceiling === 'interrupted') return interruptedWords(cap);
+    return 'sustainable rate ' +
       (cap.sustainableRps > 0 ? S.fmtNum(cap.sustainableRps) + '/s' : 'none (the start rate already broke the SLO)') +
-      (cap.ceiling === 'generator-bound' ? ' — not measured further: the load generator, not the target, broke the next step' : cap.ceiling === 'not-reached' || (cap.ceiling === undefined && cap.steps.length && cap.steps.every(function (s) { return s.ok; })) ? ' — ceiling not reached: every step held' : '')), grid);
+      (cap.ceiling === 'generator-bound' ? ' — not measured further: the load generator, not the target, broke the next step' : cap.ceiling === 'not-reached' || (cap.ceiling === undefined && cap.steps.length && cap.steps.every(function (s) { return s.ok; })) ? ' — ceiling not reached: every step held' : '');
+  }
+
+  function capacity(box, grid, cap) {
+    box.insertBefore(el('p', { class: 'capacity' }, 'Capacity against SLO ', el('code', null, cap.slo), ' and error budget ' + S.fmtPct(cap.errorBudget) + ': ' + capacityWords(cap)), grid);
     HR.chart(grid, { name: 'capacity', title: 'Capacity curve', data: S.capacity(cap.steps), xLabel: 'offered rate /s', yLabel: 'achieved /s', y2Label: 'p99 ms', points: true,
       series: [{ label: 'achieved rps', unit: '/s' }, { label: 'offered (ideal)', dash: true, color: '#6b7280', unit: '/s' }, { label: 'p99 ms', scale: 'y2', unit: 'ms' }] });
   }
