@@ -48,6 +48,17 @@ function describe(tagged: TaggedExchange, what: string): string {
   return `${request.method} ${new URL(request.url).pathname} → ${response?.status} ${what} (made by ${tagged.checkId})`;
 }
 
+/**
+ * What makes one success not a JSON response, or undefined. A body the harness cut at its read limit
+ * (`truncatedFrom`) is only its first bytes, which no JSON parser accepts: its media type is judged, its syntax is not.
+ */
+export function jsonSuccessProblem(response: { headers: Record<string, string | undefined>; body: string; truncatedFrom?: number }): string | undefined {
+  const type = mediaTypeOf(response.headers['content-type']);
+  if (response.truncatedFrom === undefined && !parsed(response.body).ok) return 'has a body that is not JSON';
+  if (!saysJson(type)) return `is ${response.truncatedFrom === undefined ? 'JSON' : 'a body'} served as ${type ?? 'no Content-Type at all'}`;
+  return undefined;
+}
+
 export const specResponsesAreJson = defineCheck({
   id: 'standing.json-responses',
   suite: 'standing',
@@ -66,9 +77,8 @@ export const specResponsesAreJson = defineCheck({
       const operation = path === undefined ? undefined : operationOf(ctx.config.api.paths, request.method, path);
       if (!operation || !SPEC_OPERATIONS.has(operation)) continue;
       judged++;
-      const type = mediaTypeOf(response.headers['content-type']);
-      if (!parsed(response.body).ok) wrong.push({ tagged, what: 'has a body that is not JSON' });
-      else if (!saysJson(type)) wrong.push({ tagged, what: `is JSON served as ${type ?? 'no Content-Type at all'}` });
+      const what = jsonSuccessProblem(response);
+      if (what) wrong.push({ tagged, what });
     }
     if (wrong.length > 0) {
       fail(`${wrong.length} of ${judged} successes are not JSON responses: ${wrong.slice(0, LISTED).map((w) => describe(w.tagged, w.what)).join('; ')}`, {

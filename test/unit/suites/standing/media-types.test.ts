@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mediaTypeOf, registeredJson, saysJson } from '../../../../suites/standing/media-types.ts';
+import { jsonSuccessProblem, mediaTypeOf, registeredJson, saysJson } from '../../../../suites/standing/media-types.ts';
 
 describe('JSON media types', () => {
   it('reads the media type without parameters, lower-cased', () => {
@@ -18,5 +18,13 @@ describe('JSON media types', () => {
     expect(registeredJson('application/problem+json')).toBe(true);
     expect(registeredJson('text/json')).toBe(false);
     expect(registeredJson('text/plain')).toBe(false);
+  });
+
+  it('a success the harness cut at its read limit is judged on its media type, not on the syntax of its first bytes', () => {
+    const cut = '{"data":[{"id":"msg_1"},{"id":"ms';
+    expect(jsonSuccessProblem({ headers: { 'content-type': 'application/json' }, body: cut, truncatedFrom: 10_485_760 })).toBeUndefined();
+    expect(jsonSuccessProblem({ headers: { 'content-type': 'text/plain' }, body: cut, truncatedFrom: 10_485_760 })).toBe('is a body served as text/plain');
+    expect(jsonSuccessProblem({ headers: { 'content-type': 'application/json' }, body: cut })).toBe('has a body that is not JSON');
+    expect(jsonSuccessProblem({ headers: {}, body: '{}' })).toBe('is JSON served as no Content-Type at all');
   });
 });
