@@ -19,10 +19,14 @@ describe('harness run (embedded reference target)', () => {
     // the only difference load may make (README "Time-dependent judgements").
     expect(result.stdout).toMatch(/verdict: CERTIFIED(-WITH-WARNINGS)? \(exit 0\) — MUST \d+ passed; SHOULD \d+ passed(, \d+ could not decide)?; PROFILE \d+ passed(, \d+ could not decide)?\n/);
     expect(result.stdout).toMatch(/run conditions: event-loop stalls up to/);
-    // README: the verdict is the last line (a CI log's tail), the run's conditions just before it.
+    // README: the verdict is the last line (a CI log's tail).
     const lines = result.stdout.trimEnd().split('\n');
     expect(lines.at(-1)).toMatch(/^verdict: /);
-    expect(lines.at(-2)).toMatch(/^run conditions: /);
+    // Before it, in this order: the run's conditions, the Security block, the ownership line (README).
+    const at = (re: RegExp) => lines.findIndex((line) => re.test(line));
+    expect(lines.at(-2)).toMatch(/^ownership: /);
+    expect(at(/^security \(OWASP API Security Top 10, 2023\): /)).toBeGreaterThan(at(/^run conditions: /));
+    expect(at(/^run conditions: /)).toBeGreaterThan(at(/^junit\.xml: /));
     const [runId] = readdirSync(out);
     expect(runId).toMatch(/^\d{8}T\d{6}Z-[0-9a-f]{6}$/);
     const file = join(out, runId!, 'report.json');
