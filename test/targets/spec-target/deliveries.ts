@@ -39,6 +39,8 @@ export class Deliveries {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'webhook-id': id, 'webhook-timestamp': timestamp, 'webhook-signature': `v1,${signature}` },
       body,
+      // A delivery never follows a redirect (OWASP API7): a 3xx is an unsuccessful attempt, retried like any other.
+      redirect: 'manual',
       signal: abort.signal,
     })
       .then(async (res) => {
