@@ -1,8 +1,12 @@
 /**
  * Reads one history file with a size bound: a history folder is whatever a CI cache restored, so a huge or endless
- * file (a log dropped in by mistake, a FIFO) must be refused by its size, never read whole into memory.
+ * file (a log dropped in by mistake, a FIFO) must be refused, never read whole into memory. The bytes are read by
+ * the shared bounded reader (src/util/read-bounded.ts); this file adds only what a history skips a file for, in
+ * words a skipped-file line can carry.
  */
-import { open } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
+import { FileNotFoundError } from '../errors.ts';
+import { readBounded as readUserFile } from '../util/read-bounded.ts';
 
 /** A report.json with per-second histograms of a long run is a few MiB; far above that is not a run. */
 export const MAX_ENTRY_BYTES = 64 * 1024 * 1024;
@@ -10,28 +14,21 @@ export const MAX_ENTRY_BYTES = 64 * 1024 * 1024;
 export type BoundedRead = { text: string } | { why: string };
 
 export async function readBounded(path: string, maxBytes = MAX_ENTRY_BYTES): Promise<BoundedRead> {
-  let handle;
+  let stats;
   try {
-    handle = await open(path, 'r');
+    // stat, not open: opening a FIFO with no writer would wait for one.
+    stats = await stat(path);
   } catch (err) {
     return { why: `cannot be read (${(err as NodeJS.ErrnoException).code ?? String(err)})` };
   }
+  if (!stats.isFile()) return { why: 'not a regular file' };
+  if (stats.size > maxBytes) return { why: `larger than ${size(maxBytes)} (${stats.size} bytes)` };
   try {
-    const stat = await handle.stat();
-    if (!stat.isFile()) return { why: 'not a regular file' };
-    if (stat.size > maxBytes) return { why: `larger than ${size(maxBytes)} (${stat.size} bytes)` };
-    // Read at most maxBytes + 1 whatever stat said: a file that grows while read is cut and refused, not followed.
-    const buffer = Buffer.alloc(Math.min(maxBytes + 1, Math.max(stat.size, 0) + 1));
-    let filled = 0;
-    while (filled < buffer.length) {
-      const { bytesRead } = await handle.read(buffer, filled, buffer.length - filled, filled);
-      if (bytesRead === 0) break;
-      filled += bytesRead;
-    }
-    if (filled > maxBytes) return { why: `larger than ${size(maxBytes)}` };
-    return { text: buffer.subarray(0, filled).toString('utf8') };
-  } finally {
-    await handle.close();
+    // Bounded by the bytes read, whatever stat said: a file that grows while read is refused, not followed.
+    return { text: (await readUserFile(path, { maxBytes, what: 'history entries' })).toString('utf8') };
+  } catch (err) {
+    if (!(err instanceof FileNotFoundError)) throw err;
+    return { why: /stopped reading/.test(err.message) ? `larger than ${size(maxBytes)}` : `cannot be read (${err.message.slice(path.length + 2)})` };
   }
 }
 
