@@ -1,6 +1,7 @@
 /** Auth / JWT login: what POST /v1/auth/login issues and how it refuses (SERVICE-SPEC §2.6, §5 rule 2; PROFILE). */
 import { randomBytes } from 'node:crypto';
-import { defineCheck, fail, skip } from '../../src/conformance/check.ts';
+import { defineCheck } from '../../src/conformance/check.ts';
+import { fail, skip } from '../../src/conformance/outcomes.ts';
 import type { CheckContext } from '../../src/conformance/context.ts';
 import { expect2xx, expectStatus, jsonObject } from '../../src/conformance/expect.ts';
 import { freshJwt, login } from '../../src/conformance/operations.ts';

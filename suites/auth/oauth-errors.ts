@@ -1,6 +1,7 @@
 /** Auth / OAuth2 token errors: the token endpoint refuses what RFC 6749 §5.2 and RFC 7636 §4.6 say it must. */
 import { randomBytes } from 'node:crypto';
-import { defineCheck, fail, skip } from '../../src/conformance/check.ts';
+import { defineCheck } from '../../src/conformance/check.ts';
+import { fail, skip } from '../../src/conformance/outcomes.ts';
 import { expectStatus } from '../../src/conformance/expect.ts';
 import { getAccount } from '../../src/conformance/operations.ts';
 import { requiresProfile } from '../../src/conformance/preconditions.ts';

@@ -4,7 +4,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
-import { fail, undecided } from '../../src/conformance/check.ts';
+import { fail, undecided } from '../../src/conformance/outcomes.ts';
 import { describeConditions } from '../../src/conformance/conditions.ts';
 import type { CheckContext } from '../../src/conformance/context.ts';
 import type { HttpResponse } from '../../src/http/client.ts';

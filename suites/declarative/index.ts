@@ -3,7 +3,7 @@
  * the same runner runs them, so levels, verdicts, evidence, redaction and reports are those of the built-ins.
  */
 import type { Check } from '../../src/conformance/check.ts';
-import { fail } from '../../src/conformance/check.ts';
+import { fail } from '../../src/conformance/outcomes.ts';
 import type { Suite } from '../../src/conformance/registry.ts';
 import type { Env } from '../../src/config/interpolate.ts';
 import { ConfigError, type ConfigIssue } from '../../src/errors.ts';

@@ -4,7 +4,7 @@
  * (so it is recorded as evidence and redacted like every exchange).
  */
 import { OPERATION_METHODS } from '../../src/config/types.ts';
-import { skip } from '../../src/conformance/check.ts';
+import { skip } from '../../src/conformance/outcomes.ts';
 import type { CheckContext } from '../../src/conformance/context.ts';
 import { obtainJwt } from '../../src/conformance/operations.ts';
 import type { HttpResponse } from '../../src/http/client.ts';

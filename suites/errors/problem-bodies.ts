@@ -2,7 +2,8 @@
  * Error bodies: 401, 403 and 429 answers match the configured error schema (PROFILE General: RFC 9457 problem
  * details with a snake_case code), and error answers say `application/problem+json`.
  */
-import { defineCheck, fail, skip } from '../../src/conformance/check.ts';
+import { defineCheck } from '../../src/conformance/check.ts';
+import { fail, skip } from '../../src/conformance/outcomes.ts';
 import type { CheckContext } from '../../src/conformance/context.ts';
 import { jsonObject } from '../../src/conformance/expect.ts';
 import { sendMessage, textMessage } from '../../src/conformance/operations.ts';

@@ -4,7 +4,7 @@
  * `credentials.apiKey`'s account; account B is `credentials.otherAccount`'s.
  */
 import type { Check, OwaspItem } from '../../src/conformance/check.ts';
-import { notApplicable, skip } from '../../src/conformance/check.ts';
+import { notApplicable, skip } from '../../src/conformance/outcomes.ts';
 import type { CheckContext } from '../../src/conformance/context.ts';
 import { guarded, requiresCredential, withPrecondition } from '../../src/conformance/preconditions.ts';
 import type { ProfileArea } from '../../src/config/types.ts';

@@ -3,7 +3,8 @@
  * The bounds are timestamps the target itself answered for seeded messages, so the inclusive/exclusive edge
  * is hit exactly. Each filter is tested alone, so a target that ignores one fails only that check.
  */
-import { defineCheck, fail } from '../../src/conformance/check.ts';
+import { defineCheck } from '../../src/conformance/check.ts';
+import { fail } from '../../src/conformance/outcomes.ts';
 import type { CheckContext } from '../../src/conformance/context.ts';
 import { guarded, requiresCredential, requiresSandbox } from '../../src/conformance/preconditions.ts';
 import { compareAscending, timeKey } from './list-order.ts';

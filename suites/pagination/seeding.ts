@@ -1,7 +1,8 @@
 /**
  * Pagination with seeded data: the sandbox seeds, and messages that arrive in the middle of a walk.
  */
-import { defineCheck, fail } from '../../src/conformance/check.ts';
+import { defineCheck } from '../../src/conformance/check.ts';
+import { fail } from '../../src/conformance/outcomes.ts';
 import { guarded, requiresCredential, requiresSandbox } from '../../src/conformance/preconditions.ts';
 import { duplicateIds, idsOf, walkList } from './list-walk.ts';
 import { timeKey } from './list-order.ts';

@@ -2,7 +2,8 @@
  * Pagination: what the walks list taken together — every item once, in the documented order, the same on a
  * second walk. Seeded: compared with the seeds. Read-only: compared with each other over the range both cover.
  */
-import { defineCheck, fail, passVacuously, skip } from '../../src/conformance/check.ts';
+import { defineCheck } from '../../src/conformance/check.ts';
+import { fail, passVacuously, skip } from '../../src/conformance/outcomes.ts';
 import type { CheckContext } from '../../src/conformance/context.ts';
 import type { Exchange } from '../../src/http/exchange.ts';
 import { requiresCredential } from '../../src/conformance/preconditions.ts';

@@ -2,7 +2,8 @@
  * Pagination: what each page of a walk says about itself — its limit, its size, and its next cursor.
  * Walks: limit 1, the default, the maximum (walk-set.ts).
  */
-import { defineCheck, fail, passVacuously, skip } from '../../src/conformance/check.ts';
+import { defineCheck } from '../../src/conformance/check.ts';
+import { fail, passVacuously, skip } from '../../src/conformance/outcomes.ts';
 import type { Exchange } from '../../src/http/exchange.ts';
 import { guarded, requiresCredential } from '../../src/conformance/preconditions.ts';
 import { reachedEnd } from './list-walk.ts';

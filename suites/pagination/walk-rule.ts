@@ -17,7 +17,8 @@
  * one brings back the first page too), a repeated page may be the config's omission: that walk is not judged.
  */
 import { randomBytes } from 'node:crypto';
-import { CheckSkipped, defineCheck, fail, passVacuously, skip } from '../../src/conformance/check.ts';
+import { defineCheck } from '../../src/conformance/check.ts';
+import { CheckSkipped, fail, passVacuously, skip } from '../../src/conformance/outcomes.ts';
 import type { CheckContext } from '../../src/conformance/context.ts';
 import { listMessages } from '../../src/conformance/operations.ts';
 import type { Exchange } from '../../src/http/exchange.ts';

@@ -5,7 +5,8 @@
  * requests' round trip, a recovery is noticed at the next watch request, a counting run must end within one window):
  * a claim within ±10 % of every value the interval allows matches, of none differs, of some is "could not decide".
  */
-import { defineCheck, fail, skip, undecided } from '../../src/conformance/check.ts';
+import { defineCheck } from '../../src/conformance/check.ts';
+import { fail, skip, undecided } from '../../src/conformance/outcomes.ts';
 import type { CheckContext } from '../../src/conformance/context.ts';
 import { requiresCredential } from '../../src/conformance/preconditions.ts';
 import { CLAIM_TOLERANCE, judgeClaim, observedQuota, observedWindow, type Observed, type ProbeResult } from '../../src/ratelimit/probe/index.ts';

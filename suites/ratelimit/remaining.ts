@@ -7,7 +7,8 @@
  * two), the check gathers its own: it lets the key recover (bounded by conformance.maxWaitSeconds) and sends up to
  * OWN_READS reads back to back.
  */
-import { defineCheck, fail, skip } from '../../src/conformance/check.ts';
+import { defineCheck } from '../../src/conformance/check.ts';
+import { fail, skip } from '../../src/conformance/outcomes.ts';
 import type { CheckContext } from '../../src/conformance/context.ts';
 import { requiresCredential } from '../../src/conformance/preconditions.ts';
 import { readRateLimit } from '../../src/ratelimit/headers.ts';

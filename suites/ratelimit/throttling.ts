@@ -5,7 +5,8 @@
  * one that is judged on any 429 of the key (`exhausts`: the burst and the Retry-After presence) and so may take
  * it throttled. The honesty check needs it served: its 429 must come from the quota it spent itself.
  */
-import { defineCheck, fail, skip, undecided } from '../../src/conformance/check.ts';
+import { defineCheck } from '../../src/conformance/check.ts';
+import { fail, skip, undecided } from '../../src/conformance/outcomes.ts';
 import type { CheckContext } from '../../src/conformance/context.ts';
 import { requiresCredential } from '../../src/conformance/preconditions.ts';
 import type { HttpResponse } from '../../src/http/client.ts';

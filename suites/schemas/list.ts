@@ -2,7 +2,8 @@
  * Schemas: the message list — its envelope (§2.4) and its items (§2.3). Items are checked on a list that holds
  * at least one message seeded through the sandbox for this purpose, so the list is never vacuously empty.
  */
-import { defineCheck, fail, skip } from '../../src/conformance/check.ts';
+import { defineCheck } from '../../src/conformance/check.ts';
+import { fail, skip } from '../../src/conformance/outcomes.ts';
 import type { CheckContext } from '../../src/conformance/context.ts';
 import { expect2xx } from '../../src/conformance/expect.ts';
 import { listMessages } from '../../src/conformance/operations.ts';

@@ -6,7 +6,8 @@
  * misconfiguration); the reference's exact list shape is PROFILE's.
  */
 import { randomBytes } from 'node:crypto';
-import { defineCheck, fail } from '../../src/conformance/check.ts';
+import { defineCheck } from '../../src/conformance/check.ts';
+import { fail } from '../../src/conformance/outcomes.ts';
 import type { CheckContext } from '../../src/conformance/context.ts';
 import { listMessages } from '../../src/conformance/operations.ts';
 import type { HttpResponse } from '../../src/http/client.ts';

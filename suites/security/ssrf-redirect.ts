@@ -9,7 +9,8 @@
  * the target cannot reach the listener on loopback, so the check skips.
  */
 import { randomInt } from 'node:crypto';
-import { defineCheck, fail, skip } from '../../src/conformance/check.ts';
+import { defineCheck } from '../../src/conformance/check.ts';
+import { fail, skip } from '../../src/conformance/outcomes.ts';
 import type { CheckContext } from '../../src/conformance/context.ts';
 import { guarded } from '../../src/conformance/preconditions.ts';
 import { randomPhone } from '../webhooks/session.ts';

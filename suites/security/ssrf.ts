@@ -4,7 +4,8 @@
  * client-supplied data … use an allow list"); the 422 the reference answers is PROFILE's choice, so any of
  * `api.rejectedStatus` passes here. Every accepted registration is deleted at once (registration.ts).
  */
-import { defineCheck, fail, type Check } from '../../src/conformance/check.ts';
+import { defineCheck, type Check } from '../../src/conformance/check.ts';
+import { fail } from '../../src/conformance/outcomes.ts';
 import type { CheckContext } from '../../src/conformance/context.ts';
 import { guarded } from '../../src/conformance/preconditions.ts';
 import { registerAndUndo, requiresWebhookManagement, type Registration } from './registration.ts';

@@ -3,7 +3,8 @@
  * status"). The spec shows neither event names nor payloads, so the MUST checks only ask that a delivery
  * mentioning the message's id arrives; which events and statuses, and their order, are PROFILE.
  */
-import { defineCheck, fail, skip } from '../../src/conformance/check.ts';
+import { defineCheck } from '../../src/conformance/check.ts';
+import { fail, skip } from '../../src/conformance/outcomes.ts';
 import type { CheckContext } from '../../src/conformance/context.ts';
 import { guarded, requiresCredential, requiresProfile, requiresSandbox } from '../../src/conformance/preconditions.ts';
 import type { WebhookReceiver } from '../../src/webhooks/receiver.ts';

@@ -1,5 +1,6 @@
 /** After the webhook is deleted, nothing more is delivered to it (PROFILE Webhooks). */
-import { defineCheck, fail, passVacuously, skip, undecided } from '../../src/conformance/check.ts';
+import { defineCheck } from '../../src/conformance/check.ts';
+import { fail, passVacuously, skip, undecided } from '../../src/conformance/outcomes.ts';
 import { describeConditions, timestampUncertaintyMs } from '../../src/conformance/conditions.ts';
 import { guarded, requiresCredential, requiresProfile } from '../../src/conformance/preconditions.ts';
 import { deletion } from './deletion-scenario.ts';

@@ -3,7 +3,8 @@
  * it, and a delete of an id never registered is a 404.
  */
 import { randomBytes } from 'node:crypto';
-import { defineCheck, fail, skip } from '../../src/conformance/check.ts';
+import { defineCheck } from '../../src/conformance/check.ts';
+import { fail, skip } from '../../src/conformance/outcomes.ts';
 import { expectStatus, expectSuccessStatus, jsonObject } from '../../src/conformance/expect.ts';
 import { guarded, requiresCredential, requiresProfile } from '../../src/conformance/preconditions.ts';
 import { deletion } from './deletion-scenario.ts';

@@ -1,5 +1,6 @@
 /** Status notifications tell a consistent story (PROFILE Messages: sent → delivered → read, or sent → failed). */
-import { defineCheck, fail, skip } from '../../src/conformance/check.ts';
+import { defineCheck } from '../../src/conformance/check.ts';
+import { fail, skip } from '../../src/conformance/outcomes.ts';
 import { guarded, requiresCredential, requiresProfile } from '../../src/conformance/preconditions.ts';
 import { expectedStatusesArrived } from './arrival.ts';
 import { statusEventsOf } from './events.ts';

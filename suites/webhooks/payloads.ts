@@ -3,7 +3,8 @@
  * envelope with the data schema of its type, a signature that verifies over the raw body with the webhook's
  * secret, and a `webhook-timestamp` close to the receiver's clock.
  */
-import { defineCheck, fail, skip } from '../../src/conformance/check.ts';
+import { defineCheck } from '../../src/conformance/check.ts';
+import { fail, skip } from '../../src/conformance/outcomes.ts';
 import type { CheckContext } from '../../src/conformance/context.ts';
 import { guarded, requiresCredential, requiresProfile } from '../../src/conformance/preconditions.ts';
 import type { ReceivedDelivery } from '../../src/webhooks/receiver.ts';

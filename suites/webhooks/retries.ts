@@ -5,7 +5,8 @@
  * Events are told apart by what they are about (type, message, status), not by their id, so a target that
  * changes the id on a retry is caught instead of looking like a new event.
  */
-import { defineCheck, fail, skip, undecided } from '../../src/conformance/check.ts';
+import { defineCheck } from '../../src/conformance/check.ts';
+import { fail, skip, undecided } from '../../src/conformance/outcomes.ts';
 import { describeConditions, uncertaintyOfGapChangeMs, type ConditionsSnapshot } from '../../src/conformance/conditions.ts';
 import type { CheckContext } from '../../src/conformance/context.ts';
 import { guarded, requiresCredential, requiresProfile } from '../../src/conformance/preconditions.ts';
