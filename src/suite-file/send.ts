@@ -12,7 +12,7 @@ import { seededRandom } from '../load/random.ts';
 import { compileTemplate, type TemplateState } from '../load/template.ts';
 import { VAR_PLACEHOLDER } from './load.ts';
 import type { RequestSpec } from './types.ts';
-import { issuedToken } from '../../suites/auth/oauth-client.ts';
+import { issuedToken } from '../../suites/lib/oauth-client.ts';
 
 /** Variables captured so far, and the template state shared by the steps of one check. */
 export interface StepState {

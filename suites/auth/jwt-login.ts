@@ -7,7 +7,7 @@ import { expect2xx, expectStatus, jsonObject } from '../../src/conformance/expec
 import { freshJwt, login } from '../../src/conformance/operations.ts';
 import { guarded, requiresCredential, requiresProfile } from '../../src/conformance/preconditions.ts';
 import { parseRetryAfter } from '../../src/http/retry-after.ts';
-import { decodeSegment, parseJws } from './jws.ts';
+import { decodeSegment, parseJws } from './lib/jws.ts';
 
 /** A login with the configured account; the token is registered as a secret. */
 async function loginOk(ctx: CheckContext): Promise<{ token: unknown; expiresIn: unknown }> {

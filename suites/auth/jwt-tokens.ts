@@ -10,7 +10,7 @@ import { expectStatus } from '../../src/conformance/expect.ts';
 import { freshJwt, getAccount, listMessages, obtainJwt, sendMessage, textMessage, unusableReason } from '../../src/conformance/operations.ts';
 import { mintedExpired } from './jwt-minted.ts';
 import { guarded, requiresCredential, requiresProfile } from '../../src/conformance/preconditions.ts';
-import { parseJws, unsecuredCopy, withBrokenSignature, withChangedClaims, type JwsParts } from './jws.ts';
+import { parseJws, unsecuredCopy, withBrokenSignature, withChangedClaims, type JwsParts } from './lib/jws.ts';
 
 export const accountWithoutCredential = defineCheck({
   id: 'auth.jwt.account-without-credential',

@@ -8,7 +8,7 @@ import { fail } from '../../src/conformance/outcomes.ts';
 import type { CheckContext } from '../../src/conformance/context.ts';
 import { expectStatus } from '../../src/conformance/expect.ts';
 import type { HttpResponse } from '../../src/http/client.ts';
-import { oauthCheck, oauthConfig } from './oauth-client.ts';
+import { oauthCheck, oauthConfig } from '../lib/oauth-client.ts';
 
 /** A redirect URI no client registered. */
 const FOREIGN_REDIRECT = 'https://harness-unregistered.example/callback';

@@ -6,7 +6,7 @@ import { expectStatus } from '../../src/conformance/expect.ts';
 import { getAccount } from '../../src/conformance/operations.ts';
 import { requiresProfile } from '../../src/conformance/preconditions.ts';
 import type { HttpResponse } from '../../src/http/client.ts';
-import { expectOAuthError, oauthCheck, oauthConfig, requestToken, requireCode, requiresOtherClient, tokenFields } from './oauth-client.ts';
+import { expectOAuthError, oauthCheck, oauthConfig, requestToken, requireCode, requiresOtherClient, tokenFields } from '../lib/oauth-client.ts';
 
 /** The access token of a granted exchange; skipped when the exchange itself was refused (another check's finding). */
 function grantedToken(res: HttpResponse): string {

@@ -6,7 +6,7 @@ import { defineCheck } from '../../src/conformance/check.ts';
 import { fail } from '../../src/conformance/outcomes.ts';
 import type { CheckContext } from '../../src/conformance/context.ts';
 import { expectStatus } from '../../src/conformance/expect.ts';
-import { campaignBody, campaignCheck, createCampaign, isoFromNow } from './campaign-ops.ts';
+import { campaignBody, campaignCheck, createCampaign, isoFromNow } from '../lib/campaign-ops.ts';
 
 const REQUIRED = ['name', 'subject', 'content', 'recipients'] as const;
 

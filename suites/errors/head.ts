@@ -6,7 +6,7 @@
 import { defineCheck } from '../../src/conformance/check.ts';
 import { fail } from '../../src/conformance/outcomes.ts';
 import { requiresCredential } from '../../src/conformance/preconditions.ts';
-import { mediaType } from './requests.ts';
+import { mediaType } from './lib/requests.ts';
 
 export const headOnGetPaths = requiresCredential('apiKey')(
   defineCheck({

@@ -9,8 +9,8 @@ import { jsonObject } from '../../src/conformance/expect.ts';
 import { sendMessage, textMessage } from '../../src/conformance/operations.ts';
 import { guarded, requiresCredential, requiresProfile } from '../../src/conformance/preconditions.ts';
 import type { HttpResponse } from '../../src/http/client.ts';
-import { burstUntil429, describeBurst, recover } from '../ratelimit/burst.ts';
-import { malformedJson, mediaType, nonJsonContentType, unauthenticated, unknownPath, wrongMethod } from './requests.ts';
+import { burstUntil429, describeBurst, recover } from '../lib/rate-limit-burst.ts';
+import { malformedJson, mediaType, nonJsonContentType, unauthenticated, unknownPath, wrongMethod } from './lib/requests.ts';
 
 function expectErrorBody(ctx: CheckContext, res: HttpResponse, status: number, what: string): void {
   if (res.status !== status) skip(`${what} answered ${res.status}, not ${status}: there is no ${status} body to inspect (the auth and ratelimit suites report the status)`);

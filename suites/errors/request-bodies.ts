@@ -7,7 +7,7 @@ import { defineCheck } from '../../src/conformance/check.ts';
 import { fail } from '../../src/conformance/outcomes.ts';
 import { expectStatus } from '../../src/conformance/expect.ts';
 import { guarded, requiresCredential, requiresProfile } from '../../src/conformance/preconditions.ts';
-import { malformedJson, nonJsonContentType } from './requests.ts';
+import { malformedJson, nonJsonContentType } from './lib/requests.ts';
 
 export const unsupportedMediaType = guarded(
   defineCheck({

@@ -3,7 +3,7 @@ import { defineCheck } from '../../src/conformance/check.ts';
 import { fail, skip } from '../../src/conformance/outcomes.ts';
 import { expectStatus } from '../../src/conformance/expect.ts';
 import { guarded, requiresCredential, requiresProfile } from '../../src/conformance/preconditions.ts';
-import { knownMethods, unknownPath, WRONG_METHOD, wrongMethod } from './requests.ts';
+import { knownMethods, unknownPath, WRONG_METHOD, wrongMethod } from './lib/requests.ts';
 
 export const unknownPathNotFound = requiresCredential('apiKey')(
   defineCheck({

@@ -7,8 +7,8 @@ import { defineCheck } from '../../src/conformance/check.ts';
 import { fail } from '../../src/conformance/outcomes.ts';
 import type { CheckContext } from '../../src/conformance/context.ts';
 import { expect2xx, jsonObject } from '../../src/conformance/expect.ts';
-import { campaignBody, campaignId } from '../email/campaign-ops.ts';
-import { MUST_CLAUSES, MUST_REF, as, echoed, is2xx, ownershipCheck } from './accounts.ts';
+import { campaignBody, campaignId } from '../lib/campaign-ops.ts';
+import { MUST_CLAUSES, MUST_REF, as, echoed, is2xx, ownershipCheck } from './lib/accounts.ts';
 
 export interface OwnedCampaign {
   id: string;

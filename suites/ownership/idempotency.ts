@@ -7,7 +7,7 @@ import { defineCheck } from '../../src/conformance/check.ts';
 import { fail } from '../../src/conformance/outcomes.ts';
 import { expect2xx, jsonObject } from '../../src/conformance/expect.ts';
 import { textMessage } from '../../src/conformance/operations.ts';
-import { MUST_CLAUSES, MUST_REF, as, echoed, ownershipCheck } from './accounts.ts';
+import { MUST_CLAUSES, MUST_REF, as, echoed, ownershipCheck } from './lib/accounts.ts';
 
 export const idempotencyKeyIsolated = ownershipCheck(
   defineCheck({

@@ -9,7 +9,7 @@ import { fail, skip } from '../../src/conformance/outcomes.ts';
 import type { CheckContext } from '../../src/conformance/context.ts';
 import type { OwnershipRefusal } from '../../src/config/types.ts';
 import type { HttpResponse } from '../../src/http/client.ts';
-import { as, ownershipCheck } from './accounts.ts';
+import { as, ownershipCheck } from './lib/accounts.ts';
 import { accountACampaign, readAsB } from './campaigns.ts';
 
 const STATUSES: Record<OwnershipRefusal, readonly number[]> = { 'not-found': [404], forbidden: [403], either: [403, 404] };

@@ -11,7 +11,7 @@ import type { CheckContext } from '../../src/conformance/context.ts';
 import { listMessages } from '../../src/conformance/operations.ts';
 import { requiresCredential } from '../../src/conformance/preconditions.ts';
 import type { HttpResponse } from '../../src/http/client.ts';
-import { seedingApplies, requireSeed } from './seed.ts';
+import { seedingApplies, requireSeed } from '../lib/message-seed.ts';
 
 interface Probe {
   what: string;

@@ -1,13 +1,13 @@
 /**
  * Pagination: what each page of a walk says about itself — its limit, its size, and its next cursor.
- * Walks: limit 1, the default, the maximum (walk-set.ts).
+ * Walks: limit 1, the default, the maximum (lib/walk-set.ts).
  */
 import { defineCheck } from '../../src/conformance/check.ts';
 import { fail, passVacuously, skip } from '../../src/conformance/outcomes.ts';
 import type { Exchange } from '../../src/http/exchange.ts';
 import { guarded, requiresCredential } from '../../src/conformance/preconditions.ts';
-import { reachedEnd } from './list-walk.ts';
-import { sizedWalks, walkSet } from './walk-set.ts';
+import { reachedEnd } from './lib/list-walk.ts';
+import { sizedWalks, walkSet } from './lib/walk-set.ts';
 
 export const pageWithinLimit = requiresCredential('apiKey')(
   defineCheck({

@@ -23,8 +23,8 @@ import type { CheckContext } from '../../src/conformance/context.ts';
 import { listMessages } from '../../src/conformance/operations.ts';
 import type { Exchange } from '../../src/http/exchange.ts';
 import { requiresCredential } from '../../src/conformance/preconditions.ts';
-import { idsOf, reachedEnd, type Walk } from './list-walk.ts';
-import { readOnlyWalkSet, sizedWalks, walkSet } from './walk-set.ts';
+import { idsOf, reachedEnd, type Walk } from './lib/list-walk.ts';
+import { readOnlyWalkSet, sizedWalks, walkSet } from './lib/walk-set.ts';
 
 function sameIds(a: Walk['pages'][number], b: Walk['pages'][number]): boolean {
   return a.items.length > 0 && a.items.map((x) => x.id).join('\n') === b.items.map((x) => x.id).join('\n');

@@ -5,7 +5,7 @@
 import { defineCheck } from '../../src/conformance/check.ts';
 import { fail, skip, undecided } from '../../src/conformance/outcomes.ts';
 import { guarded, requiresCredential, requiresProfile } from '../../src/conformance/preconditions.ts';
-import { burstUntil429, describeBurst, ensureServed, MAX_BURST, probe, recover, undecisiveBurst } from './burst.ts';
+import { burstUntil429, describeBurst, ensureServed, MAX_BURST, probe, recover, undecisiveBurst } from '../lib/rate-limit-burst.ts';
 
 export const anonymousLimited = guarded(
   defineCheck({

@@ -8,7 +8,7 @@ import { fail, skip } from '../../src/conformance/outcomes.ts';
 import type { CheckContext } from '../../src/conformance/context.ts';
 import { guarded, requiresCredential, requiresProfile } from '../../src/conformance/preconditions.ts';
 import { readRateLimit, type RateLimitReading } from '../../src/ratelimit/headers.ts';
-import { probe } from './burst.ts';
+import { probe } from '../lib/rate-limit-burst.ts';
 
 async function readOne(ctx: CheckContext): Promise<RateLimitReading> {
   const style = ctx.config.api.rateLimitHeaders;

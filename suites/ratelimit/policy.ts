@@ -10,7 +10,7 @@ import { fail, skip, undecided } from '../../src/conformance/outcomes.ts';
 import type { CheckContext } from '../../src/conformance/context.ts';
 import { requiresCredential } from '../../src/conformance/preconditions.ts';
 import { CLAIM_TOLERANCE, judgeClaim, observedQuota, observedWindow, type Observed, type ProbeResult } from '../../src/ratelimit/probe/index.ts';
-import { describeObservation, suiteProbe } from './probe.ts';
+import { describeObservation, suiteProbe } from './lib/probe.ts';
 
 /** The claim and the observation as an interval; skipped when nothing is claimed, undecided when nothing was measured. */
 async function claimAndObservation(ctx: CheckContext, what: 'quota' | 'windowS'): Promise<{ claimed: number; observed: Observed; result: ProbeResult }> {

@@ -13,8 +13,8 @@ import type { CheckContext } from '../../src/conformance/context.ts';
 import { requiresCredential } from '../../src/conformance/preconditions.ts';
 import { readRateLimit } from '../../src/ratelimit/headers.ts';
 import type { Sample } from '../../src/ratelimit/probe/index.ts';
-import { probe, recover } from './burst.ts';
-import { suiteProbe } from './probe.ts';
+import { probe, recover } from '../lib/rate-limit-burst.ts';
+import { suiteProbe } from './lib/probe.ts';
 
 /** Consecutive readings the judgement wants: enough that one window turn-over cannot hide a wrong step. */
 const MIN_PAIRS = 5;

@@ -9,8 +9,8 @@ import { expect2xx } from '../../src/conformance/expect.ts';
 import { listMessages } from '../../src/conformance/operations.ts';
 import { guarded, requiresCredential, requiresSandbox } from '../../src/conformance/preconditions.ts';
 import type { HttpResponse } from '../../src/http/client.ts';
-import { postInbound, uniqueSender } from '../pagination/seed.ts';
-import { expectFields, fieldProblems, jsonBody, LIST_ENVELOPE_FIELDS, LISTED_MESSAGE_FIELDS } from './spec-fields.ts';
+import { postInbound, uniqueSender } from '../lib/message-seed.ts';
+import { expectFields, fieldProblems, jsonBody, LIST_ENVELOPE_FIELDS, LISTED_MESSAGE_FIELDS } from './lib/spec-fields.ts';
 
 interface SeededList {
   inbound: HttpResponse;

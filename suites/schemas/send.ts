@@ -7,7 +7,7 @@ import { fail } from '../../src/conformance/outcomes.ts';
 import { expect2xx } from '../../src/conformance/expect.ts';
 import { sendMessage, textMessage } from '../../src/conformance/operations.ts';
 import { guarded, requiresCredential, requiresProfile } from '../../src/conformance/preconditions.ts';
-import { expectFields, jsonBody, SEND_RESPONSE_FIELDS } from './spec-fields.ts';
+import { expectFields, jsonBody, SEND_RESPONSE_FIELDS } from './lib/spec-fields.ts';
 
 const TO = '15551234567';
 

@@ -8,7 +8,7 @@
 import { defineCheck } from '../../src/conformance/check.ts';
 import { fail, skip } from '../../src/conformance/outcomes.ts';
 import type { CheckContext } from '../../src/conformance/context.ts';
-import { CREATE_CASES, sendCreate, takenOver, type CreateCase } from './creates.ts';
+import { CREATE_CASES, sendCreate, takenOver, type CreateCase } from './lib/creates.ts';
 
 function available(ctx: CheckContext): CreateCase[] {
   const cases = CREATE_CASES.filter((c) => c.unavailable(ctx) === undefined);

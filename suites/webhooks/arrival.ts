@@ -8,8 +8,8 @@ import { fail, skip } from '../../src/conformance/outcomes.ts';
 import type { CheckContext } from '../../src/conformance/context.ts';
 import { guarded, requiresCredential, requiresProfile, requiresSandbox } from '../../src/conformance/preconditions.ts';
 import type { WebhookReceiver } from '../../src/webhooks/receiver.ts';
-import { EXPECTED_STATUSES, mentions, statusEventsOf, waitUntil } from './events.ts';
-import { activeSession, remainingMs, webhookTraffic, type Traffic } from './session.ts';
+import { EXPECTED_STATUSES, mentions, statusEventsOf, waitUntil } from './lib/events.ts';
+import { activeSession, remainingMs, webhookTraffic, type Traffic } from '../lib/webhook-session.ts';
 
 async function prepared(ctx: CheckContext): Promise<{ receiver: WebhookReceiver; traffic: Traffic }> {
   const { session, reason } = await activeSession(ctx);

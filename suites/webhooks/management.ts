@@ -7,9 +7,9 @@ import { defineCheck } from '../../src/conformance/check.ts';
 import { fail, skip } from '../../src/conformance/outcomes.ts';
 import { expectStatus, expectSuccessStatus, jsonObject } from '../../src/conformance/expect.ts';
 import { guarded, requiresCredential, requiresProfile } from '../../src/conformance/preconditions.ts';
-import { deletion } from './deletion-scenario.ts';
-import { requiresManagement } from './preconditions.ts';
-import { EVENT_TYPES, webhookSession } from './session.ts';
+import { deletion } from './lib/deletion-scenario.ts';
+import { requiresManagement } from './lib/preconditions.ts';
+import { EVENT_TYPES, webhookSession } from '../lib/webhook-session.ts';
 
 export const createRegistersWebhook = guarded(
   defineCheck({

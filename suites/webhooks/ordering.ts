@@ -3,7 +3,7 @@ import { defineCheck } from '../../src/conformance/check.ts';
 import { fail, skip } from '../../src/conformance/outcomes.ts';
 import { guarded, requiresCredential, requiresProfile } from '../../src/conformance/preconditions.ts';
 import { expectedStatusesArrived } from './arrival.ts';
-import { statusEventsOf } from './events.ts';
+import { statusEventsOf } from './lib/events.ts';
 
 /** Position in the state machine; `failed` is the terminal alternative to `delivered` / `read`. */
 const RANK: Record<string, number> = { sent: 0, delivered: 1, read: 2, failed: 1 };

@@ -10,8 +10,8 @@ import { guarded, requiresCredential, requiresProfile } from '../../src/conforma
 import type { ReceivedDelivery } from '../../src/webhooks/receiver.ts';
 import { verifySignature } from '../../src/webhooks/verify-signature.ts';
 import { expectedStatusesArrived } from './arrival.ts';
-import { bodyOf, describeDelivery, mentions } from './events.ts';
-import { activeSession, remainingMs } from './session.ts';
+import { bodyOf, describeDelivery, mentions } from './lib/events.ts';
+import { activeSession, remainingMs } from '../lib/webhook-session.ts';
 
 /** Standard Webhooks' default tolerance for webhook-timestamp. */
 const TOLERANCE_S = 5 * 60;

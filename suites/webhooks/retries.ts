@@ -12,8 +12,8 @@ import type { CheckContext } from '../../src/conformance/context.ts';
 import { guarded, requiresCredential, requiresProfile } from '../../src/conformance/preconditions.ts';
 import type { ReceivedDelivery } from '../../src/webhooks/receiver.ts';
 import { expectedStatusesArrived } from './arrival.ts';
-import { byIdentity, describeDelivery, waitUntil } from './events.ts';
-import { activeSession, remainingMs, webhookTraffic } from './session.ts';
+import { byIdentity, describeDelivery, waitUntil } from './lib/events.ts';
+import { activeSession, remainingMs, webhookTraffic } from '../lib/webhook-session.ts';
 
 /**
  * One event's waits judged against the run's measured conditions. The receiver stamps each arrival in this process,

@@ -4,10 +4,10 @@
  * seed's sender and must list exactly the seeds; without one they run read-only over the data that is there,
  * cut after a bounded number of items, and are compared with each other over the range both cover.
  */
-import type { CheckContext } from '../../src/conformance/context.ts';
+import type { CheckContext } from '../../../src/conformance/context.ts';
 import type { ListOrder } from './list-order.ts';
 import { walkList, type Walk } from './list-walk.ts';
-import { requireSeed, seedingApplies, type Seed } from './seed.ts';
+import { requireSeed, seedingApplies, type Seed } from '../../lib/message-seed.ts';
 
 export interface WalkSet {
   /** `seeded`: filtered to this run's seeds; `read-only`: whatever the target lists. */

@@ -1,5 +1,5 @@
 /** Wrappers shared by the webhook checks. */
-import { withPrecondition } from '../../src/conformance/preconditions.ts';
+import { withPrecondition } from '../../../src/conformance/preconditions.ts';
 
 /** The management endpoints are in use (not a webhook registered by hand). */
 export const requiresManagement = withPrecondition((ctx) =>
