@@ -10,6 +10,7 @@ import { guarded, requiresCredential, requiresProfile, requiresSandbox } from '.
 import type { WebhookReceiver } from '../../src/webhooks/receiver.ts';
 import { EXPECTED_STATUSES, mentions, statusEventsOf, waitUntil } from './lib/events.ts';
 import { activeSession, remainingMs, webhookTraffic, type Traffic } from '../lib/webhook-session.ts';
+import { webhookCheck } from './lib/preconditions.ts';
 
 async function prepared(ctx: CheckContext): Promise<{ receiver: WebhookReceiver; traffic: Traffic }> {
   const { session, reason } = await activeSession(ctx);
@@ -47,7 +48,7 @@ export const inboundNotified = guarded(
   requiresCredential('apiKey'),
 );
 
-export const statusNotified = guarded(
+export const statusNotified = webhookCheck(
   defineCheck({
     id: 'webhooks.events.status-notified',
     suite: 'webhooks',
@@ -61,8 +62,6 @@ export const statusNotified = guarded(
       await expectMention(ctx, traffic.delivered.id, 'the sent message');
     },
   }),
-  requiresProfile('webhooks'),
-  requiresCredential('apiKey'),
 );
 
 /** Waits (bounded) until both test messages were notified of every status they go through. */
@@ -78,7 +77,7 @@ export async function expectedStatusesArrived(ctx: CheckContext): Promise<{ rece
   return { receiver, traffic, missing: missingNow(receiver.deliveries) };
 }
 
-export const everyStatusNotified = guarded(
+export const everyStatusNotified = webhookCheck(
   defineCheck({
     id: 'webhooks.events.every-status',
     suite: 'webhooks',
@@ -94,6 +93,4 @@ export const everyStatusNotified = guarded(
       }
     },
   }),
-  requiresProfile('webhooks'),
-  requiresCredential('apiKey'),
 );

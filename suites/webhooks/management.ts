@@ -8,7 +8,7 @@ import { fail, skip } from '../../src/conformance/outcomes.ts';
 import { expectStatus, expectSuccessStatus, jsonObject } from '../../src/conformance/expect.ts';
 import { guarded, requiresCredential, requiresProfile } from '../../src/conformance/preconditions.ts';
 import { deletion } from './lib/deletion-scenario.ts';
-import { requiresManagement } from './lib/preconditions.ts';
+import { requiresManagement, webhookCheck } from './lib/preconditions.ts';
 import { EVENT_TYPES, webhookSession } from '../lib/webhook-session.ts';
 
 export const createRegistersWebhook = guarded(
@@ -85,7 +85,7 @@ export const deleteRemovesWebhook = guarded(
   requiresCredential('apiKey'),
 );
 
-export const deleteUnknownNotFound = guarded(
+export const deleteUnknownNotFound = webhookCheck(
   defineCheck({
     id: 'webhooks.management.delete-unknown-404',
     suite: 'webhooks',
@@ -99,6 +99,4 @@ export const deleteUnknownNotFound = guarded(
       expectStatus(res, [404], `delete of the unknown webhook id ${id}`);
     },
   }),
-  requiresProfile('webhooks'),
-  requiresCredential('apiKey'),
 );
