@@ -3,7 +3,7 @@
  * Each returns a check whose `run` first asks the precondition and skips with its reason when it fails.
  */
 import type { CredentialsConfig, ProfileArea } from '../config/types.ts';
-import { type Check } from './check.ts';
+import type { Check } from './check.ts';
 import { skip } from './outcomes.ts';
 import type { CheckContext } from './context.ts';
 

@@ -15,7 +15,7 @@ import type { SecretRegistry } from '../http/redact.ts';
 import { BesideLane, overlapMs, planBeside, type Span } from './beside.ts';
 import type { PendingRecovery } from './recoveries.ts';
 import { checkBudgetMs, describeBudget, MAX_WAIT_EXTENSION } from './budget.ts';
-import { type Check } from './check.ts';
+import type { Check } from './check.ts';
 import { CheckFailure, CheckSkipped, CheckUndecided, CheckVacuous } from './outcomes.ts';
 import type { CheckContext } from './context.ts';
 import type { Suite } from './registry.ts';
