@@ -12,7 +12,8 @@ export { runJob, type RunJobOptions, type JobOutcome } from './job/run-job.ts';
 /** @deprecated The earlier name of `runJob` (it runs the scenarios too); kept so existing callers keep working. */
 export { runJob as runConformance, type RunJobOptions as ConformanceJobOptions } from './job/run-job.ts';
 export { CheckRegistry, type Suite } from './conformance/registry.ts';
-export { defineCheck, fail, skip, undecided, CheckFailure, CheckSkipped, CheckUndecided, type Check, type Level, type CheckStatus } from './conformance/check.ts';
+export { defineCheck, type Check, type Level, type CheckStatus } from './conformance/check.ts';
+export { fail, skip, undecided, CheckFailure, CheckSkipped, CheckUndecided } from './conformance/outcomes.ts';
 export { RunConditions, type ConditionsSnapshot } from './conformance/conditions.ts';
 export { requiresProfile, requiresSandbox, requiresCredential, withPrecondition, guarded } from './conformance/preconditions.ts';
 export type { CheckContext, TargetInfo } from './conformance/context.ts';

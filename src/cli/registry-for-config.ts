@@ -7,7 +7,7 @@ import { existsSync } from 'node:fs';
 import type { FrozenConfig } from '../config/types.ts';
 import type { CheckRegistry } from '../conformance/registry.ts';
 import { ConfigError, type ConfigIssue } from '../errors.ts';
-import { loadDeclarativeSuites, suiteFromSpec } from '../../suites/declarative/index.ts';
+import { loadDeclarativeSuites, suiteFromSpec } from '../suite-file/to-suite.ts';
 import { createDefaultRegistry } from '../../suites/index.ts';
 
 export function registryFor(config: FrozenConfig, env: NodeJS.ProcessEnv = process.env): CheckRegistry {

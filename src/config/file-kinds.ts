@@ -5,7 +5,7 @@
  */
 import type { Document, LineCounter } from 'yaml';
 import type { ConfigIssue } from '../errors.ts';
-import { checkParsedConfig, sortIssues } from './check.ts';
+import { checkParsedConfig, sortIssues } from './check-document.ts';
 import type { Env } from './interpolate.ts';
 import { parseYaml } from './parse-yaml.ts';
 import { displayPath, readTextFile } from './read-file.ts';

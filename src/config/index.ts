@@ -1,6 +1,6 @@
 /** The config module's public surface: load, validate, defaults, secrets, file kinds. */
 export { loadConfig, checkConfigFile, validateConfigObject, configFromObject, findConfigFile, DEFAULT_CONFIG_FILE } from './load.ts';
-export type { LoadOptions, CheckResult } from './check.ts';
+export type { LoadOptions, ConfigCheck } from './check-document.ts';
 export { defaultConfig, DEFAULT_ERROR_SCHEMA_ID } from './defaults.ts';
 export { collectSecrets } from './secrets.ts';
 export { validateFile, registerFileKind, fileKinds, CONFIG_KIND, type FileKind, type ParsedFile } from './file-kinds.ts';

@@ -5,7 +5,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { ConfigError, type ConfigIssue } from '../errors.ts';
-import { checkConfigObject, checkParsedConfig, sortIssues, type CheckResult, type LoadOptions } from './check.ts';
+import { checkConfigObject, checkParsedConfig, sortIssues, type ConfigCheck, type LoadOptions } from './check-document.ts';
 import { parseYaml } from './parse-yaml.ts';
 import { displayPath, readTextFile } from './read-file.ts';
 import type { FrozenConfig } from './types.ts';
@@ -23,7 +23,7 @@ export function findConfigFile(dir: string = process.cwd()): string | undefined 
  * Every issue of a config file (plus the overrides), or the config. Throws only FileNotFoundError.
  * With no file, the defaults and the overrides alone are checked.
  */
-export function checkConfigFile(file: string | undefined, options: LoadOptions = {}): CheckResult {
+export function checkConfigFile(file: string | undefined, options: LoadOptions = {}): ConfigCheck {
   if (file === undefined) return checkParsedConfig(undefined, undefined, options);
   const text = readTextFile(file);
   const shown = displayPath(file);
@@ -52,7 +52,7 @@ export function configFromObject(data: unknown, options: LoadOptions & { file?: 
   return unwrap({ ...result, issues: sortIssues(result.issues) });
 }
 
-function unwrap(result: CheckResult): FrozenConfig {
+function unwrap(result: ConfigCheck): FrozenConfig {
   if (result.issues.length > 0 || !result.config) throw new ConfigError(result.issues);
   return result.config;
 }

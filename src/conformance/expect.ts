@@ -4,7 +4,7 @@
  */
 import type { Operation } from '../config/types.ts';
 import type { HttpResponse } from '../http/client.ts';
-import { fail } from './check.ts';
+import { fail } from './outcomes.ts';
 import type { CheckContext } from './context.ts';
 import { MAX_READ_DEPTH, tooDeep } from '../util/deep-json.ts';
 

@@ -3,7 +3,7 @@
  * so the same check runs against any target that describes itself there.
  */
 import type { HttpResponse, RequestOptions } from '../http/client.ts';
-import { skip } from './check.ts';
+import { skip } from './outcomes.ts';
 import type { CheckContext } from './context.ts';
 
 type Extra = Pick<RequestOptions, 'headers' | 'retryOn429' | 'bearer'>;

@@ -3,7 +3,8 @@
  * Each returns a check whose `run` first asks the precondition and skips with its reason when it fails.
  */
 import type { CredentialsConfig, ProfileArea } from '../config/types.ts';
-import { skip, type Check } from './check.ts';
+import type { Check } from './check.ts';
+import { skip } from './outcomes.ts';
 import type { CheckContext } from './context.ts';
 
 /** Returns undefined when the check may run, or the reason it is skipped. */

@@ -7,7 +7,7 @@ import { pathToFileURL } from 'node:url';
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import { ConfigError } from '../errors.ts';
 import { createAjv, schemaId } from '../schemas/registry.ts';
-import { fail } from './check.ts';
+import { fail } from './outcomes.ts';
 
 type Ajv = ReturnType<typeof createAjv>;
 

@@ -6,7 +6,7 @@
 import { existsSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import type { Document, LineCounter } from 'yaml';
-import { sortIssues } from '../config/check.ts';
+import { sortIssues } from '../config/check-document.ts';
 import { interpolateDocument, type Env } from '../config/interpolate.ts';
 import { formatKeyPath, isRecord, type KeyPath } from '../config/key-path.ts';
 import { locate } from '../config/locate.ts';

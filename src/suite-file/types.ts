@@ -1,6 +1,6 @@
 /**
  * A declarative suite file (suites/*.yaml, format in schemas/suite.schema.json) as the loader hands it on:
- * schema-valid, semantically checked, paths resolved. suites/declarative/ turns it into checks.
+ * schema-valid, semantically checked, paths resolved. to-suite.ts turns it into checks.
  */
 import type { Level } from '../conformance/check.ts';
 import type { Operation } from '../config/types.ts';

@@ -1,6 +1,7 @@
 /** Auth / API key: which credentials the messaging operations accept and refuse (SERVICE-SPEC §5 rules 1 and 5, §7). */
 import { randomBytes } from 'node:crypto';
-import { defineCheck, fail } from '../../src/conformance/check.ts';
+import { defineCheck } from '../../src/conformance/check.ts';
+import { fail } from '../../src/conformance/outcomes.ts';
 import type { CheckContext } from '../../src/conformance/context.ts';
 import { expect2xx, expectStatus } from '../../src/conformance/expect.ts';
 import { textMessage } from '../../src/conformance/operations.ts';

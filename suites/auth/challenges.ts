@@ -3,7 +3,8 @@
  * `WWW-Authenticate` header may carry several challenges (RFC 9110 §11.6.1); scheme and parameter names are
  * case-insensitive.
  */
-import { defineCheck, fail, skip } from '../../src/conformance/check.ts';
+import { defineCheck } from '../../src/conformance/check.ts';
+import { fail, skip } from '../../src/conformance/outcomes.ts';
 import { requiresCredential } from '../../src/conformance/preconditions.ts';
 import type { HttpResponse } from '../../src/http/client.ts';
 import { sendAs, unknownKey } from './api-key.ts';

@@ -4,7 +4,8 @@
  * exactly and which body are PROFILE (auth.jwt.bad-login-401), but a token handed to anyone who knows an email is
  * a broken §5 whatever the status. So: the answer is not a success and carries no token.
  */
-import { defineCheck, fail } from '../../src/conformance/check.ts';
+import { defineCheck } from '../../src/conformance/check.ts';
+import { fail } from '../../src/conformance/outcomes.ts';
 import { guarded, requiresCredential } from '../../src/conformance/preconditions.ts';
 import type { HttpResponse } from '../../src/http/client.ts';
 import { badLogins } from './jwt-login.ts';

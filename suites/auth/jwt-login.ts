@@ -1,12 +1,13 @@
 /** Auth / JWT login: what POST /v1/auth/login issues and how it refuses (SERVICE-SPEC §2.6, §5 rule 2; PROFILE). */
 import { randomBytes } from 'node:crypto';
-import { defineCheck, fail, skip } from '../../src/conformance/check.ts';
+import { defineCheck } from '../../src/conformance/check.ts';
+import { fail, skip } from '../../src/conformance/outcomes.ts';
 import type { CheckContext } from '../../src/conformance/context.ts';
 import { expect2xx, expectStatus, jsonObject } from '../../src/conformance/expect.ts';
 import { freshJwt, login } from '../../src/conformance/operations.ts';
 import { guarded, requiresCredential, requiresProfile } from '../../src/conformance/preconditions.ts';
 import { parseRetryAfter } from '../../src/http/retry-after.ts';
-import { decodeSegment, parseJws } from './jws.ts';
+import { decodeSegment, parseJws } from './lib/jws.ts';
 
 /** A login with the configured account; the token is registered as a secret. */
 async function loginOk(ctx: CheckContext): Promise<{ token: unknown; expiresIn: unknown }> {

@@ -9,7 +9,8 @@
  */
 import { randomBytes } from 'node:crypto';
 import { SignJWT } from 'jose';
-import { defineCheck, skip } from '../../src/conformance/check.ts';
+import { defineCheck } from '../../src/conformance/check.ts';
+import { skip } from '../../src/conformance/outcomes.ts';
 import type { CheckContext } from '../../src/conformance/context.ts';
 import { expectStatus } from '../../src/conformance/expect.ts';
 import { getAccount, jwtClaims, obtainJwt } from '../../src/conformance/operations.ts';
@@ -76,40 +77,59 @@ export const notYetValidRejected = requiresCredential('login')(
   }),
 );
 
-export const otherAudienceRejected = guarded(
-  defineCheck({
-    id: 'auth.jwt.other-audience-rejected',
-    suite: 'auth',
-    title: 'A JWT for another audience (aud changed, minted with credentials.jwtSigning) is refused with 401',
-    level: 'SHOULD',
-    specRef: 'RFC 7519 §4.1.3 (a JWT whose aud does not name the recipient MUST be rejected), RFC 8725 §3.9; SERVICE-SPEC §5 rule 5 (401)',
-    clauses: ['§5.5', '§7.401'],
-    owasp: ['API2:2023'],
-    async run(ctx) {
-      const { mint, claims } = await minter(ctx, 'a token for another audience');
-      if (claims.aud === undefined) skip('the target\'s tokens carry no aud claim and credentials.jwtSigning.audience is not set: the target names no audience a token could differ from');
-      expectStatus(await getAccount(ctx, await mint({ aud: 'https://harness.invalid/another-audience' })), [401], 'account read with a JWT for another audience');
-    },
-  }),
-  requiresCredential('login'),
-);
+interface ChangedClaim {
+  id: string;
+  title: string;
+  specRef: string;
+  claim: 'aud' | 'iss';
+  /** The jwtSigning field that names the claim's value when the target's tokens do not carry it. */
+  setting: 'audience' | 'issuer';
+  /** "for another audience", "from another issuer": the minted token, in the check's messages. */
+  other: string;
+  value: string;
+}
 
-export const otherIssuerRejected = guarded(
-  defineCheck({
-    id: 'auth.jwt.other-issuer-rejected',
-    suite: 'auth',
-    title: 'A JWT from another issuer (iss changed, minted with credentials.jwtSigning) is refused with 401',
-    level: 'SHOULD',
-    specRef: 'RFC 8725 §3.8 (validate the issuer), RFC 7519 §4.1.1; SERVICE-SPEC §5 rule 5 (401)',
-    clauses: ['§5.5', '§7.401'],
-    owasp: ['API2:2023'],
-    async run(ctx) {
-      const { mint, claims } = await minter(ctx, 'a token from another issuer');
-      if (claims.iss === undefined) skip('the target\'s tokens carry no iss claim and credentials.jwtSigning.issuer is not set: the target names no issuer a token could differ from');
-      expectStatus(await getAccount(ctx, await mint({ iss: 'https://harness.invalid/another-issuer' })), [401], 'account read with a JWT from another issuer');
-    },
-  }),
-  requiresCredential('login'),
-);
+/** A JWT minted with the issued token's claims but `claim` changed is refused with 401. */
+function changedClaimRejected(spec: ChangedClaim) {
+  return guarded(
+    defineCheck({
+      id: spec.id,
+      suite: 'auth',
+      title: spec.title,
+      level: 'SHOULD',
+      specRef: spec.specRef,
+      clauses: ['§5.5', '§7.401'],
+      owasp: ['API2:2023'],
+      async run(ctx) {
+        const { mint, claims } = await minter(ctx, `a token ${spec.other}`);
+        if (claims[spec.claim] === undefined) {
+          skip(`the target's tokens carry no ${spec.claim} claim and credentials.jwtSigning.${spec.setting} is not set: the target names no ${spec.setting} a token could differ from`);
+        }
+        expectStatus(await getAccount(ctx, await mint({ [spec.claim]: spec.value })), [401], `account read with a JWT ${spec.other}`);
+      },
+    }),
+    requiresCredential('login'),
+  );
+}
+
+export const otherAudienceRejected = changedClaimRejected({
+  id: 'auth.jwt.other-audience-rejected',
+  title: 'A JWT for another audience (aud changed, minted with credentials.jwtSigning) is refused with 401',
+  specRef: 'RFC 7519 §4.1.3 (a JWT whose aud does not name the recipient MUST be rejected), RFC 8725 §3.9; SERVICE-SPEC §5 rule 5 (401)',
+  claim: 'aud',
+  setting: 'audience',
+  other: 'for another audience',
+  value: 'https://harness.invalid/another-audience',
+});
+
+export const otherIssuerRejected = changedClaimRejected({
+  id: 'auth.jwt.other-issuer-rejected',
+  title: 'A JWT from another issuer (iss changed, minted with credentials.jwtSigning) is refused with 401',
+  specRef: 'RFC 8725 §3.8 (validate the issuer), RFC 7519 §4.1.1; SERVICE-SPEC §5 rule 5 (401)',
+  claim: 'iss',
+  setting: 'issuer',
+  other: 'from another issuer',
+  value: 'https://harness.invalid/another-issuer',
+});
 
 export const JWT_MINTED_CHECKS = [notYetValidRejected, otherAudienceRejected, otherIssuerRejected];

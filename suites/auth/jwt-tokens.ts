@@ -2,14 +2,15 @@
  * Auth / JWT use: GET /v1/account refuses anything but a live, untouched JWT (SERVICE-SPEC §5 rules 2 and 5),
  * and the credentials are not interchangeable (PROFILE).
  */
-import { defineCheck, fail, skip, undecided } from '../../src/conformance/check.ts';
+import { defineCheck } from '../../src/conformance/check.ts';
+import { fail, skip, undecided } from '../../src/conformance/outcomes.ts';
 import { describeConditions, timestampUncertaintyMs } from '../../src/conformance/conditions.ts';
 import type { CheckContext } from '../../src/conformance/context.ts';
 import { expectStatus } from '../../src/conformance/expect.ts';
 import { freshJwt, getAccount, listMessages, obtainJwt, sendMessage, textMessage, unusableReason } from '../../src/conformance/operations.ts';
 import { mintedExpired } from './jwt-minted.ts';
 import { guarded, requiresCredential, requiresProfile } from '../../src/conformance/preconditions.ts';
-import { parseJws, unsecuredCopy, withBrokenSignature, withChangedClaims, type JwsParts } from './jws.ts';
+import { parseJws, unsecuredCopy, withBrokenSignature, withChangedClaims, type JwsParts } from './lib/jws.ts';
 
 export const accountWithoutCredential = defineCheck({
   id: 'auth.jwt.account-without-credential',

@@ -3,11 +3,12 @@
  * is answered to the user, never redirected (RFC 6749 §4.1.2.1: the endpoint must not be an open redirector).
  */
 import { randomBytes } from 'node:crypto';
-import { defineCheck, fail } from '../../src/conformance/check.ts';
+import { defineCheck } from '../../src/conformance/check.ts';
+import { fail } from '../../src/conformance/outcomes.ts';
 import type { CheckContext } from '../../src/conformance/context.ts';
 import { expectStatus } from '../../src/conformance/expect.ts';
 import type { HttpResponse } from '../../src/http/client.ts';
-import { oauthCheck, oauthConfig } from './oauth-client.ts';
+import { oauthCheck, oauthConfig } from '../lib/oauth-client.ts';
 
 /** A redirect URI no client registered. */
 const FOREIGN_REDIRECT = 'https://harness-unregistered.example/callback';

@@ -1,11 +1,12 @@
 /** Auth / OAuth2 token errors: the token endpoint refuses what RFC 6749 §5.2 and RFC 7636 §4.6 say it must. */
 import { randomBytes } from 'node:crypto';
-import { defineCheck, fail, skip } from '../../src/conformance/check.ts';
+import { defineCheck } from '../../src/conformance/check.ts';
+import { fail, skip } from '../../src/conformance/outcomes.ts';
 import { expectStatus } from '../../src/conformance/expect.ts';
 import { getAccount } from '../../src/conformance/operations.ts';
 import { requiresProfile } from '../../src/conformance/preconditions.ts';
 import type { HttpResponse } from '../../src/http/client.ts';
-import { expectOAuthError, oauthCheck, oauthConfig, requestToken, requireCode, requiresOtherClient, tokenFields } from './oauth-client.ts';
+import { expectOAuthError, oauthCheck, oauthConfig, requestToken, requireCode, requiresOtherClient, tokenFields } from '../lib/oauth-client.ts';
 
 /** The access token of a granted exchange; skipped when the exchange itself was refused (another check's finding). */
 function grantedToken(res: HttpResponse): string {

@@ -1,8 +1,9 @@
 /** Auth / OAuth2 flow: authorize → consent → code → token, and what the issued token answers (SERVICE-SPEC §5 rule 3). */
-import { CheckSkipped, defineCheck, fail, skip } from '../../src/conformance/check.ts';
+import { defineCheck } from '../../src/conformance/check.ts';
+import { CheckSkipped, fail, skip } from '../../src/conformance/outcomes.ts';
 import { expect2xx, expectStatus, jsonObject } from '../../src/conformance/expect.ts';
 import { listMessages, sendMessage, textMessage } from '../../src/conformance/operations.ts';
-import { authorize, ConsentNotRedirected, firstExchange, issuedToken, oauthCheck, oauthConfig, requestToken, requireCode, requiresAutomatedConsent, tokenFields } from './oauth-client.ts';
+import { authorize, ConsentNotRedirected, firstExchange, issuedToken, oauthCheck, oauthConfig, requestToken, requireCode, requiresAutomatedConsent, tokenFields } from '../lib/oauth-client.ts';
 
 export const codeExchange = oauthCheck(
   defineCheck({

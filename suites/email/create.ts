@@ -1,8 +1,9 @@
 /** Email: creating a campaign — accepted, its answer, duplicate recipients, draft versus scheduled. */
-import { defineCheck, fail, skip } from '../../src/conformance/check.ts';
+import { defineCheck } from '../../src/conformance/check.ts';
+import { fail, skip } from '../../src/conformance/outcomes.ts';
 import type { CheckContext } from '../../src/conformance/context.ts';
 import { expect2xx, expectSuccessStatus, jsonObject } from '../../src/conformance/expect.ts';
-import { campaignBody, campaignCheck, createCampaign, isoFromNow } from './campaign-ops.ts';
+import { campaignBody, campaignCheck, createCampaign, isoFromNow } from '../lib/campaign-ops.ts';
 
 export const createAccepted = campaignCheck(
   defineCheck({

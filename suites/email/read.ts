@@ -1,8 +1,9 @@
 /** Email: reading a campaign back by id. */
 import { randomBytes } from 'node:crypto';
-import { defineCheck, fail } from '../../src/conformance/check.ts';
+import { defineCheck } from '../../src/conformance/check.ts';
+import { fail } from '../../src/conformance/outcomes.ts';
 import { expect2xx, expectStatus, jsonObject } from '../../src/conformance/expect.ts';
-import { campaignBody, campaignCheck, campaignId, createCampaign, getCampaign, isoFromNow } from './campaign-ops.ts';
+import { campaignBody, campaignCheck, campaignId, createCampaign, getCampaign, isoFromNow } from '../lib/campaign-ops.ts';
 import { canonicalJson } from '../../src/util/deep-json.ts';
 
 export const readSameObject = campaignCheck(

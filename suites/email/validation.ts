@@ -2,10 +2,11 @@
  * Email: campaigns the service must refuse (PROFILE Email campaigns: required fields, valid addresses, 1 or more
  * recipients, a schedule in the future). "Refused" is any status of api.rejectedStatus (default 400 or 422).
  */
-import { defineCheck, fail } from '../../src/conformance/check.ts';
+import { defineCheck } from '../../src/conformance/check.ts';
+import { fail } from '../../src/conformance/outcomes.ts';
 import type { CheckContext } from '../../src/conformance/context.ts';
 import { expectStatus } from '../../src/conformance/expect.ts';
-import { campaignBody, campaignCheck, createCampaign, isoFromNow } from './campaign-ops.ts';
+import { campaignBody, campaignCheck, createCampaign, isoFromNow } from '../lib/campaign-ops.ts';
 
 const REQUIRED = ['name', 'subject', 'content', 'recipients'] as const;
 

@@ -3,9 +3,10 @@
  * header fields it would send for GET; §9.1 asks every general-purpose server to support it. SHOULD level: the
  * spec shows only GET for the message list (§4), and HEAD comes from HTTP itself.
  */
-import { defineCheck, fail } from '../../src/conformance/check.ts';
+import { defineCheck } from '../../src/conformance/check.ts';
+import { fail } from '../../src/conformance/outcomes.ts';
 import { requiresCredential } from '../../src/conformance/preconditions.ts';
-import { mediaType } from './requests.ts';
+import { mediaType } from './lib/requests.ts';
 
 export const headOnGetPaths = requiresCredential('apiKey')(
   defineCheck({

@@ -2,14 +2,15 @@
  * Error bodies: 401, 403 and 429 answers match the configured error schema (PROFILE General: RFC 9457 problem
  * details with a snake_case code), and error answers say `application/problem+json`.
  */
-import { defineCheck, fail, skip } from '../../src/conformance/check.ts';
+import { defineCheck } from '../../src/conformance/check.ts';
+import { fail, skip } from '../../src/conformance/outcomes.ts';
 import type { CheckContext } from '../../src/conformance/context.ts';
 import { jsonObject } from '../../src/conformance/expect.ts';
 import { sendMessage, textMessage } from '../../src/conformance/operations.ts';
 import { guarded, requiresCredential, requiresProfile } from '../../src/conformance/preconditions.ts';
 import type { HttpResponse } from '../../src/http/client.ts';
-import { burstUntil429, describeBurst, recover } from '../ratelimit/burst.ts';
-import { malformedJson, mediaType, nonJsonContentType, unauthenticated, unknownPath, wrongMethod } from './requests.ts';
+import { burstUntil429, describeBurst, recover } from '../lib/rate-limit-burst.ts';
+import { malformedJson, mediaType, nonJsonContentType, unauthenticated, unknownPath, wrongMethod } from './lib/requests.ts';
 
 function expectErrorBody(ctx: CheckContext, res: HttpResponse, status: number, what: string): void {
   if (res.status !== status) skip(`${what} answered ${res.status}, not ${status}: there is no ${status} body to inspect (the auth and ratelimit suites report the status)`);

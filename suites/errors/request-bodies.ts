@@ -3,10 +3,11 @@
  * JSON) and JSON that does not parse (a client error, never a server error: RFC 9110 §15.5.1; exactly
  * api.malformedJsonStatus: PROFILE).
  */
-import { defineCheck, fail } from '../../src/conformance/check.ts';
+import { defineCheck } from '../../src/conformance/check.ts';
+import { fail } from '../../src/conformance/outcomes.ts';
 import { expectStatus } from '../../src/conformance/expect.ts';
 import { guarded, requiresCredential, requiresProfile } from '../../src/conformance/preconditions.ts';
-import { malformedJson, nonJsonContentType } from './requests.ts';
+import { malformedJson, nonJsonContentType } from './lib/requests.ts';
 
 export const unsupportedMediaType = guarded(
   defineCheck({

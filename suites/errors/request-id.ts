@@ -1,9 +1,10 @@
 /** X-Request-Id on every response, echoed when the client sent one (PROFILE General). */
-import { defineCheck, fail } from '../../src/conformance/check.ts';
+import { defineCheck } from '../../src/conformance/check.ts';
+import { fail } from '../../src/conformance/outcomes.ts';
 import { listMessages } from '../../src/conformance/operations.ts';
 import { guarded, requiresCredential, requiresProfile } from '../../src/conformance/preconditions.ts';
 import type { HttpResponse } from '../../src/http/client.ts';
-import { malformedJson, suffix, unauthenticated, unknownPath, wrongMethod } from './requests.ts';
+import { malformedJson, suffix, unauthenticated, unknownPath, wrongMethod } from './lib/requests.ts';
 
 export const requestIdPresent = guarded(
   defineCheck({

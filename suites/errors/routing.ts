@@ -1,8 +1,9 @@
 /** Unknown paths and wrong methods: 404, and 405 with an Allow header (PROFILE General, RFC 9110 §15.5.6). */
-import { defineCheck, fail, skip } from '../../src/conformance/check.ts';
+import { defineCheck } from '../../src/conformance/check.ts';
+import { fail, skip } from '../../src/conformance/outcomes.ts';
 import { expectStatus } from '../../src/conformance/expect.ts';
 import { guarded, requiresCredential, requiresProfile } from '../../src/conformance/preconditions.ts';
-import { knownMethods, unknownPath, WRONG_METHOD, wrongMethod } from './requests.ts';
+import { knownMethods, unknownPath, WRONG_METHOD, wrongMethod } from './lib/requests.ts';
 
 export const unknownPathNotFound = requiresCredential('apiKey')(
   defineCheck({

@@ -4,7 +4,8 @@
  * errors[].path"), or the target's own error format (api.errorSchema). SERVICE-SPEC shows no error body shape
  * (§7 "not shown"), so this is PROFILE; whether the body was rejected at all is the inputs suite's concern.
  */
-import { defineCheck, fail, skip } from '../../src/conformance/check.ts';
+import { defineCheck } from '../../src/conformance/check.ts';
+import { fail, skip } from '../../src/conformance/outcomes.ts';
 import { jsonObject } from '../../src/conformance/expect.ts';
 import { sendMessage } from '../../src/conformance/operations.ts';
 import { requiresCredential } from '../../src/conformance/preconditions.ts';

@@ -5,7 +5,8 @@
  * replay names the same message id.
  */
 import { randomBytes } from 'node:crypto';
-import { defineCheck, fail, passVacuously, type Check } from '../../src/conformance/check.ts';
+import { defineCheck, type Check } from '../../src/conformance/check.ts';
+import { fail, passVacuously } from '../../src/conformance/outcomes.ts';
 import type { CheckContext } from '../../src/conformance/context.ts';
 import { expect2xx, expectStatus, jsonObject } from '../../src/conformance/expect.ts';
 import { sendMessage, textMessage } from '../../src/conformance/operations.ts';

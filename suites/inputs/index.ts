@@ -1,7 +1,7 @@
 /**
  * The inputs suite: for each POST operation, bodies generated from its effective request schema (the target's
  * replacement in api.schemas, else the built-in one) with a fixed seed — invalid ones, each breaking a rule with a
- * source, must be rejected (one check per rule family, so one fault cannot hide another); valid ones accepted; hostile ones never answered with a 5xx. See generate-bodies.ts.
+ * source, must be rejected (one check per rule family, so one fault cannot hide another); valid ones accepted; hostile ones never answered with a 5xx. See lib/generate-bodies.ts.
  */
 import type { Suite } from '../../src/conformance/registry.ts';
 import { campaignInvalid, hostileNoServerError, loginInvalid, sandboxInvalid, sendMessageInvalid, webhookInvalid } from './invalid-rejected.ts';

@@ -11,12 +11,13 @@
  * to the parser) break no stated rule; the one thing every server owes them is an answer that is not a 5xx
  * (RFC 9110 §15.6), a SHOULD check of its own.
  */
-import { defineCheck, fail, skip, type Check } from '../../src/conformance/check.ts';
+import { defineCheck, type Check } from '../../src/conformance/check.ts';
+import { fail, skip } from '../../src/conformance/outcomes.ts';
 import type { CheckContext } from '../../src/conformance/context.ts';
 import { guarded, requiresProfile, requiresSandbox } from '../../src/conformance/preconditions.ts';
-import { BODY_OPERATIONS, describeBody, effectiveSchema, hostileBodies, invalidBodies, type BodyOperation, type GenerationOptions, type InvalidCase } from './generate-bodies.ts';
-import { RULE_FAMILIES, type RuleFamily } from './rule-sources.ts';
-import { detailOf, requiresSendingKey, sendBodies } from './send-bodies.ts';
+import { BODY_OPERATIONS, describeBody, effectiveSchema, hostileBodies, invalidBodies, type BodyOperation, type GenerationOptions, type InvalidCase } from './lib/generate-bodies.ts';
+import { RULE_FAMILIES, type RuleFamily } from './lib/rule-sources.ts';
+import { detailOf, requiresSendingKey, sendBodies } from './lib/send-bodies.ts';
 
 const LARGE_BODY_BYTES = 1024 * 1024;
 const MAX_LISTED = 20;

@@ -4,12 +4,13 @@
  * (MUST). A target's own replacement schema (api.schemas) replaces the built-in one. Login bodies carry made-up accounts
  * with real email addresses (§2.6 "Account email address"): "accepted" there means not rejected as invalid (2xx or 401).
  */
-import { defineCheck, fail, passVacuously, type Check } from '../../src/conformance/check.ts';
+import { defineCheck, type Check } from '../../src/conformance/check.ts';
+import { fail, passVacuously } from '../../src/conformance/outcomes.ts';
 import type { CheckContext } from '../../src/conformance/context.ts';
 import { guarded, requiresProfile, requiresSandbox } from '../../src/conformance/preconditions.ts';
-import { BODY_OPERATIONS, describeBody, longFormTextBodies, validBodies, type BodyOperation, type GeneratedBody } from './generate-bodies.ts';
+import { BODY_OPERATIONS, describeBody, longFormTextBodies, validBodies, type BodyOperation, type GeneratedBody } from './lib/generate-bodies.ts';
 import { generationFor } from './invalid-rejected.ts';
-import { detailOf, requiresSendingKey, sendBodies, type Sent } from './send-bodies.ts';
+import { detailOf, requiresSendingKey, sendBodies, type Sent } from './lib/send-bodies.ts';
 
 function accepted(operation: BodyOperation, { status }: Sent['res']): boolean {
   return (status >= 200 && status <= 299) || (operation === 'login' && status === 401);

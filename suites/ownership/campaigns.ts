@@ -3,11 +3,12 @@
  * that it is refused), and nothing of it is shown. Account A's campaign is created once per run and shared by the
  * refusal-status check (refusal.ts).
  */
-import { defineCheck, fail } from '../../src/conformance/check.ts';
+import { defineCheck } from '../../src/conformance/check.ts';
+import { fail } from '../../src/conformance/outcomes.ts';
 import type { CheckContext } from '../../src/conformance/context.ts';
 import { expect2xx, jsonObject } from '../../src/conformance/expect.ts';
-import { campaignBody, campaignId } from '../email/campaign-ops.ts';
-import { MUST_CLAUSES, MUST_REF, as, echoed, is2xx, ownershipCheck } from './accounts.ts';
+import { campaignBody, campaignId } from '../lib/campaign-ops.ts';
+import { MUST_CLAUSES, MUST_REF, as, echoed, is2xx, ownershipCheck } from './lib/accounts.ts';
 
 export interface OwnedCampaign {
   id: string;

@@ -3,10 +3,11 @@
  * body gets its own result, never account A's stored answer (A's message id, or the replay of A's send).
  */
 import { randomBytes } from 'node:crypto';
-import { defineCheck, fail } from '../../src/conformance/check.ts';
+import { defineCheck } from '../../src/conformance/check.ts';
+import { fail } from '../../src/conformance/outcomes.ts';
 import { expect2xx, jsonObject } from '../../src/conformance/expect.ts';
 import { textMessage } from '../../src/conformance/operations.ts';
-import { MUST_CLAUSES, MUST_REF, as, echoed, ownershipCheck } from './accounts.ts';
+import { MUST_CLAUSES, MUST_REF, as, echoed, ownershipCheck } from './lib/accounts.ts';
 
 export const idempotencyKeyIsolated = ownershipCheck(
   defineCheck({

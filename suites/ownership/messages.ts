@@ -3,11 +3,12 @@
  * Account B's list shows none of account A's messages — plain, filtered by A's sender, or by A's time window —
  * and a cursor issued to A, replayed by B, pages through nothing of A's.
  */
-import { defineCheck, fail, passVacuously } from '../../src/conformance/check.ts';
+import { defineCheck } from '../../src/conformance/check.ts';
+import { fail, passVacuously } from '../../src/conformance/outcomes.ts';
 import type { CheckContext } from '../../src/conformance/context.ts';
 import type { HttpResponse } from '../../src/http/client.ts';
-import { seedOne, uniqueSender, type SeededMessage } from '../pagination/seed.ts';
-import { MUST_CLAUSES, MUST_REF, as, is2xx, listItems, ownershipCheck, type Account } from './accounts.ts';
+import { seedOne, uniqueSender, type SeededMessage } from '../lib/message-seed.ts';
+import { MUST_CLAUSES, MUST_REF, as, is2xx, listItems, ownershipCheck, type Account } from './lib/accounts.ts';
 
 /** Pages of B's list read at most, looking for A's messages. */
 const MAX_PAGES = 5;

@@ -4,11 +4,12 @@
  * one. A target that answers 403 says so in its config (`api.ownership.refusal: forbidden` or `either`).
  */
 import { randomBytes } from 'node:crypto';
-import { defineCheck, fail, skip } from '../../src/conformance/check.ts';
+import { defineCheck } from '../../src/conformance/check.ts';
+import { fail, skip } from '../../src/conformance/outcomes.ts';
 import type { CheckContext } from '../../src/conformance/context.ts';
 import type { OwnershipRefusal } from '../../src/config/types.ts';
 import type { HttpResponse } from '../../src/http/client.ts';
-import { as, ownershipCheck } from './accounts.ts';
+import { as, ownershipCheck } from './lib/accounts.ts';
 import { accountACampaign, readAsB } from './campaigns.ts';
 
 const STATUSES: Record<OwnershipRefusal, readonly number[]> = { 'not-found': [404], forbidden: [403], either: [403, 404] };

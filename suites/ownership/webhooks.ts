@@ -4,10 +4,11 @@
  * loopback URL that nothing listens on and removes it before it ends, so no event of the run is delivered to it.
  */
 import { randomBytes } from 'node:crypto';
-import { defineCheck, fail } from '../../src/conformance/check.ts';
+import { defineCheck } from '../../src/conformance/check.ts';
+import { fail } from '../../src/conformance/outcomes.ts';
 import type { CheckContext } from '../../src/conformance/context.ts';
 import { expect2xx } from '../../src/conformance/expect.ts';
-import { MUST_CLAUSES, MUST_REF, as, echoed, is2xx, listItems, ownershipCheck } from './accounts.ts';
+import { MUST_CLAUSES, MUST_REF, as, echoed, is2xx, listItems, ownershipCheck } from './lib/accounts.ts';
 
 export interface OwnedWebhook {
   id: string;

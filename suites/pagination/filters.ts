@@ -3,12 +3,13 @@
  * The bounds are timestamps the target itself answered for seeded messages, so the inclusive/exclusive edge
  * is hit exactly. Each filter is tested alone, so a target that ignores one fails only that check.
  */
-import { defineCheck, fail } from '../../src/conformance/check.ts';
+import { defineCheck } from '../../src/conformance/check.ts';
+import { fail } from '../../src/conformance/outcomes.ts';
 import type { CheckContext } from '../../src/conformance/context.ts';
 import { guarded, requiresCredential, requiresSandbox } from '../../src/conformance/preconditions.ts';
-import { compareAscending, timeKey } from './list-order.ts';
-import { idsOf, walkList, type ListFilter } from './list-walk.ts';
-import { requireSeed, type Seed, type SeededMessage } from './seed.ts';
+import { compareAscending, timeKey } from './lib/list-order.ts';
+import { idsOf, walkList, type ListFilter } from './lib/list-walk.ts';
+import { requireSeed, type Seed, type SeededMessage } from '../lib/message-seed.ts';
 
 /** Walks the list with a filter at the maximum page size; returns the ids listed. */
 async function filteredIds(ctx: CheckContext, seed: Seed, filter: ListFilter, label: string): Promise<string[]> {

@@ -5,12 +5,13 @@
  * `api.rejectedStatus` (default [400, 422]) — the harness's one notion of "the request was rejected", which a
  * config makes exact with `rejectedStatus: [400]` — so a target that answers 422 is described, not failed.
  */
-import { defineCheck, fail, skip } from '../../src/conformance/check.ts';
+import { defineCheck } from '../../src/conformance/check.ts';
+import { fail, skip } from '../../src/conformance/outcomes.ts';
 import type { CheckContext } from '../../src/conformance/context.ts';
 import { listMessages } from '../../src/conformance/operations.ts';
 import { requiresCredential } from '../../src/conformance/preconditions.ts';
 import type { HttpResponse } from '../../src/http/client.ts';
-import { seedingApplies, requireSeed } from './seed.ts';
+import { seedingApplies, requireSeed } from '../lib/message-seed.ts';
 
 interface Probe {
   what: string;

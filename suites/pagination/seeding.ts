@@ -1,11 +1,12 @@
 /**
  * Pagination with seeded data: the sandbox seeds, and messages that arrive in the middle of a walk.
  */
-import { defineCheck, fail } from '../../src/conformance/check.ts';
+import { defineCheck } from '../../src/conformance/check.ts';
+import { fail } from '../../src/conformance/outcomes.ts';
 import { guarded, requiresCredential, requiresSandbox } from '../../src/conformance/preconditions.ts';
-import { duplicateIds, idsOf, walkList } from './list-walk.ts';
-import { timeKey } from './list-order.ts';
-import { pastBase, runSeed, SeedError, seedOne, seedSeries, uniqueSender } from './seed.ts';
+import { duplicateIds, idsOf, walkList } from './lib/list-walk.ts';
+import { timeKey } from './lib/list-order.ts';
+import { pastBase, runSeed, SeedError, seedOne, seedSeries, uniqueSender } from '../lib/message-seed.ts';
 
 export const sandboxSeeds = guarded(
   defineCheck({

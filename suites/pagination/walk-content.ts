@@ -2,13 +2,14 @@
  * Pagination: what the walks list taken together — every item once, in the documented order, the same on a
  * second walk. Seeded: compared with the seeds. Read-only: compared with each other over the range both cover.
  */
-import { defineCheck, fail, passVacuously, skip } from '../../src/conformance/check.ts';
+import { defineCheck } from '../../src/conformance/check.ts';
+import { fail, passVacuously, skip } from '../../src/conformance/outcomes.ts';
 import type { CheckContext } from '../../src/conformance/context.ts';
 import type { Exchange } from '../../src/http/exchange.ts';
 import { requiresCredential } from '../../src/conformance/preconditions.ts';
-import { firstOutOfOrder, withinCommonRange } from './list-order.ts';
-import { duplicateIds, idsOf, itemsOf, type ListedItem, type Walk } from './list-walk.ts';
-import { sizedWalks, walkSet, type WalkSet } from './walk-set.ts';
+import { firstOutOfOrder, withinCommonRange } from './lib/list-order.ts';
+import { duplicateIds, idsOf, itemsOf, type ListedItem, type Walk } from './lib/list-walk.ts';
+import { sizedWalks, walkSet, type WalkSet } from './lib/walk-set.ts';
 
 /** Walks that ran to their end or were cut on purpose (not stopped by an error answer). */
 function usable(set: WalkSet, ctx: CheckContext): Walk[] {

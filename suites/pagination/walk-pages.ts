@@ -1,12 +1,12 @@
 /**
  * Pagination: what each page of a walk says about itself — its limit, its size, and its next cursor.
- * Walks: limit 1, the default, the maximum (walk-set.ts).
+ * Walks: limit 1, the default, the maximum (lib/walk-set.ts).
  */
-import { defineCheck, fail, passVacuously, skip } from '../../src/conformance/check.ts';
-import type { Exchange } from '../../src/http/exchange.ts';
+import { defineCheck } from '../../src/conformance/check.ts';
+import { fail, passVacuously, skip } from '../../src/conformance/outcomes.ts';
 import { guarded, requiresCredential } from '../../src/conformance/preconditions.ts';
-import { reachedEnd } from './list-walk.ts';
-import { sizedWalks, walkSet } from './walk-set.ts';
+import { reachedEnd } from './lib/list-walk.ts';
+import { PageProblems, sizedWalks, walkSet } from './lib/walk-set.ts';
 
 export const pageWithinLimit = requiresCredential('apiKey')(
   defineCheck({
@@ -18,24 +18,21 @@ export const pageWithinLimit = requiresCredential('apiKey')(
     clauses: ['§2.4', '§8.3', '§4.list'],
     async run(ctx) {
       const set = await walkSet(ctx);
-      const problems: string[] = [];
-      const shown: Exchange[] = [];
+      const found = new PageProblems();
       let pages = 0;
       for (const { walk } of sizedWalks(set, ctx)) {
         walk.pages.forEach((page, i) => {
           pages++;
           const limit = page.limit;
           if (typeof limit !== 'number' || !Number.isInteger(limit) || limit < 1) {
-            problems.push(`${walk.label}, page ${i + 1}: pagination.limit is ${JSON.stringify(limit)}, not a positive integer`);
-            shown.push(page.exchange);
+            found.add(`${walk.label}, page ${i + 1}: pagination.limit is ${JSON.stringify(limit)}, not a positive integer`, page.exchange);
           } else if (page.items.length > limit) {
-            problems.push(`${walk.label}, page ${i + 1}: ${page.items.length} items on a page whose pagination.limit is ${limit}`);
-            shown.push(page.exchange);
+            found.add(`${walk.label}, page ${i + 1}: ${page.items.length} items on a page whose pagination.limit is ${limit}`, page.exchange);
           }
         });
       }
       if (pages === 0) fail(`the list answered no page to walk: ${[set.one, set.byDefault, set.max].map((w) => w.failure?.message).join('; ')}`);
-      if (problems.length > 0) fail(`pagination.limit must be the page size used: ${problems.slice(0, 5).join('; ')}`, { problems }, shown.slice(0, 6));
+      found.failIfAny('pagination.limit must be the page size used');
       const items = sizedWalks(set, ctx).reduce((n, { walk }) => n + walk.pages.reduce((m, p) => m + p.items.length, 0), 0);
       if (items === 0) passVacuously('every page was empty, so no page could list more items than its pagination.limit');
     },
@@ -55,13 +52,11 @@ export const nextLeadsToNextPage = requiresCredential('apiKey')(
     clauses: ['§2.4', '§8.3', '§4.list'],
     async run(ctx) {
       const set = await walkSet(ctx);
-      const problems: string[] = [];
-      const shown: Exchange[] = [];
+      const found = new PageProblems();
       let followed = 0;
       for (const { walk } of sizedWalks(set, ctx)) {
         if (walk.failure?.viaCursor) {
-          problems.push(`${walk.failure.message} when following next`);
-          shown.push(walk.failure.exchange);
+          found.add(`${walk.failure.message} when following next`, walk.failure.exchange);
         }
         walk.pages.forEach((page, i) => {
           if (!page.viaCursor) return;
@@ -69,13 +64,12 @@ export const nextLeadsToNextPage = requiresCredential('apiKey')(
           const before = walk.pages[i - 1]!;
           const same = page.items.length > 0 && page.items.map((x) => x.id).join('\n') === before.items.map((x) => x.id).join('\n');
           if (same) {
-            problems.push(`${walk.label}: the next cursor of page ${i} led to the same page again`);
-            shown.push(before.exchange, page.exchange);
+            found.add(`${walk.label}: the next cursor of page ${i} led to the same page again`, before.exchange, page.exchange);
           }
         });
       }
-      if (followed === 0 && problems.length === 0) skip('no page carried a next cursor, so there was nothing to follow (the list has at most one page)');
-      if (problems.length > 0) fail(`a next cursor must lead to the next page: ${problems.slice(0, 5).join('; ')}`, { problems }, shown.slice(0, 6));
+      if (followed === 0 && found.count === 0) skip('no page carried a next cursor, so there was nothing to follow (the list has at most one page)');
+      found.failIfAny('a next cursor must lead to the next page');
     },
   }),
 );
@@ -92,17 +86,15 @@ export const limitEchoesSize = requiresCredential('apiKey')(
     clauses: ['§2.4', '§8.3'],
     async run(ctx) {
       const set = await walkSet(ctx);
-      const problems: string[] = [];
-      const shown: Exchange[] = [];
+      const found = new PageProblems();
       for (const { walk, size } of sizedWalks(set, ctx)) {
         walk.pages.forEach((page, i) => {
           if (page.limit !== size) {
-            problems.push(`${walk.label}, page ${i + 1}: expected pagination.limit ${size}, got ${JSON.stringify(page.limit)}`);
-            shown.push(page.exchange);
+            found.add(`${walk.label}, page ${i + 1}: expected pagination.limit ${size}, got ${JSON.stringify(page.limit)}`, page.exchange);
           }
         });
       }
-      if (problems.length > 0) fail(`pagination.limit is not the page size asked for: ${problems.slice(0, 5).join('; ')}`, { problems }, shown.slice(0, 6));
+      found.failIfAny('pagination.limit is not the page size asked for');
     },
   }),
 );
@@ -117,8 +109,7 @@ export const fullPages = requiresCredential('apiKey')(
     clauses: ['§8.3'],
     async run(ctx) {
       const set = await walkSet(ctx);
-      const problems: string[] = [];
-      const shown: Exchange[] = [];
+      const found = new PageProblems();
       let judged = 0;
       for (const { walk, size } of sizedWalks(set, ctx)) {
         // The last page with items of a walk that ran out may be short (empty pages after it are the next-null
@@ -129,12 +120,11 @@ export const fullPages = requiresCredential('apiKey')(
         judged += mustBeFull.length;
         mustBeFull.forEach((page, i) => {
           if (page.items.length !== size) {
-            problems.push(`${walk.label}, page ${i + 1}: ${page.items.length} items, expected ${size} (it is not the last page)`);
-            shown.push(page.exchange);
+            found.add(`${walk.label}, page ${i + 1}: ${page.items.length} items, expected ${size} (it is not the last page)`, page.exchange);
           }
         });
       }
-      if (problems.length > 0) fail(`pages before the last must be full: ${problems.slice(0, 5).join('; ')}`, { problems }, shown.slice(0, 6));
+      found.failIfAny('pages before the last must be full');
       if (judged === 0) passVacuously('no walk had a page before its last, so no page had to be full');
     },
   }),
@@ -150,8 +140,7 @@ export const lastPageNextNull = guarded(
     clauses: ['§2.4', '§8.3'],
     async run(ctx) {
       const set = await walkSet(ctx);
-      const problems: string[] = [];
-      const shown: Exchange[] = [];
+      const found = new PageProblems();
       let judged = 0;
       for (const { walk } of sizedWalks(set, ctx)) {
         const last = walk.pages[walk.pages.length - 1];
@@ -159,31 +148,27 @@ export const lastPageNextNull = guarded(
         if (walk.exhausted) {
           judged++;
           const holder = walk.pages.slice(0, -1).reverse().find((p) => p.items.length > 0);
-          problems.push(`${walk.label}: next is never null: ${holder ? `the page holding the last item carried next ${JSON.stringify(holder.next)}, which led to` : 'the walk ended on'} an empty page that answers next ${JSON.stringify(last.next)} again`);
-          shown.push(...(holder ? [holder.exchange] : []), last.exchange);
+          found.add(`${walk.label}: next is never null: ${holder ? `the page holding the last item carried next ${JSON.stringify(holder.next)}, which led to` : 'the walk ended on'} an empty page that answers next ${JSON.stringify(last.next)} again`, ...(holder ? [holder.exchange] : []), last.exchange);
           continue;
         }
         if (!walk.complete) {
           // Read-only walks are cut on purpose; a seeded walk needs only a few pages more than the seeds fill.
           if (set.mode === 'seeded') {
             judged++;
-            problems.push(`${walk.label}: after ${walk.pages.length} pages (more than the seeds fill) next is still not null`);
-            shown.push(last.exchange);
+            found.add(`${walk.label}: after ${walk.pages.length} pages (more than the seeds fill) next is still not null`, last.exchange);
           }
           continue;
         }
         judged++;
         if (last.next !== null) {
-          problems.push(`${walk.label}: the last page's pagination.next is ${last.next === undefined ? 'absent' : JSON.stringify(last.next)}, expected null`);
-          shown.push(last.exchange);
+          found.add(`${walk.label}: the last page's pagination.next is ${last.next === undefined ? 'absent' : JSON.stringify(last.next)}, expected null`, last.exchange);
         } else if (last.items.length === 0 && walk.pages.length > 1) {
           const holder = walk.pages[walk.pages.length - 2]!;
-          problems.push(`${walk.label}: the page holding the last item carried next ${JSON.stringify(holder.next)}, which led to an empty page`);
-          shown.push(holder.exchange, last.exchange);
+          found.add(`${walk.label}: the page holding the last item carried next ${JSON.stringify(holder.next)}, which led to an empty page`, holder.exchange, last.exchange);
         }
       }
       if (judged === 0) skip('no walk reached its end (read-only walks are cut after a bounded number of items)');
-      if (problems.length > 0) fail(`the last page must answer next: null: ${problems.slice(0, 5).join('; ')}`, { problems }, shown.slice(0, 6));
+      found.failIfAny('the last page must answer next: null');
     },
   }),
   requiresCredential('apiKey'),

@@ -17,13 +17,14 @@
  * one brings back the first page too), a repeated page may be the config's omission: that walk is not judged.
  */
 import { randomBytes } from 'node:crypto';
-import { CheckSkipped, defineCheck, fail, passVacuously, skip } from '../../src/conformance/check.ts';
+import { defineCheck } from '../../src/conformance/check.ts';
+import { CheckSkipped, passVacuously, skip } from '../../src/conformance/outcomes.ts';
 import type { CheckContext } from '../../src/conformance/context.ts';
 import { listMessages } from '../../src/conformance/operations.ts';
 import type { Exchange } from '../../src/http/exchange.ts';
 import { requiresCredential } from '../../src/conformance/preconditions.ts';
-import { idsOf, reachedEnd, type Walk } from './list-walk.ts';
-import { readOnlyWalkSet, sizedWalks, walkSet } from './walk-set.ts';
+import { idsOf, reachedEnd, type Walk } from './lib/list-walk.ts';
+import { PageProblems, readOnlyWalkSet, sizedWalks, walkSet } from './lib/walk-set.ts';
 
 function sameIds(a: Walk['pages'][number], b: Walk['pages'][number]): boolean {
   return a.items.length > 0 && a.items.map((x) => x.id).join('\n') === b.items.map((x) => x.id).join('\n');
@@ -74,8 +75,7 @@ export const walkAdvancesEndsOnce = requiresCredential('apiKey')(
         seedFailure = err.message;
         return readOnlyWalkSet(ctx);
       });
-      const problems: string[] = [];
-      const shown: Exchange[] = [];
+      const found = new PageProblems();
       const seedIds = set.seed ? new Set(set.seed.messages.map((m) => m.id)) : undefined;
       const ambiguous: string[] = [];
       let advanceJudged = 0;
@@ -89,8 +89,7 @@ export const walkAdvancesEndsOnce = requiresCredential('apiKey')(
         }
         if (walk.pages.some((p) => p.viaCursor)) advanceJudged++;
         for (const stall of stalled.slice(0, 2)) {
-          problems.push(`${walk.label}: ${stall.what}${cursorNamed ? ` (sent as "${ctx.config.api.query.cursor}", the cursor parameter the config names)` : ''}`);
-          shown.push(...stall.shown);
+          found.add(`${walk.label}: ${stall.what}${cursorNamed ? ` (sent as "${ctx.config.api.query.cursor}", the cursor parameter the config names)` : ''}`, ...stall.shown);
         }
         if (walk.failure) {
           notJudged.push(`${walk.label}: ${walk.failure.message}`);
@@ -107,8 +106,7 @@ export const walkAdvancesEndsOnce = requiresCredential('apiKey')(
         for (const id of ids) counts.set(id, (counts.get(id) ?? 0) + 1);
         const repeated = [...counts].filter(([, n]) => n > 1).map(([id]) => id);
         if (repeated.length > 0) {
-          problems.push(`${walk.label}: ${repeated.length} item(s) listed more than once (${repeated.slice(0, 3).join(', ')})`);
-          shown.push(...walk.pages.filter((p) => p.items.some((x) => repeated.includes(x.id))).map((p) => p.exchange).slice(0, 3));
+          found.add(`${walk.label}: ${repeated.length} item(s) listed more than once (${repeated.slice(0, 3).join(', ')})`, ...walk.pages.filter((p) => p.items.some((x) => repeated.includes(x.id))).map((p) => p.exchange).slice(0, 3));
         }
         if (!reachedEnd(walk)) {
           // Cut by the bound while pages still listed items, none of them twice: pages smaller than the limit asked
@@ -117,14 +115,11 @@ export const walkAdvancesEndsOnce = requiresCredential('apiKey')(
         } else {
           const skipped = [...seedIds].filter((id) => !counts.has(id));
           if (skipped.length > 0) {
-            problems.push(`${walk.label}: ${skipped.length} of ${seedIds.size} items never listed before the walk ran out of items (${skipped.slice(0, 3).join(', ')})`);
-            shown.push(...walk.pages.filter((p) => p.viaCursor).map((p) => p.exchange).slice(0, 2));
+            found.add(`${walk.label}: ${skipped.length} of ${seedIds.size} items never listed before the walk ran out of items (${skipped.slice(0, 3).join(', ')})`, ...walk.pages.filter((p) => p.viaCursor).map((p) => p.exchange).slice(0, 2));
           }
         }
       }
-      if (problems.length > 0) {
-        fail(`following pagination.next must walk the list once through: ${problems.slice(0, 5).join('; ')}`, { problems, ...(notJudged.length ? { notJudged } : {}) }, shown.slice(0, 6));
-      }
+      found.failIfAny('following pagination.next must walk the list once through', notJudged.length ? { notJudged } : {});
       // The cursor is not read under the configured name: the walks that did follow it say nothing about §2.4.
       if (ambiguous.length > 0) skip(ambiguous.join('; '));
       if (advanceJudged === 0 && judgedWhole === 0) skip(`no walk could be judged: ${[seedFailure, ...notJudged].filter(Boolean).join('; ') || 'the list has at most one page'}`);
@@ -157,8 +152,7 @@ export const limitIsSizeUsed = requiresCredential('apiKey')(
     clauses: ['§2.4', '§8.3'],
     async run(ctx) {
       const set = await walkSet(ctx);
-      const problems: string[] = [];
-      const shown: Exchange[] = [];
+      const found = new PageProblems();
       let judged = 0;
       for (const { walk } of sizedWalks(set, ctx)) {
         const used = sizeUsed(walk);
@@ -166,11 +160,10 @@ export const limitIsSizeUsed = requiresCredential('apiKey')(
         judged++;
         const wrong = walk.pages.filter((p) => p.limit !== used);
         if (wrong.length > 0) {
-          problems.push(`${walk.label}: pages with more to come held ${used} item(s), but pagination.limit said ${[...new Set(wrong.map((p) => JSON.stringify(p.limit)))].join(', ')}`);
-          shown.push(...wrong.slice(0, 2).map((p) => p.exchange));
+          found.add(`${walk.label}: pages with more to come held ${used} item(s), but pagination.limit said ${[...new Set(wrong.map((p) => JSON.stringify(p.limit)))].join(', ')}`, ...wrong.slice(0, 2).map((p) => p.exchange));
         }
       }
-      if (problems.length > 0) fail(`pagination.limit must be the page size used: ${problems.slice(0, 5).join('; ')}`, { problems }, shown.slice(0, 6));
+      found.failIfAny('pagination.limit must be the page size used');
       if (judged === 0) skip('no walk had pages with more to come of one size, so the page size used could not be observed');
     },
   }),

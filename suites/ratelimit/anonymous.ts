@@ -2,9 +2,10 @@
  * Unauthenticated requests have a limit of their own, per client address (PROFILE Rate limits): a burst
  * without a credential is answered 429 in the end, and it spends nothing of a credential's quota.
  */
-import { defineCheck, fail, skip, undecided } from '../../src/conformance/check.ts';
+import { defineCheck } from '../../src/conformance/check.ts';
+import { fail, skip, undecided } from '../../src/conformance/outcomes.ts';
 import { guarded, requiresCredential, requiresProfile } from '../../src/conformance/preconditions.ts';
-import { burstUntil429, describeBurst, ensureServed, MAX_BURST, probe, recover, undecisiveBurst } from './burst.ts';
+import { burstUntil429, describeBurst, ensureServed, MAX_BURST, probe, recover, undecisiveBurst } from '../lib/rate-limit-burst.ts';
 
 export const anonymousLimited = guarded(
   defineCheck({

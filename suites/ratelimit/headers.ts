@@ -3,11 +3,12 @@
  * draft-ietf-httpapi-ratelimit-headers-09, or the style the config names) and a remaining quota that goes down
  * as requests are made.
  */
-import { defineCheck, fail, skip } from '../../src/conformance/check.ts';
+import { defineCheck } from '../../src/conformance/check.ts';
+import { fail, skip } from '../../src/conformance/outcomes.ts';
 import type { CheckContext } from '../../src/conformance/context.ts';
 import { guarded, requiresCredential, requiresProfile } from '../../src/conformance/preconditions.ts';
 import { readRateLimit, type RateLimitReading } from '../../src/ratelimit/headers.ts';
-import { probe } from './burst.ts';
+import { probe } from '../lib/rate-limit-burst.ts';
 
 async function readOne(ctx: CheckContext): Promise<RateLimitReading> {
   const style = ctx.config.api.rateLimitHeaders;

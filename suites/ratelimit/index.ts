@@ -1,6 +1,6 @@
 /**
  * The ratelimit suite. Header checks come first, while the API key's bucket is fresh; then the checks built on
- * one bounded run of the rate-limit probe (probe.ts: claimed vs observed policy, remaining per request); then
+ * one bounded run of the rate-limit probe (lib/probe.ts: claimed vs observed policy, remaining per request); then
  * the burst checks. A bucket a check exhausted has recovered before any check that needs it served: the probe's
  * is spent again by the burst checks that follow it; a burst check leaves the API key's to the runner, which lets
  * it recover before the next check that does not exhaust it itself (`exhausts`, src/conformance/recoveries.ts);

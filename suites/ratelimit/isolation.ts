@@ -1,8 +1,9 @@
 /** One credential's exhaustion never throttles another (PROFILE Rate limits: limits are per credential). */
-import { defineCheck, fail, skip } from '../../src/conformance/check.ts';
+import { defineCheck } from '../../src/conformance/check.ts';
+import { fail, skip } from '../../src/conformance/outcomes.ts';
 import { guarded, requiresCredential, requiresProfile } from '../../src/conformance/preconditions.ts';
 import type { HttpResponse } from '../../src/http/client.ts';
-import { burstUntil429, describeBurst, leaveApiKeyThrottled, MAX_BURST, probe } from './burst.ts';
+import { burstUntil429, describeBurst, leaveApiKeyThrottled, MAX_BURST, probe } from '../lib/rate-limit-burst.ts';
 
 /** A fixed window may turn over between the requests; then the observation proves nothing and is repeated. */
 const ATTEMPTS = 3;

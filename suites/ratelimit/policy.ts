@@ -5,11 +5,12 @@
  * requests' round trip, a recovery is noticed at the next watch request, a counting run must end within one window):
  * a claim within ±10 % of every value the interval allows matches, of none differs, of some is "could not decide".
  */
-import { defineCheck, fail, skip, undecided } from '../../src/conformance/check.ts';
+import { defineCheck } from '../../src/conformance/check.ts';
+import { fail, skip, undecided } from '../../src/conformance/outcomes.ts';
 import type { CheckContext } from '../../src/conformance/context.ts';
 import { requiresCredential } from '../../src/conformance/preconditions.ts';
 import { CLAIM_TOLERANCE, judgeClaim, observedQuota, observedWindow, type Observed, type ProbeResult } from '../../src/ratelimit/probe/index.ts';
-import { describeObservation, suiteProbe } from './probe.ts';
+import { describeObservation, suiteProbe } from './lib/probe.ts';
 
 /** The claim and the observation as an interval; skipped when nothing is claimed, undecided when nothing was measured. */
 async function claimAndObservation(ctx: CheckContext, what: 'quota' | 'windowS'): Promise<{ claimed: number; observed: Observed; result: ProbeResult }> {
@@ -55,61 +56,67 @@ function describeObserved(observed: Observed, unit: string): string {
     : `${observed.value}${unit}, anywhere in ${observed.low} … ${observed.high}${unit} (${observed.how})`;
 }
 
-export const claimedQuotaMatches = requiresCredential('apiKey')(
-  defineCheck({
-    id: 'ratelimit.policy.claimed-quota-matches',
-    suite: 'ratelimit',
-    title: 'The quota the rate-limit headers announce is within ±10 % of the quota the target enforces',
-    level: 'SHOULD',
-    specRef: 'draft-ietf-httpapi-ratelimit-headers-09 §3 (q: the quota allocated by the policy)',
-    clauses: ['§8.1'],
-    owasp: ['API4:2023'],
-    async run(ctx) {
-      const { claimed, observed, result } = await claimAndObservation(ctx, 'quota');
-      const judged = judgeClaim(claimed, observed);
-      const details = {
-        claimedQuota: claimed,
-        observedQuota: observed,
-        algorithm: result.estimate.algorithm,
-        reasons: result.estimate.reasons,
-        timing: result.timing,
-        policyHeader: result.claimed.raw ?? null,
-      };
-      if (judged.outcome === 'undecidable') undecided(`${judged.reason}; observed ${describeObservation(result)}; ${describeTiming(result)}`, details);
-      if (judged.outcome === 'differs') {
-        const off = judged.deviation;
-        fail(`expected the announced quota (${claimed}) within ±${CLAIM_TOLERANCE * 100}% of the enforced one, got ${describeObserved(observed, '')} enforced `
-          + `(${off > 0 ? 'overstated' : 'understated'} by ${Math.abs(Math.round(off * 100))}%; observed ${describeObservation(result)})`, details);
-      }
-    },
-  }),
-);
+interface ClaimCheck {
+  id: string;
+  title: string;
+  specRef: string;
+  what: 'quota' | 'windowS';
+  /** The names the claim and the observation carry in the result's details. */
+  claimedKey: string;
+  observedKey: string;
+  /** The failure message for a claim outside the tolerance; `deviation` is signed (claimed over enforced). */
+  differs(claimed: number, observed: Observed, deviation: number, result: ProbeResult): string;
+}
 
-export const claimedWindowMatches = requiresCredential('apiKey')(
-  defineCheck({
-    id: 'ratelimit.policy.claimed-window-matches',
-    suite: 'ratelimit',
-    title: 'The window the rate-limit headers announce is within ±10 % of the window the target enforces (for a token bucket: quota / refill rate)',
-    level: 'SHOULD',
-    specRef: 'draft-ietf-httpapi-ratelimit-headers-09 §3 (w: the time window of the quota, in seconds)',
-    clauses: ['§8.1'],
-    owasp: ['API4:2023'],
-    async run(ctx) {
-      const { claimed, observed, result } = await claimAndObservation(ctx, 'windowS');
-      const judged = judgeClaim(claimed, observed);
-      const details = {
-        claimedWindowS: claimed,
-        observedWindowS: observed,
-        algorithm: result.estimate.algorithm,
-        reasons: result.estimate.reasons,
-        timing: result.timing,
-        policyHeader: result.claimed.raw ?? null,
-      };
-      if (judged.outcome === 'undecidable') undecided(`${judged.reason}; observed ${describeObservation(result)}; ${describeTiming(result)}`, details);
-      if (judged.outcome === 'differs') {
-        fail(`expected the announced window (${claimed} s) within ±${CLAIM_TOLERANCE * 100}% of the enforced one, got ${describeObserved(observed, ' s')} enforced `
-          + `(observed ${describeObservation(result)})`, details);
-      }
-    },
-  }),
-);
+/** One claimed-versus-observed check: the quota and the window are judged alike, each on its own number. */
+function claimMatches(spec: ClaimCheck) {
+  return requiresCredential('apiKey')(
+    defineCheck({
+      id: spec.id,
+      suite: 'ratelimit',
+      title: spec.title,
+      level: 'SHOULD',
+      specRef: spec.specRef,
+      clauses: ['§8.1'],
+      owasp: ['API4:2023'],
+      async run(ctx) {
+        const { claimed, observed, result } = await claimAndObservation(ctx, spec.what);
+        const judged = judgeClaim(claimed, observed);
+        const details = {
+          [spec.claimedKey]: claimed,
+          [spec.observedKey]: observed,
+          algorithm: result.estimate.algorithm,
+          reasons: result.estimate.reasons,
+          timing: result.timing,
+          policyHeader: result.claimed.raw ?? null,
+        };
+        if (judged.outcome === 'undecidable') undecided(`${judged.reason}; observed ${describeObservation(result)}; ${describeTiming(result)}`, details);
+        if (judged.outcome === 'differs') fail(spec.differs(claimed, observed, judged.deviation, result), details);
+      },
+    }),
+  );
+}
+
+export const claimedQuotaMatches = claimMatches({
+  id: 'ratelimit.policy.claimed-quota-matches',
+  title: 'The quota the rate-limit headers announce is within ±10 % of the quota the target enforces',
+  specRef: 'draft-ietf-httpapi-ratelimit-headers-09 §3 (q: the quota allocated by the policy)',
+  what: 'quota',
+  claimedKey: 'claimedQuota',
+  observedKey: 'observedQuota',
+  differs: (claimed, observed, off, result) =>
+    `expected the announced quota (${claimed}) within ±${CLAIM_TOLERANCE * 100}% of the enforced one, got ${describeObserved(observed, '')} enforced `
+    + `(${off > 0 ? 'overstated' : 'understated'} by ${Math.abs(Math.round(off * 100))}%; observed ${describeObservation(result)})`,
+});
+
+export const claimedWindowMatches = claimMatches({
+  id: 'ratelimit.policy.claimed-window-matches',
+  title: 'The window the rate-limit headers announce is within ±10 % of the window the target enforces (for a token bucket: quota / refill rate)',
+  specRef: 'draft-ietf-httpapi-ratelimit-headers-09 §3 (w: the time window of the quota, in seconds)',
+  what: 'windowS',
+  claimedKey: 'claimedWindowS',
+  observedKey: 'observedWindowS',
+  differs: (claimed, observed, _off, result) =>
+    `expected the announced window (${claimed} s) within ±${CLAIM_TOLERANCE * 100}% of the enforced one, got ${describeObserved(observed, ' s')} enforced `
+    + `(observed ${describeObservation(result)})`,
+});

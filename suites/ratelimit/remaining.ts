@@ -7,13 +7,14 @@
  * two), the check gathers its own: it lets the key recover (bounded by conformance.maxWaitSeconds) and sends up to
  * OWN_READS reads back to back.
  */
-import { defineCheck, fail, skip } from '../../src/conformance/check.ts';
+import { defineCheck } from '../../src/conformance/check.ts';
+import { fail, skip } from '../../src/conformance/outcomes.ts';
 import type { CheckContext } from '../../src/conformance/context.ts';
 import { requiresCredential } from '../../src/conformance/preconditions.ts';
 import { readRateLimit } from '../../src/ratelimit/headers.ts';
 import type { Sample } from '../../src/ratelimit/probe/index.ts';
-import { probe, recover } from './burst.ts';
-import { suiteProbe } from './probe.ts';
+import { probe, recover } from '../lib/rate-limit-burst.ts';
+import { suiteProbe } from './lib/probe.ts';
 
 /** Consecutive readings the judgement wants: enough that one window turn-over cannot hide a wrong step. */
 const MIN_PAIRS = 5;

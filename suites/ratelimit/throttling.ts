@@ -5,12 +5,13 @@
  * one that is judged on any 429 of the key (`exhausts`: the burst and the Retry-After presence) and so may take
  * it throttled. The honesty check needs it served: its 429 must come from the quota it spent itself.
  */
-import { defineCheck, fail, skip, undecided } from '../../src/conformance/check.ts';
+import { defineCheck } from '../../src/conformance/check.ts';
+import { fail, skip, undecided } from '../../src/conformance/outcomes.ts';
 import type { CheckContext } from '../../src/conformance/context.ts';
 import { requiresCredential } from '../../src/conformance/preconditions.ts';
 import type { HttpResponse } from '../../src/http/client.ts';
 import { parseRetryAfter } from '../../src/http/retry-after.ts';
-import { burstUntil429, describeBurst, leaveApiKeyThrottled, MAX_BURST, probe, sleep, undecisiveBurst, type BurstOutcome } from './burst.ts';
+import { burstUntil429, describeBurst, leaveApiKeyThrottled, MAX_BURST, probe, sleep, undecisiveBurst, type BurstOutcome } from '../lib/rate-limit-burst.ts';
 
 /** Bursts with the API key and hands the 429 to `use`; a key still throttled afterwards is left to recover (`by`: the check). */
 async function withThrottledApiKey(ctx: CheckContext, by: string, use: (throttled: HttpResponse, burst: BurstOutcome) => Promise<HttpResponse | void>): Promise<void> {

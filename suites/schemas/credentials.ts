@@ -1,10 +1,11 @@
 /** Schemas: the bodies of the credential operations — login (§2.6), the account read, the OAuth token. */
-import { defineCheck, fail, skip } from '../../src/conformance/check.ts';
+import { defineCheck } from '../../src/conformance/check.ts';
+import { fail, skip } from '../../src/conformance/outcomes.ts';
 import { expect2xx } from '../../src/conformance/expect.ts';
 import { getAccount, login, obtainJwt } from '../../src/conformance/operations.ts';
 import { guarded, requiresCredential, requiresProfile } from '../../src/conformance/preconditions.ts';
-import { firstExchange } from '../auth/oauth-client.ts';
-import { expectFields, jsonBody } from './spec-fields.ts';
+import { firstExchange } from '../lib/oauth-client.ts';
+import { expectFields, jsonBody } from './lib/spec-fields.ts';
 
 async function loginBody(ctx: Parameters<typeof login>[0]): Promise<unknown> {
   const { email, password } = ctx.credentials.login!;

@@ -1,6 +1,6 @@
 /**
  * The schemas suite: response bodies validated with AJV against schemas/api (or the config's replacements).
- * MUST checks test only SERVICE-SPEC's field tables (spec-fields.ts); the full schemas, which also carry
+ * MUST checks test only SERVICE-SPEC's field tables (lib/spec-fields.ts); the full schemas, which also carry
  * PROFILE choices, are PROFILE checks.
  */
 import type { Suite } from '../../src/conformance/registry.ts';

@@ -2,14 +2,15 @@
  * Schemas: the message list — its envelope (§2.4) and its items (§2.3). Items are checked on a list that holds
  * at least one message seeded through the sandbox for this purpose, so the list is never vacuously empty.
  */
-import { defineCheck, fail, skip } from '../../src/conformance/check.ts';
+import { defineCheck } from '../../src/conformance/check.ts';
+import { fail, skip } from '../../src/conformance/outcomes.ts';
 import type { CheckContext } from '../../src/conformance/context.ts';
 import { expect2xx } from '../../src/conformance/expect.ts';
 import { listMessages } from '../../src/conformance/operations.ts';
 import { guarded, requiresCredential, requiresSandbox } from '../../src/conformance/preconditions.ts';
 import type { HttpResponse } from '../../src/http/client.ts';
-import { postInbound, uniqueSender } from '../pagination/seed.ts';
-import { expectFields, fieldProblems, jsonBody, LIST_ENVELOPE_FIELDS, LISTED_MESSAGE_FIELDS } from './spec-fields.ts';
+import { postInbound, uniqueSender } from '../lib/message-seed.ts';
+import { expectFields, fieldProblems, jsonBody, LIST_ENVELOPE_FIELDS, LISTED_MESSAGE_FIELDS } from './lib/spec-fields.ts';
 
 interface SeededList {
   inbound: HttpResponse;

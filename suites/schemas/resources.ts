@@ -1,10 +1,11 @@
 /** Schemas: the campaign resource and the error body (problem details). */
 import { randomBytes } from 'node:crypto';
-import { defineCheck, fail } from '../../src/conformance/check.ts';
+import { defineCheck } from '../../src/conformance/check.ts';
+import { fail } from '../../src/conformance/outcomes.ts';
 import { expect2xx } from '../../src/conformance/expect.ts';
 import { guarded, requiresCredential, requiresProfile } from '../../src/conformance/preconditions.ts';
-import { campaignBody, campaignId, createCampaign, getCampaign, isoFromNow } from '../email/campaign-ops.ts';
-import { jsonBody } from './spec-fields.ts';
+import { campaignBody, campaignId, createCampaign, getCampaign, isoFromNow } from '../lib/campaign-ops.ts';
+import { jsonBody } from './lib/spec-fields.ts';
 
 export const campaignSchema = guarded(
   defineCheck({

@@ -5,7 +5,8 @@
  * date-time"; hours off is what local time labelled as UTC looks like).
  */
 import { randomBytes } from 'node:crypto';
-import { defineCheck, fail, skip } from '../../src/conformance/check.ts';
+import { defineCheck } from '../../src/conformance/check.ts';
+import { fail, skip } from '../../src/conformance/outcomes.ts';
 import { sendMessage, textMessage } from '../../src/conformance/operations.ts';
 import { whatIs } from '../../src/conformance/observed.ts';
 import { requiresCredential } from '../../src/conformance/preconditions.ts';

@@ -2,11 +2,12 @@
  * Schemas: the send operation — both text forms, the media and template types, and the send response.
  * Acceptance checks ask for any 2xx (the exact create status is smoke.send-created-status's rule).
  */
-import { defineCheck, fail } from '../../src/conformance/check.ts';
+import { defineCheck } from '../../src/conformance/check.ts';
+import { fail } from '../../src/conformance/outcomes.ts';
 import { expect2xx } from '../../src/conformance/expect.ts';
 import { sendMessage, textMessage } from '../../src/conformance/operations.ts';
 import { guarded, requiresCredential, requiresProfile } from '../../src/conformance/preconditions.ts';
-import { expectFields, jsonBody, SEND_RESPONSE_FIELDS } from './spec-fields.ts';
+import { expectFields, jsonBody, SEND_RESPONSE_FIELDS } from './lib/spec-fields.ts';
 
 const TO = '15551234567';
 

@@ -6,14 +6,15 @@
  * misconfiguration); the reference's exact list shape is PROFILE's.
  */
 import { randomBytes } from 'node:crypto';
-import { defineCheck, fail } from '../../src/conformance/check.ts';
+import { defineCheck } from '../../src/conformance/check.ts';
+import { fail } from '../../src/conformance/outcomes.ts';
 import type { CheckContext } from '../../src/conformance/context.ts';
 import { listMessages } from '../../src/conformance/operations.ts';
 import type { HttpResponse } from '../../src/http/client.ts';
-import { campaignBody, campaignId, createCampaign, getCampaign } from '../email/campaign-ops.ts';
-import { probeWebhookUrl } from './creates.ts';
-import { PROBE_EVENTS, undo } from './registration.ts';
-import { internalsIn } from './internals.ts';
+import { campaignBody, campaignId, createCampaign, getCampaign } from '../lib/campaign-ops.ts';
+import { probeWebhookUrl } from './lib/creates.ts';
+import { PROBE_EVENTS, undo } from './lib/registration.ts';
+import { internalsIn } from './lib/internals.ts';
 
 /** Property names that hold a credential. */
 const CREDENTIAL_NAME = /^(secret|.*[_-]secret|password|passwd|api[_-]?key|private[_-]?key|signing[_-]?key|access[_-]?token|refresh[_-]?token|client[_-]?secret)$/i;

@@ -5,9 +5,10 @@
  * input into … internal objects"); PROFILE.md's exact answer — 400 naming each such field — is PROFILE, and binds
  * only the fields the effective request schema refuses (a target's own schema may describe ignoring them).
  */
-import { defineCheck, fail, skip } from '../../src/conformance/check.ts';
+import { defineCheck } from '../../src/conformance/check.ts';
+import { fail, skip } from '../../src/conformance/outcomes.ts';
 import type { CheckContext } from '../../src/conformance/context.ts';
-import { CREATE_CASES, sendCreate, takenOver, type CreateCase } from './creates.ts';
+import { CREATE_CASES, sendCreate, takenOver, type CreateCase } from './lib/creates.ts';
 
 function available(ctx: CheckContext): CreateCase[] {
   const cases = CREATE_CASES.filter((c) => c.unavailable(ctx) === undefined);

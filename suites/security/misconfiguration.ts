@@ -5,7 +5,8 @@
  * OWASP ASVS 4.0.3 V14.4.4 and the OWASP REST Security Cheat Sheet's security headers.
  */
 import { randomBytes } from 'node:crypto';
-import { defineCheck, fail } from '../../src/conformance/check.ts';
+import { defineCheck } from '../../src/conformance/check.ts';
+import { fail } from '../../src/conformance/outcomes.ts';
 import { listMessages } from '../../src/conformance/operations.ts';
 import type { HttpResponse } from '../../src/http/client.ts';
 

@@ -9,12 +9,13 @@
  * the target cannot reach the listener on loopback, so the check skips.
  */
 import { randomInt } from 'node:crypto';
-import { defineCheck, fail, skip } from '../../src/conformance/check.ts';
+import { defineCheck } from '../../src/conformance/check.ts';
+import { fail, skip } from '../../src/conformance/outcomes.ts';
 import type { CheckContext } from '../../src/conformance/context.ts';
 import { guarded } from '../../src/conformance/preconditions.ts';
-import { randomPhone } from '../webhooks/session.ts';
-import { LoopbackListener } from './loopback-listener.ts';
-import { PROBE_EVENTS, requiresWebhookManagement, undo } from './registration.ts';
+import { randomPhone } from '../lib/webhook-session.ts';
+import { LoopbackListener } from './lib/loopback-listener.ts';
+import { PROBE_EVENTS, requiresWebhookManagement, undo } from './lib/registration.ts';
 
 /** How long, after the first request for the URL, a redirect being followed may take to arrive. */
 const SETTLE_MS = 300;

@@ -2,13 +2,14 @@
  * SSRF at webhook registration (OWASP API7:2023): a URL into the target's own network is refused when it is
  * registered, not merely never delivered to. SHOULD: OWASP's prevention list ("validate and sanitize all
  * client-supplied data … use an allow list"); the 422 the reference answers is PROFILE's choice, so any of
- * `api.rejectedStatus` passes here. Every accepted registration is deleted at once (registration.ts).
+ * `api.rejectedStatus` passes here. Every accepted registration is deleted at once (lib/registration.ts).
  */
-import { defineCheck, fail, type Check } from '../../src/conformance/check.ts';
+import { defineCheck, type Check } from '../../src/conformance/check.ts';
+import { fail } from '../../src/conformance/outcomes.ts';
 import type { CheckContext } from '../../src/conformance/context.ts';
 import { guarded } from '../../src/conformance/preconditions.ts';
-import { registerAndUndo, requiresWebhookManagement, type Registration } from './registration.ts';
-import { SSRF_GROUPS, type SsrfGroup } from './ssrf-addresses.ts';
+import { registerAndUndo, requiresWebhookManagement, type Registration } from './lib/registration.ts';
+import { SSRF_GROUPS, type SsrfGroup } from './lib/ssrf-addresses.ts';
 
 const SPEC_REF = 'OWASP API Security Top 10 2023 API7 (Server Side Request Forgery: "use an allow list", validate client-supplied URLs); PROFILE Accounts, ownership and exposure (webhook URLs)';
 

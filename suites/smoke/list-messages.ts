@@ -1,5 +1,6 @@
 /** Smoke: the message list answers with the §2.4 envelope. */
-import { defineCheck, fail } from '../../src/conformance/check.ts';
+import { defineCheck } from '../../src/conformance/check.ts';
+import { fail } from '../../src/conformance/outcomes.ts';
 import { expect2xx, jsonObject } from '../../src/conformance/expect.ts';
 import { listMessages } from '../../src/conformance/operations.ts';
 import { requiresCredential } from '../../src/conformance/preconditions.ts';

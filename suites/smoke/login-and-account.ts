@@ -1,5 +1,6 @@
 /** Smoke: log in for a JWT, then read the account with it (SERVICE-SPEC §5 rule 2). */
-import { defineCheck, fail } from '../../src/conformance/check.ts';
+import { defineCheck } from '../../src/conformance/check.ts';
+import { fail } from '../../src/conformance/outcomes.ts';
 import { expect2xx, jsonObject } from '../../src/conformance/expect.ts';
 import { getAccount, login, obtainJwt } from '../../src/conformance/operations.ts';
 import { guarded, requiresCredential, requiresProfile } from '../../src/conformance/preconditions.ts';

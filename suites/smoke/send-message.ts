@@ -1,5 +1,6 @@
 /** Smoke: the one operation every implementation has — send a text message with the API key. */
-import { defineCheck, fail } from '../../src/conformance/check.ts';
+import { defineCheck } from '../../src/conformance/check.ts';
+import { fail } from '../../src/conformance/outcomes.ts';
 import { expect2xx, expectSuccessStatus, isIsoUtc, jsonObject } from '../../src/conformance/expect.ts';
 import { sendMessage, textMessage } from '../../src/conformance/operations.ts';
 import { requiresCredential } from '../../src/conformance/preconditions.ts';

@@ -2,9 +2,10 @@
  * Standing checks: they send nothing themselves and judge the traffic of every check that ran before them
  * (ctx.traffic), so they belong to the suite that runs last.
  */
-import { defineCheck, fail, passVacuously, skip } from '../../src/conformance/check.ts';
+import { defineCheck } from '../../src/conformance/check.ts';
+import { fail, passVacuously, skip } from '../../src/conformance/outcomes.ts';
 import type { TaggedExchange } from '../../src/conformance/traffic.ts';
-import { pathUnderBase, schemaForResponse } from './response-schema-map.ts';
+import { pathUnderBase, schemaForResponse } from './lib/response-schema-map.ts';
 import { MAX_READ_DEPTH, tooDeep } from '../../src/util/deep-json.ts';
 
 /** Mismatches listed in the message; the details keep more, the evidence the first dozen exchanges. */

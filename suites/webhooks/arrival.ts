@@ -3,12 +3,14 @@
  * status"). The spec shows neither event names nor payloads, so the MUST checks only ask that a delivery
  * mentioning the message's id arrives; which events and statuses, and their order, are PROFILE.
  */
-import { defineCheck, fail, skip } from '../../src/conformance/check.ts';
+import { defineCheck } from '../../src/conformance/check.ts';
+import { fail, skip } from '../../src/conformance/outcomes.ts';
 import type { CheckContext } from '../../src/conformance/context.ts';
 import { guarded, requiresCredential, requiresProfile, requiresSandbox } from '../../src/conformance/preconditions.ts';
 import type { WebhookReceiver } from '../../src/webhooks/receiver.ts';
-import { EXPECTED_STATUSES, mentions, statusEventsOf, waitUntil } from './events.ts';
-import { activeSession, remainingMs, webhookTraffic, type Traffic } from './session.ts';
+import { EXPECTED_STATUSES, mentions, statusEventsOf, waitUntil } from './lib/events.ts';
+import { activeSession, remainingMs, webhookTraffic, type Traffic } from '../lib/webhook-session.ts';
+import { webhookCheck } from './lib/preconditions.ts';
 
 async function prepared(ctx: CheckContext): Promise<{ receiver: WebhookReceiver; traffic: Traffic }> {
   const { session, reason } = await activeSession(ctx);
@@ -46,7 +48,7 @@ export const inboundNotified = guarded(
   requiresCredential('apiKey'),
 );
 
-export const statusNotified = guarded(
+export const statusNotified = webhookCheck(
   defineCheck({
     id: 'webhooks.events.status-notified',
     suite: 'webhooks',
@@ -60,8 +62,6 @@ export const statusNotified = guarded(
       await expectMention(ctx, traffic.delivered.id, 'the sent message');
     },
   }),
-  requiresProfile('webhooks'),
-  requiresCredential('apiKey'),
 );
 
 /** Waits (bounded) until both test messages were notified of every status they go through. */
@@ -77,7 +77,7 @@ export async function expectedStatusesArrived(ctx: CheckContext): Promise<{ rece
   return { receiver, traffic, missing: missingNow(receiver.deliveries) };
 }
 
-export const everyStatusNotified = guarded(
+export const everyStatusNotified = webhookCheck(
   defineCheck({
     id: 'webhooks.events.every-status',
     suite: 'webhooks',
@@ -93,6 +93,4 @@ export const everyStatusNotified = guarded(
       }
     },
   }),
-  requiresProfile('webhooks'),
-  requiresCredential('apiKey'),
 );

@@ -1,11 +1,12 @@
 /** After the webhook is deleted, nothing more is delivered to it (PROFILE Webhooks). */
-import { defineCheck, fail, passVacuously, skip, undecided } from '../../src/conformance/check.ts';
+import { defineCheck } from '../../src/conformance/check.ts';
+import { fail, passVacuously, skip, undecided } from '../../src/conformance/outcomes.ts';
 import { describeConditions, timestampUncertaintyMs } from '../../src/conformance/conditions.ts';
 import { guarded, requiresCredential, requiresProfile } from '../../src/conformance/preconditions.ts';
-import { deletion } from './deletion-scenario.ts';
-import { describeDelivery } from './events.ts';
-import { requiresManagement } from './preconditions.ts';
-import { waitMs } from './session.ts';
+import { deletion } from './lib/deletion-scenario.ts';
+import { describeDelivery } from './lib/events.ts';
+import { requiresManagement } from './lib/preconditions.ts';
+import { waitMs } from '../lib/webhook-session.ts';
 
 /** How long the receiver listens after the delete: longer than the pending retries of the reference (≤ 1 s). */
 const WATCH_MS = 2000;

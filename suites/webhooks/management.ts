@@ -3,12 +3,13 @@
  * it, and a delete of an id never registered is a 404.
  */
 import { randomBytes } from 'node:crypto';
-import { defineCheck, fail, skip } from '../../src/conformance/check.ts';
+import { defineCheck } from '../../src/conformance/check.ts';
+import { fail, skip } from '../../src/conformance/outcomes.ts';
 import { expectStatus, expectSuccessStatus, jsonObject } from '../../src/conformance/expect.ts';
 import { guarded, requiresCredential, requiresProfile } from '../../src/conformance/preconditions.ts';
-import { deletion } from './deletion-scenario.ts';
-import { requiresManagement } from './preconditions.ts';
-import { EVENT_TYPES, webhookSession } from './session.ts';
+import { deletion } from './lib/deletion-scenario.ts';
+import { requiresManagement, webhookCheck } from './lib/preconditions.ts';
+import { EVENT_TYPES, webhookSession } from '../lib/webhook-session.ts';
 
 export const createRegistersWebhook = guarded(
   defineCheck({
@@ -84,7 +85,7 @@ export const deleteRemovesWebhook = guarded(
   requiresCredential('apiKey'),
 );
 
-export const deleteUnknownNotFound = guarded(
+export const deleteUnknownNotFound = webhookCheck(
   defineCheck({
     id: 'webhooks.management.delete-unknown-404',
     suite: 'webhooks',
@@ -98,6 +99,4 @@ export const deleteUnknownNotFound = guarded(
       expectStatus(res, [404], `delete of the unknown webhook id ${id}`);
     },
   }),
-  requiresProfile('webhooks'),
-  requiresCredential('apiKey'),
 );

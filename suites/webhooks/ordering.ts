@@ -1,8 +1,9 @@
 /** Status notifications tell a consistent story (PROFILE Messages: sent → delivered → read, or sent → failed). */
-import { defineCheck, fail, skip } from '../../src/conformance/check.ts';
-import { guarded, requiresCredential, requiresProfile } from '../../src/conformance/preconditions.ts';
+import { defineCheck } from '../../src/conformance/check.ts';
+import { fail, skip } from '../../src/conformance/outcomes.ts';
 import { expectedStatusesArrived } from './arrival.ts';
-import { statusEventsOf } from './events.ts';
+import { statusEventsOf } from './lib/events.ts';
+import { webhookCheck } from './lib/preconditions.ts';
 
 /** Position in the state machine; `failed` is the terminal alternative to `delivered` / `read`. */
 const RANK: Record<string, number> = { sent: 0, delivered: 1, read: 2, failed: 1 };
@@ -22,7 +23,7 @@ export function orderProblems(statuses: ReadonlyArray<{ status: string; at: numb
   return [...new Set(problems)];
 }
 
-export const statusOrderConsistent = guarded(
+export const statusOrderConsistent = webhookCheck(
   defineCheck({
     id: 'webhooks.events.status-order',
     suite: 'webhooks',
@@ -52,6 +53,4 @@ export const statusOrderConsistent = guarded(
       }
     },
   }),
-  requiresProfile('webhooks'),
-  requiresCredential('apiKey'),
 );

@@ -3,14 +3,15 @@
  * envelope with the data schema of its type, a signature that verifies over the raw body with the webhook's
  * secret, and a `webhook-timestamp` close to the receiver's clock.
  */
-import { defineCheck, fail, skip } from '../../src/conformance/check.ts';
+import { defineCheck } from '../../src/conformance/check.ts';
+import { fail, skip } from '../../src/conformance/outcomes.ts';
 import type { CheckContext } from '../../src/conformance/context.ts';
-import { guarded, requiresCredential, requiresProfile } from '../../src/conformance/preconditions.ts';
 import type { ReceivedDelivery } from '../../src/webhooks/receiver.ts';
 import { verifySignature } from '../../src/webhooks/verify-signature.ts';
 import { expectedStatusesArrived } from './arrival.ts';
-import { bodyOf, describeDelivery, mentions } from './events.ts';
-import { activeSession, remainingMs } from './session.ts';
+import { bodyOf, describeDelivery, mentions } from './lib/events.ts';
+import { activeSession, remainingMs } from '../lib/webhook-session.ts';
+import { webhookCheck } from './lib/preconditions.ts';
 
 /** Standard Webhooks' default tolerance for webhook-timestamp. */
 const TOLERANCE_S = 5 * 60;
@@ -35,7 +36,7 @@ function failEach(what: string, problems: Array<{ delivery: ReceivedDelivery; pr
   });
 }
 
-export const payloadsMatchSchema = guarded(
+export const payloadsMatchSchema = webhookCheck(
   defineCheck({
     id: 'webhooks.payload.matches-schema',
     suite: 'webhooks',
@@ -54,11 +55,9 @@ export const payloadsMatchSchema = guarded(
       failEach('do not match the webhook-event schema', problems, deliveries.length, 'schemas/api/webhook-event.schema.json');
     },
   }),
-  requiresProfile('webhooks'),
-  requiresCredential('apiKey'),
 );
 
-export const signatureVerifies = guarded(
+export const signatureVerifies = webhookCheck(
   defineCheck({
     id: 'webhooks.signature.valid',
     suite: 'webhooks',
@@ -76,11 +75,9 @@ export const signatureVerifies = guarded(
       failEach('are not signed correctly', problems, deliveries.length, 'webhook-signature "v1,<base64 HMAC-SHA256(secret, id.timestamp.body)>"');
     },
   }),
-  requiresProfile('webhooks'),
-  requiresCredential('apiKey'),
 );
 
-export const timestampFresh = guarded(
+export const timestampFresh = webhookCheck(
   defineCheck({
     id: 'webhooks.headers.timestamp-fresh',
     suite: 'webhooks',
@@ -100,6 +97,4 @@ export const timestampFresh = guarded(
       failEach('carry a bad webhook-timestamp', problems, deliveries.length, `Unix seconds within ±${TOLERANCE_S} s of arrival`);
     },
   }),
-  requiresProfile('webhooks'),
-  requiresCredential('apiKey'),
 );

@@ -5,14 +5,15 @@
  * Events are told apart by what they are about (type, message, status), not by their id, so a target that
  * changes the id on a retry is caught instead of looking like a new event.
  */
-import { defineCheck, fail, skip, undecided } from '../../src/conformance/check.ts';
+import { defineCheck } from '../../src/conformance/check.ts';
+import { fail, skip, undecided } from '../../src/conformance/outcomes.ts';
 import { describeConditions, uncertaintyOfGapChangeMs, type ConditionsSnapshot } from '../../src/conformance/conditions.ts';
 import type { CheckContext } from '../../src/conformance/context.ts';
-import { guarded, requiresCredential, requiresProfile } from '../../src/conformance/preconditions.ts';
 import type { ReceivedDelivery } from '../../src/webhooks/receiver.ts';
 import { expectedStatusesArrived } from './arrival.ts';
-import { byIdentity, describeDelivery, waitUntil } from './events.ts';
-import { activeSession, remainingMs, webhookTraffic } from './session.ts';
+import { byIdentity, describeDelivery, waitUntil } from './lib/events.ts';
+import { activeSession, remainingMs, webhookTraffic } from '../lib/webhook-session.ts';
+import { webhookCheck } from './lib/preconditions.ts';
 
 /**
  * One event's waits judged against the run's measured conditions. The receiver stamps each arrival in this process,
@@ -56,7 +57,7 @@ async function retriedEvents(ctx: CheckContext, attempts: number): Promise<Recei
   return retried(session.receiver.deliveries, attempts);
 }
 
-export const retriedAfterFailure = guarded(
+export const retriedAfterFailure = webhookCheck(
   defineCheck({
     id: 'webhooks.retries.after-failure',
     suite: 'webhooks',
@@ -74,11 +75,9 @@ export const retriedAfterFailure = guarded(
       }
     },
   }),
-  requiresProfile('webhooks'),
-  requiresCredential('apiKey'),
 );
 
-export const idStableAcrossRetries = guarded(
+export const idStableAcrossRetries = webhookCheck(
   defineCheck({
     id: 'webhooks.ids.stable-across-retries',
     suite: 'webhooks',
@@ -98,11 +97,9 @@ export const idStableAcrossRetries = guarded(
       }
     },
   }),
-  requiresProfile('webhooks'),
-  requiresCredential('apiKey'),
 );
 
-export const idUniquePerEvent = guarded(
+export const idUniquePerEvent = webhookCheck(
   defineCheck({
     id: 'webhooks.ids.unique-per-event',
     suite: 'webhooks',
@@ -129,11 +126,9 @@ export const idUniquePerEvent = guarded(
       }
     },
   }),
-  requiresProfile('webhooks'),
-  requiresCredential('apiKey'),
 );
 
-export const retriesBackOff = guarded(
+export const retriesBackOff = webhookCheck(
   defineCheck({
     id: 'webhooks.retries.back-off',
     suite: 'webhooks',
@@ -165,6 +160,4 @@ export const retriesBackOff = guarded(
       }
     },
   }),
-  requiresProfile('webhooks'),
-  requiresCredential('apiKey'),
 );

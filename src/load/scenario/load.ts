@@ -11,7 +11,7 @@ import { interpolateDocument, type Env } from '../../config/interpolate.ts';
 import { parseYaml, topLevelIssue } from '../../config/parse-yaml.ts';
 import { displayPath, readTextFile } from '../../config/read-file.ts';
 import { schemaIssues, type RawIssue } from '../../config/schema-issues.ts';
-import { sortIssues } from '../../config/check.ts';
+import { sortIssues } from '../../config/check-document.ts';
 import { ConfigError, type ConfigIssue } from '../../errors.ts';
 import { suggestKey } from '../../util/suggest.ts';
 import { getExecutor, withExecutorDefaults } from '../executors/registry.ts';

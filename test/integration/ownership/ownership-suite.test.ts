@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ExitCode } from '../../../src/exit-codes.ts';
 import { headlineOf } from '../../../src/reporters/headline.ts';
-import { NO_OTHER_ACCOUNT, NOT_APPLICABLE } from '../../../suites/ownership/accounts.ts';
+import { NO_OTHER_ACCOUNT, NOT_APPLICABLE } from '../../../suites/ownership/lib/accounts.ts';
 import { failedIds, runHarness } from '../../helpers/run-harness.ts';
 import { startFaultyTarget } from '../../targets/faulty-proxy.ts';
 import { OWNERSHIP_FAULTS, REFUSES_WITH_403 } from '../../targets/faults/ownership.ts';

@@ -1,6 +1,6 @@
 import { SignJWT, jwtVerify } from 'jose';
 import { describe, expect, it } from 'vitest';
-import { encodeSegment, parseJws, unsecuredCopy, withBrokenSignature, withChangedClaims } from '../../../../suites/auth/jws.ts';
+import { encodeSegment, parseJws, unsecuredCopy, withBrokenSignature, withChangedClaims } from '../../../../suites/auth/lib/jws.ts';
 import { bearerChallenge } from '../../../../suites/auth/challenges.ts';
 
 const key = new TextEncoder().encode('0123456789abcdef0123456789abcdef');

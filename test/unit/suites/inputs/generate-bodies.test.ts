@@ -12,7 +12,7 @@ import {
   longFormTextBodies,
   MIN_INVALID,
   validBodies,
-} from '../../../../suites/inputs/generate-bodies.ts';
+} from '../../../../suites/inputs/lib/generate-bodies.ts';
 
 // An Ajv of its own, so the test does not trust the generator's validator.
 const ajv = createAjv();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { breaks, builtInRule, replacementRule } from '../../../../suites/inputs/rule-sources.ts';
+import { breaks, builtInRule, replacementRule } from '../../../../suites/inputs/lib/rule-sources.ts';
 
 describe('rule sources of the built-in request schemas', () => {
   it('credit `to` rules to SERVICE-SPEC §2.1 and required fields to PROFILE', () => {

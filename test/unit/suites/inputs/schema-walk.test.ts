@@ -7,9 +7,9 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CheckSkipped } from '../../../../src/conformance/check.ts';
+import { CheckSkipped } from '../../../../src/conformance/outcomes.ts';
 import { createAjv } from '../../../../src/schemas/registry.ts';
-import { BODY_OPERATIONS, effectiveSchema, hostileBodies, invalidBodies, validBodies } from '../../../../suites/inputs/generate-bodies.ts';
+import { BODY_OPERATIONS, effectiveSchema, hostileBodies, invalidBodies, validBodies } from '../../../../suites/inputs/lib/generate-bodies.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'schema-walk-'));
 let files = 0;

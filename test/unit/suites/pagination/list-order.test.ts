@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compareListed, firstOutOfOrder, timeKey, withinCommonRange } from '../../../../suites/pagination/list-order.ts';
+import { compareListed, firstOutOfOrder, timeKey, withinCommonRange } from '../../../../suites/pagination/lib/list-order.ts';
 
 const item = (id: string, timestamp: string) => ({ id, timestamp });
 

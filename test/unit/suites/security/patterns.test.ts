@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { credentialFields } from '../../../../suites/security/exposure.ts';
-import { internalsIn } from '../../../../suites/security/internals.ts';
-import { SSRF_GROUPS } from '../../../../suites/security/ssrf-addresses.ts';
+import { internalsIn } from '../../../../suites/security/lib/internals.ts';
+import { SSRF_GROUPS } from '../../../../suites/security/lib/ssrf-addresses.ts';
 import { WebhookUrlPolicy } from '../../../../src/target/webhooks/url-policy.ts';
 
 describe('internalsIn', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { defaultConfig } from '../../../../src/config/defaults.ts';
-import { operationOf, pathUnderBase, schemaForResponse, type ResponseFacts } from '../../../../suites/standing/response-schema-map.ts';
+import { operationOf, pathUnderBase, schemaForResponse, type ResponseFacts } from '../../../../suites/standing/lib/response-schema-map.ts';
 
 const paths = defaultConfig().api.paths;
 const JSON_CT = 'application/json; charset=utf-8';

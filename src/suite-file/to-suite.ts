@@ -2,13 +2,13 @@
  * Declarative suites (suites/*.yaml, listed in conformance.suiteFiles) as ordinary suites of ordinary checks:
  * the same runner runs them, so levels, verdicts, evidence, redaction and reports are those of the built-ins.
  */
-import type { Check } from '../../src/conformance/check.ts';
-import { fail } from '../../src/conformance/check.ts';
-import type { Suite } from '../../src/conformance/registry.ts';
-import type { Env } from '../../src/config/interpolate.ts';
-import { ConfigError, type ConfigIssue } from '../../src/errors.ts';
-import { loadSuiteFile, VAR_PLACEHOLDER } from '../../src/suite-file/load.ts';
-import type { CheckSpec, ExpectSpec, SuiteSpec, ValueExpectation } from '../../src/suite-file/types.ts';
+import type { Check } from '../conformance/check.ts';
+import { fail } from '../conformance/outcomes.ts';
+import type { Suite } from '../conformance/registry.ts';
+import type { Env } from '../config/interpolate.ts';
+import { ConfigError, type ConfigIssue } from '../errors.ts';
+import { loadSuiteFile, VAR_PLACEHOLDER } from './load.ts';
+import type { CheckSpec, ExpectSpec, SuiteSpec, ValueExpectation } from './types.ts';
 import { atPointer, checkExpectations, MISSING } from './expectations.ts';
 import { describeRequest, newStepState, sendStep } from './send.ts';
 

@@ -3,12 +3,12 @@
  * one account), the two accounts' requests, and how a refusal is told from an answer. Account A is
  * `credentials.apiKey`'s account; account B is `credentials.otherAccount`'s.
  */
-import type { Check, OwaspItem } from '../../src/conformance/check.ts';
-import { notApplicable, skip } from '../../src/conformance/check.ts';
-import type { CheckContext } from '../../src/conformance/context.ts';
-import { guarded, requiresCredential, withPrecondition } from '../../src/conformance/preconditions.ts';
-import type { ProfileArea } from '../../src/config/types.ts';
-import type { HttpResponse, RequestOptions } from '../../src/http/client.ts';
+import type { Check, OwaspItem } from '../../../src/conformance/check.ts';
+import { notApplicable, skip } from '../../../src/conformance/outcomes.ts';
+import type { CheckContext } from '../../../src/conformance/context.ts';
+import { guarded, requiresCredential, withPrecondition } from '../../../src/conformance/preconditions.ts';
+import type { ProfileArea } from '../../../src/config/types.ts';
+import type { HttpResponse, RequestOptions } from '../../../src/http/client.ts';
 
 export const NOT_APPLICABLE = 'ownership: not applicable — the target declares one account';
 

@@ -4,9 +4,9 @@
  * so no event can make the target deliver to an address it should have refused. The harness itself never
  * connects to the URLs it registers.
  */
-import type { CheckContext } from '../../src/conformance/context.ts';
-import { withPrecondition } from '../../src/conformance/preconditions.ts';
-import type { HttpResponse } from '../../src/http/client.ts';
+import type { CheckContext } from '../../../src/conformance/context.ts';
+import { withPrecondition } from '../../../src/conformance/preconditions.ts';
+import type { HttpResponse } from '../../../src/http/client.ts';
 
 /** One event type is enough: the registration is deleted before any event could happen. */
 export const PROBE_EVENTS = ['message.received'] as const;

@@ -6,7 +6,7 @@
  * 1xx/3xx (redirects), 204, HEAD, HTML pages (the consent page), 5xx (standing.no-server-errors' concern),
  * error answers without a JSON body, or successes of operations without a schema (a delete).
  */
-import { OPERATION_METHODS as METHODS, type Operation } from '../../src/config/types.ts';
+import { OPERATION_METHODS as METHODS, type Operation } from '../../../src/config/types.ts';
 
 /** Schema (a schemas/api base name, or a config replacement of it) of each operation's 2xx body. */
 const SUCCESS_SCHEMA: Readonly<Partial<Record<Operation, string>>> = {

@@ -5,9 +5,9 @@
  * throws for what the target answers: a non-2xx page or a broken envelope ends it with `failure`, so each check
  * decides what that means for its own rule.
  */
-import type { CheckContext } from '../../src/conformance/context.ts';
-import { listMessages } from '../../src/conformance/operations.ts';
-import type { Exchange } from '../../src/http/exchange.ts';
+import type { CheckContext } from '../../../src/conformance/context.ts';
+import { listMessages } from '../../../src/conformance/operations.ts';
+import type { Exchange } from '../../../src/http/exchange.ts';
 
 export interface ListedItem {
   id: string;

@@ -6,7 +6,7 @@
  * exercised. Seeding is memoised: every pagination check shares one seed.
  */
 import { randomInt } from 'node:crypto';
-import { skip } from '../../src/conformance/check.ts';
+import { skip } from '../../src/conformance/outcomes.ts';
 import type { CheckContext } from '../../src/conformance/context.ts';
 import { whatIs } from '../../src/conformance/observed.ts';
 import type { HttpResponse } from '../../src/http/client.ts';

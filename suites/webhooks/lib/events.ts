@@ -2,7 +2,7 @@
  * Reading deliveries: the parsed Standard Webhooks envelope (PROFILE: `{id, type, created_at, data}`), which
  * message and status a delivery is about, and waiting — bounded — until the receiver has seen enough.
  */
-import type { ReceivedDelivery, WebhookReceiver } from '../../src/webhooks/receiver.ts';
+import type { ReceivedDelivery, WebhookReceiver } from '../../../src/webhooks/receiver.ts';
 
 export interface EventBody {
   id?: unknown;

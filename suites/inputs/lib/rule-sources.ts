@@ -16,7 +16,7 @@
  * "statuses for validation … not shown"); the rejection itself is PROFILE General ("A rejected request body is
  * 400") and api.rejectedStatus. So a rule's source says why the body is wrong, not that refusing it is a MUST.
  */
-import { createAjv } from '../../src/schemas/registry.ts';
+import { createAjv } from '../../../src/schemas/registry.ts';
 import { expectedType } from './schema-walk.ts';
 
 interface RuleRow {

@@ -4,10 +4,10 @@
  * look at the same exchanges.
  */
 import { randomBytes } from 'node:crypto';
-import { OPERATION_METHODS as METHODS, type Operation } from '../../src/config/types.ts';
-import type { CheckContext } from '../../src/conformance/context.ts';
-import { sendMessage, textMessage } from '../../src/conformance/operations.ts';
-import type { HttpResponse } from '../../src/http/client.ts';
+import { OPERATION_METHODS as METHODS, type Operation } from '../../../src/config/types.ts';
+import type { CheckContext } from '../../../src/conformance/context.ts';
+import { sendMessage, textMessage } from '../../../src/conformance/operations.ts';
+import type { HttpResponse } from '../../../src/http/client.ts';
 
 /** A method no operation of the harness uses on any path. */
 export const WRONG_METHOD = 'PATCH';

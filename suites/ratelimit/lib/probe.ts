@@ -2,8 +2,8 @@
  * One bounded run of the rate-limit probe (src/ratelimit/probe) with credentials.apiKey, shared by every check
  * built on it (ctx.memo): small budgets so the suite stays short.
  */
-import type { CheckContext } from '../../src/conformance/context.ts';
-import { probeRateLimit, type ProbeResult } from '../../src/ratelimit/probe/index.ts';
+import type { CheckContext } from '../../../src/conformance/context.ts';
+import { probeRateLimit, type ProbeResult } from '../../../src/ratelimit/probe/index.ts';
 
 /** Fast enough to pass a 100-per-second quota well within one window. */
 export const SUITE_PROBE_MAX_RPS = 400;

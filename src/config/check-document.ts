@@ -31,7 +31,7 @@ export interface LoadOptions {
   overrideSource?: Record<string, string>;
 }
 
-export interface CheckResult {
+export interface ConfigCheck {
   /** Present exactly when `issues` is empty. */
   config?: FrozenConfig;
   issues: ConfigIssue[];
@@ -77,7 +77,7 @@ function overrideIssue(raw: RawIssue, source: Record<string, string>): ConfigIss
 }
 
 /** Runs the pipeline on one file layer. */
-function check(layer: FileLayer, interpolationIssues: RawIssue[], options: LoadOptions): CheckResult {
+function check(layer: FileLayer, interpolationIssues: RawIssue[], options: LoadOptions): ConfigCheck {
   const source = options.overrideSource ?? {};
   const overrides = pruneUndefined((options.overrides ?? {}) as Record<string, unknown>);
   // A value whose ${VAR} failed is already reported; its schema error would only repeat the problem.
@@ -130,7 +130,7 @@ function leafPaths(value: unknown, prefix = ''): string[] {
 }
 
 /** A parsed YAML config file (or none: defaults and overrides only). */
-export function checkParsedConfig(parsed: ParsedYaml | undefined, file: string | undefined, options: LoadOptions = {}): CheckResult {
+export function checkParsedConfig(parsed: ParsedYaml | undefined, file: string | undefined, options: LoadOptions = {}): ConfigCheck {
   if (!parsed) return check({ file, data: {}, position: () => undefined, has: () => false }, [], options);
   const top = topLevelIssue(parsed, file);
   if (top) return { issues: [top] };
@@ -145,7 +145,7 @@ export function checkParsedConfig(parsed: ParsedYaml | undefined, file: string |
 }
 
 /** A config given as a plain object (library callers): same checks, no positions. */
-export function checkConfigObject(data: unknown, options: LoadOptions & { file?: string } = {}): CheckResult {
+export function checkConfigObject(data: unknown, options: LoadOptions & { file?: string } = {}): ConfigCheck {
   if (!isRecord(data)) {
     return { issues: [{ ...(options.file !== undefined && { file: options.file }), path: '', message: 'the config must be a mapping of options (key: value)' }] };
   }

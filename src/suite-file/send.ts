@@ -3,16 +3,16 @@
  * credential turned into a Bearer token the way the built-in checks get theirs, sent through the run's client
  * (so it is recorded as evidence and redacted like every exchange).
  */
-import { OPERATION_METHODS } from '../../src/config/types.ts';
-import { skip } from '../../src/conformance/check.ts';
-import type { CheckContext } from '../../src/conformance/context.ts';
-import { obtainJwt } from '../../src/conformance/operations.ts';
-import type { HttpResponse } from '../../src/http/client.ts';
-import { seededRandom } from '../../src/load/random.ts';
-import { compileTemplate, type TemplateState } from '../../src/load/template.ts';
-import { VAR_PLACEHOLDER } from '../../src/suite-file/load.ts';
-import type { RequestSpec } from '../../src/suite-file/types.ts';
-import { issuedToken } from '../auth/oauth-client.ts';
+import { OPERATION_METHODS } from '../config/types.ts';
+import { skip } from '../conformance/outcomes.ts';
+import type { CheckContext } from '../conformance/context.ts';
+import { obtainJwt } from '../conformance/operations.ts';
+import type { HttpResponse } from '../http/client.ts';
+import { seededRandom } from '../load/random.ts';
+import { compileTemplate, type TemplateState } from '../load/template.ts';
+import { VAR_PLACEHOLDER } from './load.ts';
+import type { RequestSpec } from './types.ts';
+import { issuedToken } from '../../suites/lib/oauth-client.ts';
 
 /** Variables captured so far, and the template state shared by the steps of one check. */
 export interface StepState {

@@ -4,9 +4,9 @@
  * limits), so a MUST check that validated against them could fail a target that follows the spec and chose
  * differently; those schemas are checked at PROFILE level (`ctx.schemas.expect`), and a config can replace them.
  */
-import { fail } from '../../src/conformance/check.ts';
-import { isIsoUtc } from '../../src/conformance/expect.ts';
-import type { HttpResponse } from '../../src/http/client.ts';
+import { fail } from '../../../src/conformance/outcomes.ts';
+import { isIsoUtc } from '../../../src/conformance/expect.ts';
+import type { HttpResponse } from '../../../src/http/client.ts';
 
 export type FieldRule =
   | 'string'

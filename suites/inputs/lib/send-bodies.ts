@@ -3,9 +3,9 @@
  * (credentials.loadKey) when there is one, else the API key through the polite client. Created webhooks are
  * deleted at once, so no generated URL stays registered.
  */
-import type { CheckContext } from '../../src/conformance/context.ts';
-import { withPrecondition } from '../../src/conformance/preconditions.ts';
-import type { HttpResponse } from '../../src/http/client.ts';
+import type { CheckContext } from '../../../src/conformance/context.ts';
+import { withPrecondition } from '../../../src/conformance/preconditions.ts';
+import type { HttpResponse } from '../../../src/http/client.ts';
 import type { BodyOperation, GeneratedBody } from './generate-bodies.ts';
 
 const CONCURRENCY = 8;

@@ -4,16 +4,16 @@
  */
 import { readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
-import { fail, undecided } from '../../src/conformance/check.ts';
-import { describeConditions } from '../../src/conformance/conditions.ts';
-import type { CheckContext } from '../../src/conformance/context.ts';
-import type { HttpResponse } from '../../src/http/client.ts';
-import { createAjv } from '../../src/schemas/registry.ts';
-import type { ExpectSpec, ValueExpectation } from '../../src/suite-file/types.ts';
+import { fail, undecided } from '../conformance/outcomes.ts';
+import { describeConditions } from '../conformance/conditions.ts';
+import type { CheckContext } from '../conformance/context.ts';
+import type { HttpResponse } from '../http/client.ts';
+import { createAjv } from '../schemas/registry.ts';
+import type { ExpectSpec, ValueExpectation } from './types.ts';
 
 /** Value at a JSON pointer (RFC 6901), or `missing`: shared with the load flows' captures (src/util/json-pointer.ts). */
-export { atPointer, MISSING } from '../../src/util/json-pointer.ts';
-import { atPointer, MISSING } from '../../src/util/json-pointer.ts';
+export { atPointer, MISSING } from '../util/json-pointer.ts';
+import { atPointer, MISSING } from '../util/json-pointer.ts';
 
 function typeOf(value: unknown): string {
   if (value === null) return 'null';

@@ -7,7 +7,7 @@
  * a source (rule-sources.ts): SERVICE-SPEC.md, PROFILE.md, or the target's own schema.
  */
 import fc from 'fast-check';
-import type { Operation } from '../../src/config/types.ts';
+import type { Operation } from '../../../src/config/types.ts';
 import { applyMutation, bodyMutations, mutationsOf, type Mutation } from './invalid-bodies.ts';
 import { builtInRule, replacementRule, type RuleFamily } from './rule-sources.ts';
 import { child, isNever, isValid, lastValidationError, loadReplacement, located, resolve, unreadable, type Located } from './schema-walk.ts';

@@ -8,7 +8,8 @@
 import { exec } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import type { OAuthClientConfig, OAuthConfig } from '../../src/config/types.ts';
-import { fail, skip, type Check } from '../../src/conformance/check.ts';
+import type { Check } from '../../src/conformance/check.ts';
+import { fail, skip } from '../../src/conformance/outcomes.ts';
 import type { CheckContext } from '../../src/conformance/context.ts';
 import { obtainJwt } from '../../src/conformance/operations.ts';
 import { guarded, requiresCredential, requiresProfile, withPrecondition } from '../../src/conformance/preconditions.ts';

@@ -4,11 +4,11 @@
  * each with a value no server would choose, so a value seen again in an answer or a later read was taken over.
  */
 import { randomBytes } from 'node:crypto';
-import type { Operation } from '../../src/config/types.ts';
-import type { CheckContext } from '../../src/conformance/context.ts';
-import { listMessages, textMessage } from '../../src/conformance/operations.ts';
-import { campaignBody, getCampaign } from '../email/campaign-ops.ts';
-import { randomPhone } from '../webhooks/session.ts';
+import type { Operation } from '../../../src/config/types.ts';
+import type { CheckContext } from '../../../src/conformance/context.ts';
+import { listMessages, textMessage } from '../../../src/conformance/operations.ts';
+import { campaignBody, getCampaign } from '../../lib/campaign-ops.ts';
+import { randomPhone } from '../../lib/webhook-session.ts';
 import { PROBE_EVENTS, undo } from './registration.ts';
 
 export const ASSIGNED_AT = '2001-02-03T04:05:06Z';

@@ -6,11 +6,11 @@
  * absent, an array that must be empty); a keyword the generator does not read ends the check as skipped, naming
  * the schema and the JSON Pointer of the node (it could not decide), never as an error or with wrong bodies.
  */
-import { skip } from '../../src/conformance/check.ts';
+import { skip } from '../../../src/conformance/outcomes.ts';
 import { readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import type { ValidateFunction } from 'ajv';
-import { createAjv, loadApiSchemas, schemaId } from '../../src/schemas/registry.ts';
+import { createAjv, loadApiSchemas, schemaId } from '../../../src/schemas/registry.ts';
 
 export type Schema = Record<string, any>;
 

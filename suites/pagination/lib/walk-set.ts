@@ -4,10 +4,12 @@
  * seed's sender and must list exactly the seeds; without one they run read-only over the data that is there,
  * cut after a bounded number of items, and are compared with each other over the range both cover.
  */
-import type { CheckContext } from '../../src/conformance/context.ts';
+import type { CheckContext } from '../../../src/conformance/context.ts';
+import { fail } from '../../../src/conformance/outcomes.ts';
+import type { Exchange } from '../../../src/http/exchange.ts';
 import type { ListOrder } from './list-order.ts';
 import { walkList, type Walk } from './list-walk.ts';
-import { requireSeed, seedingApplies, type Seed } from './seed.ts';
+import { requireSeed, seedingApplies, type Seed } from '../../lib/message-seed.ts';
 
 export interface WalkSet {
   /** `seeded`: filtered to this run's seeds; `read-only`: whatever the target lists. */
@@ -58,4 +60,24 @@ export function sizedWalks(set: WalkSet, ctx: CheckContext): Array<{ walk: typeo
     { walk: set.max, size: maxLimit },
     { walk: set.again, size: defaultLimit },
   ];
+}
+
+/** What a walk check found wrong, page by page, and the exchanges that show it. */
+export class PageProblems {
+  readonly problems: string[] = [];
+  readonly shown: Exchange[] = [];
+
+  get count(): number {
+    return this.problems.length;
+  }
+
+  add(problem: string, ...exchanges: Exchange[]): void {
+    this.problems.push(problem);
+    this.shown.push(...exchanges);
+  }
+
+  /** Fails the check when anything was found: `rule`, then the first five problems; six exchanges at most. */
+  failIfAny(rule: string, details: Record<string, unknown> = {}): void {
+    if (this.count > 0) fail(`${rule}: ${this.problems.slice(0, 5).join('; ')}`, { problems: this.problems, ...details }, this.shown.slice(0, 6));
+  }
 }

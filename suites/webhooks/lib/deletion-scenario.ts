@@ -3,11 +3,11 @@
  * arrives (and is answered 500 on purpose, so a retry is pending at the target), then the webhook is deleted.
  * From the delete's answer on, nothing may arrive — neither new events nor retries of old ones.
  */
-import type { CheckContext } from '../../src/conformance/context.ts';
-import type { HttpResponse } from '../../src/http/client.ts';
-import { sendMessage, textMessage } from '../../src/conformance/operations.ts';
+import type { CheckContext } from '../../../src/conformance/context.ts';
+import type { HttpResponse } from '../../../src/http/client.ts';
+import { sendMessage, textMessage } from '../../../src/conformance/operations.ts';
 import { mentions } from './events.ts';
-import { activeSession, randomPhone, waitMs, type WebhookSession } from './session.ts';
+import { activeSession, randomPhone, waitMs, type WebhookSession } from '../../lib/webhook-session.ts';
 
 export interface Deletion {
   /** Why the deletion could not be done (the checks skip with it). */
