@@ -10,8 +10,8 @@ import { join } from 'node:path';
 import type { Command } from 'commander';
 import type { ExitCodeValue } from '../exit-codes.ts';
 import { importK6Runs } from '../job/import-k6.ts';
-import type { ScenarioReport } from '../reporters/report-load.ts';
-import { newRunId } from '../reporters/report.ts';
+import type { ScenarioReport } from '../report/report-load.ts';
+import { newRunId } from '../report/report.ts';
 import { positiveNumberFlag, urlFlag } from './parse-flags.ts';
 
 interface ImportFlags {

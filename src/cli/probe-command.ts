@@ -3,7 +3,7 @@ import type { Command } from 'commander';
 import { loadConfig } from '../config/index.ts';
 import { UsageError } from '../errors.ts';
 import type { ExitCodeValue } from '../exit-codes.ts';
-import { PROBE_CREDENTIALS, runProbeJob, type ProbeCredentialName } from '../ratelimit/probe/probe-job.ts';
+import { PROBE_CREDENTIALS, runProbeJob, type ProbeCredentialName } from '../job/probe-job.ts';
 import { integerFlag, positiveNumberFlag, resolveConfigFile, urlFlag } from './parse-flags.ts';
 import { interruptSignal } from './interrupt.ts';
 

@@ -5,7 +5,7 @@
  * message and evidence are redacted before anyone sees them; results come back in the suites' order.
  */
 import { TargetLostError } from '../errors.ts';
-import type { EventBus } from '../events.ts';
+import type { EventBus } from '../report/events.ts';
 import { UnsendableRequestError } from '../http/client.ts';
 import { curlCommand } from '../http/curl.ts';
 import { withAbortSignal } from '../http/deadline.ts';

@@ -13,7 +13,7 @@ import { openTarget } from './open-target.ts';
 import { assertWritableOutDir } from './out-dir.ts';
 import { assertReachable } from './preflight.ts';
 import { runSecrets, writeReports } from './write-reports.ts';
-import { buildReport, newRunId } from '../reporters/report.ts';
+import { buildReport, newRunId } from '../report/report.ts';
 import { formatDuration } from '../load/duration.ts';
 import { getExecutor } from '../load/executors/registry.ts';
 import { formatCapacity } from '../load/print-summary.ts';

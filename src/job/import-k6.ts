@@ -16,9 +16,9 @@ import { mergeK6Runners, type MergeOutcome } from '../k6/merge.ts';
 import { sniffFile } from '../k6/read-samples.ts';
 import type { ScenarioOverrides } from '../load/scenario/overrides.ts';
 import { loadScenarios } from '../load/scenario/select.ts';
-import { exitCodeOfReport } from '../reporters/headline.ts';
-import { reportIssues } from '../reporters/report-schema.ts';
-import { buildReport, newRunId, type ReadReport, type Report } from '../reporters/report.ts';
+import { exitCodeOfReport } from '../report/headline.ts';
+import { reportIssues } from '../report/report-schema.ts';
+import { buildReport, newRunId, type ReadReport, type Report } from '../report/report.ts';
 import { writeReports } from './write-reports.ts';
 import { readBounded } from '../util/read-bounded.ts';
 

@@ -13,7 +13,7 @@ import { openTarget } from './open-target.ts';
 import { assertWritableOutDir } from './out-dir.ts';
 import { assertReachable } from './preflight.ts';
 import { runSecrets, writeReports } from './write-reports.ts';
-import { buildReport, newRunId, type Report } from '../reporters/report.ts';
+import { buildReport, newRunId, type Report } from '../report/report.ts';
 import type { ProgressSink } from '../load/progress.ts';
 import { thresholdsCrossed, type ScenarioResult } from '../load/result.ts';
 import { runScenarios } from '../load/run-scenarios.ts';

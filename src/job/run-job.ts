@@ -8,7 +8,7 @@
  * threshold crossed 99 > 0.
  */
 import { join } from 'node:path';
-import { exitCodeOfReport } from '../reporters/headline.ts';
+import { exitCodeOfReport } from '../report/headline.ts';
 import type { FrozenConfig } from '../config/types.ts';
 import { RunConditions } from '../conformance/conditions.ts';
 import { createContext, type RunContext, type RunFindings } from '../conformance/context.ts';
@@ -20,14 +20,14 @@ import { TrafficLog, type TrafficLimits } from '../conformance/traffic.ts';
 import { securityOf } from '../conformance/owasp.ts';
 import { coverageOf } from '../conformance/coverage.ts';
 import { isHarnessError } from '../errors.ts';
-import { EventBus, type Reporter } from '../events.ts';
+import { EventBus, type Reporter } from '../report/events.ts';
 import type { ExitCodeValue } from '../exit-codes.ts';
 import { PoliteState } from '../http/polite-wait.ts';
 import { readRateLimit } from '../ratelimit/headers.ts';
 import { HttpClient } from '../http/client.ts';
 import { withAbortSignal } from '../http/deadline.ts';
 import type { SecretRegistry } from '../http/redact.ts';
-import { buildReport, newRunId, type Report, type Selection } from '../reporters/report.ts';
+import { buildReport, newRunId, type Report, type Selection } from '../report/report.ts';
 import type { ProgressSink } from '../load/progress.ts';
 import { thresholdsCrossed, type ScenarioResult } from '../load/result.ts';
 import { runScenarios, scenariosWithCredentials } from '../load/run-scenarios.ts';

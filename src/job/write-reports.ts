@@ -5,12 +5,12 @@
  */
 import { collectSecrets, namedCredentialSecrets } from '../config/secrets.ts';
 import type { CredentialsConfig, FrozenConfig } from '../config/types.ts';
-import { EventBus, type Reporter } from '../events.ts';
+import { EventBus, type Reporter } from '../report/events.ts';
 import { SecretRegistry } from '../http/redact.ts';
 import { HtmlReporter } from '../reporters/html-reporter.ts';
 import { JsonReporter } from '../reporters/json-reporter.ts';
 import { JunitReporter } from '../reporters/junit-reporter.ts';
-import type { Report } from '../reporters/report.ts';
+import type { Report } from '../report/report.ts';
 
 /** Every secret of the config, plus the credentials actually used (the embedded target's own). */
 export function runSecrets(config: FrozenConfig, credentials: CredentialsConfig): SecretRegistry {

@@ -13,7 +13,7 @@ import type { Suite } from '../../../src/conformance/registry.ts';
 import { runChecks } from '../../../src/conformance/runner.ts';
 import { SchemaValidator } from '../../../src/conformance/schema-validator.ts';
 import { TrafficLog } from '../../../src/conformance/traffic.ts';
-import { EventBus, type HarnessEvent } from '../../../src/events.ts';
+import { EventBus, type HarnessEvent } from '../../../src/report/events.ts';
 import { ConsoleReporter } from '../../../src/reporters/console-reporter.ts';
 import { HttpClient } from '../../../src/http/client.ts';
 import { SecretRegistry } from '../../../src/http/redact.ts';

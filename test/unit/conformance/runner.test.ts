@@ -8,7 +8,7 @@ import { CheckRegistry } from '../../../src/conformance/registry.ts';
 import { runChecks } from '../../../src/conformance/runner.ts';
 import { SchemaValidator } from '../../../src/conformance/schema-validator.ts';
 import type { CheckResult } from '../../../src/conformance/result.ts';
-import { EventBus, type HarnessEvent } from '../../../src/events.ts';
+import { EventBus, type HarnessEvent } from '../../../src/report/events.ts';
 import { HttpClient } from '../../../src/http/client.ts';
 import { RateLimitedError } from '../../../src/http/polite-wait.ts';
 import { REDACTED, SecretRegistry } from '../../../src/http/redact.ts';

@@ -5,7 +5,7 @@ import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { describe, expect, it } from 'vitest';
 import { SecretRegistry } from '../../../src/http/redact.ts';
 import { buildJunit } from '../../../src/reporters/junit/build.ts';
-import { reportIssues } from '../../../src/reporters/report-schema.ts';
+import { reportIssues } from '../../../src/report/report-schema.ts';
 import { cut, evidenceExcerpt, EXCERPT_EXCHANGES } from '../../../src/reporters/junit/excerpt.ts';
 import { attrs, stripInvalidXml, xmlAttr, xmlText } from '../../../src/reporters/junit/xml.ts';
 import { JunitReporter, WARNINGS_AS_FAILURES_ENV } from '../../../src/reporters/junit-reporter.ts';

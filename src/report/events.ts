@@ -2,9 +2,9 @@
  * The typed event stream. Runners emit; reporters only consume (vitest's reporters and schemathesis's
  * engine events have this shape). A reporter that writes a file logs the path itself.
  */
-import type { TargetInfo } from './conformance/context.ts';
-import type { CheckResult } from './conformance/result.ts';
-import type { Report } from './reporters/report.ts';
+import type { TargetInfo } from '../conformance/context.ts';
+import type { CheckResult } from '../conformance/result.ts';
+import type { Report } from './report.ts';
 
 export type HarnessEvent =
   | { type: 'run-started'; runId: string; startedAt: string; target: TargetInfo; suites: Array<{ name: string; title: string; checks: number }> }

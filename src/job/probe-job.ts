@@ -6,21 +6,21 @@
  * never with "no limit observed".
  */
 import { join } from 'node:path';
-import type { CredentialsConfig, FrozenConfig } from '../../config/types.ts';
-import { isHarnessError, UsageError } from '../../errors.ts';
-import type { ExitCodeValue } from '../../exit-codes.ts';
-import { HttpClient } from '../../http/client.ts';
-import { openTarget } from '../../job/open-target.ts';
-import { assertWritableOutDir } from '../../job/out-dir.ts';
-import { assertReachable } from '../../job/preflight.ts';
-import { runSecrets, writeReports } from '../../job/write-reports.ts';
-import { exitCodeOfReport } from '../../reporters/headline.ts';
-import { buildReport, newRunId, type Report } from '../../reporters/report.ts';
-import { probeRateLimit, TRANSPORT_STOP } from './probe.ts';
-import { toRateLimitReport } from './report.ts';
-import type { ProbeResult } from './types.ts';
-import { formatProbe } from './verdict.ts';
-import { silent } from '../../util/silent.ts';
+import type { CredentialsConfig, FrozenConfig } from '../config/types.ts';
+import { isHarnessError, UsageError } from '../errors.ts';
+import type { ExitCodeValue } from '../exit-codes.ts';
+import { HttpClient } from '../http/client.ts';
+import { openTarget } from './open-target.ts';
+import { assertWritableOutDir } from './out-dir.ts';
+import { assertReachable } from './preflight.ts';
+import { runSecrets, writeReports } from './write-reports.ts';
+import { exitCodeOfReport } from '../report/headline.ts';
+import { buildReport, newRunId, type Report } from '../report/report.ts';
+import { probeRateLimit, TRANSPORT_STOP } from '../ratelimit/probe/probe.ts';
+import { toRateLimitReport } from '../report/probe-report.ts';
+import type { ProbeResult } from '../ratelimit/probe/types.ts';
+import { formatProbe } from '../ratelimit/probe/verdict.ts';
+import { silent } from '../util/silent.ts';
 
 /** Credential names `--credential` accepts: the API-key members of `credentials`, or `none` (per-address limit). */
 export const PROBE_CREDENTIALS = ['apiKey', 'secondKey', 'restrictedKey', 'loadKey', 'none'] as const;
