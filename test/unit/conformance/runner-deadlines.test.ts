@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultConfig } from '../../../src/config/index.ts';
 import { deepFreeze } from '../../../src/config/freeze.ts';
 import { defineCheck, fail, type Check } from '../../../src/conformance/check.ts';
-import { createContext, type CheckContext } from '../../../src/conformance/context.ts';
+import { createCheckContext, type CheckContext } from '../../../src/conformance/context.ts';
 import { runChecks } from '../../../src/conformance/runner.ts';
 import { SchemaValidator } from '../../../src/conformance/schema-validator.ts';
 import { TrafficLog } from '../../../src/conformance/traffic.ts';
@@ -40,7 +40,7 @@ afterAll(async () => {
 
 function contextFor(url: string): CheckContext {
   const config = deepFreeze(defaultConfig());
-  return createContext({
+  return createCheckContext({
     config,
     target: { baseUrl: url, embedded: false },
     http: new HttpClient({ baseUrl: url, timeoutMs: 30_000 }),

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultConfig } from '../../../src/config/index.ts';
 import { defineCheck, fail, skip, undecided, type Check } from '../../../src/conformance/check.ts';
-import { createContext, type CheckContext } from '../../../src/conformance/context.ts';
+import { createCheckContext, type CheckContext } from '../../../src/conformance/context.ts';
 import { CheckRegistry } from '../../../src/conformance/registry.ts';
 import { runChecks } from '../../../src/conformance/runner.ts';
 import { SchemaValidator } from '../../../src/conformance/schema-validator.ts';
@@ -31,7 +31,7 @@ beforeAll(async () => {
   const { port } = server.address() as AddressInfo;
   http = new HttpClient({ baseUrl: `http://127.0.0.1:${port}` });
   const config = deepFreeze(defaultConfig());
-  ctx = createContext({
+  ctx = createCheckContext({
     config,
     target: { baseUrl: http.baseUrl, embedded: false },
     http,
