@@ -172,7 +172,7 @@ async function conformancePhase(session: Session, options: RunJobOptions, suites
     // Whatever ended the checks, a live progress line ends here, before the hooks, the scenarios or anything they log.
     await session.bus.emit({ type: 'checks-finished' });
     // A failure here (a HAR file that cannot be written after all) must still close the client (and the session
-    // the target): an embedded target left listening kept the process alive after "internal error".
+    // the target): an embedded target left listening would keep the process alive after "internal error".
     try {
       findings = await endRun(session, options, ctx);
     } finally {
