@@ -52,8 +52,8 @@ export async function runChecks(options: RunChecksOptions): Promise<CheckResult[
   const lane = new BesideLane();
   let lostAt: string | undefined;
   // Credentials left throttled recover before a check that needs them served (recoveries.ts), one at a time: at the
-  // start of that check, in its scope (its exchanges, its deadline, its duration), as they once ended the check
-  // that throttled them.
+  // start of that check, in its scope (its exchanges, its deadline, its duration), not at the end of the check that
+  // throttled them.
   let settling = Promise.resolve();
   const settle = (exhausts?: readonly PendingRecovery['credential'][], tagged = false): Promise<void> => {
     const due = options.ctx.recoveries.takeDue(exhausts);
