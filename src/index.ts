@@ -18,8 +18,8 @@ export { RunConditions, type ConditionsSnapshot } from './conformance/conditions
 export { requiresProfile, requiresSandbox, requiresCredential, withPrecondition, guarded } from './conformance/preconditions.ts';
 export type { CheckContext, TargetInfo } from './conformance/context.ts';
 export type { CheckResult, Evidence, Summary, Verdict } from './conformance/result.ts';
-export type { HarnessEvent, Reporter } from './events.ts';
-export type { Report, Selection } from './reporters/report.ts';
+export type { HarnessEvent, Reporter } from './report/events.ts';
+export type { Report, Selection } from './report/report.ts';
 export { ConsoleReporter } from './reporters/console-reporter.ts';
 export { HttpClient, TransportError, type HttpResponse, type RequestOptions } from './http/client.ts';
 export { SecretRegistry, REDACTED } from './http/redact.ts';
@@ -46,14 +46,14 @@ export { thresholdsCrossed, type ScenarioResult, type CapacityResult, type Capac
 export { mergeSnapshots, Recorder, type RecorderSnapshot, type RecorderOptions } from './load/metrics/recorder.ts';
 
 // Rate limits: `harness probe ratelimit` and the header readers.
-export { runProbeJob, PROBE_CREDENTIALS, type ProbeJobOptions, type ProbeCredentialName } from './ratelimit/probe/probe-job.ts';
+export { runProbeJob, PROBE_CREDENTIALS, type ProbeJobOptions, type ProbeCredentialName } from './job/probe-job.ts';
 export { probeRateLimit, formatProbe } from './ratelimit/probe/index.ts';
 export type { ProbeResult } from './ratelimit/probe/index.ts';
 export { readRateLimit, readAllRateLimit, detectStyle, detectFormats, HEADER_FORMATS, type RateLimitReading, type HeaderFormat, type QuotaPolicy } from './ratelimit/headers.ts';
 
 // Reports: the model, the three file reporters and `harness compare`.
-export { buildReport, newRunId, REPORT_SCHEMA_VERSION, type ReportInput } from './reporters/report.ts';
-export { reportIssues, isReport } from './reporters/report-schema.ts';
+export { buildReport, newRunId, REPORT_SCHEMA_VERSION, type ReportInput } from './report/report.ts';
+export { reportIssues, isReport } from './report/report-schema.ts';
 export { JsonReporter, reportJson } from './reporters/json-reporter.ts';
 export { HtmlReporter, reportHtml } from './reporters/html-reporter.ts';
 export { JunitReporter } from './reporters/junit-reporter.ts';
@@ -62,7 +62,7 @@ export { writeReports, fileReporters, runSecrets } from './job/write-reports.ts'
 export { runCompare, type CompareOptions, type CompareOutcome } from './compare/run-compare.ts';
 export { parseBudgets, type Budget } from './compare/budget.ts';
 export { loadReport } from './compare/load-report.ts';
-export type { ReadReport } from './reporters/report.ts';
+export type { ReadReport } from './report/report.ts';
 
 // Webhooks: the receiver a test registers with a target, signature verification, delivery statistics.
 export { WebhookReceiver, type ReceivedDelivery, type ReceiverOptions } from './webhooks/receiver.ts';

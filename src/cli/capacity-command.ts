@@ -3,8 +3,9 @@ import type { Command } from 'commander';
 import { interruptSignal } from './interrupt.ts';
 import { loadConfig } from '../config/index.ts';
 import { UsageError } from '../errors.ts';
-import { ExitCode, type ExitCodeValue } from '../exit-codes.ts';
+import type { ExitCodeValue } from '../exit-codes.ts';
 import { runCapacityJob } from '../job/capacity-job.ts';
+import { reportFileOptions } from './report-file-options.ts';
 import { parseErrorBudget } from '../load/capacity/search.ts';
 import { parseDuration } from '../load/duration.ts';
 import { createProgress } from '../load/progress.ts';
@@ -61,7 +62,8 @@ export function registerCapacityCommand(program: Command, setExit: (code: ExitCo
       const workers = flags.workers ?? config.load.workers;
       // SIGINT/SIGTERM abort this signal: the job stops, writes its partial report, and main exits 105.
       const signal = interruptSignal();
-      await runCapacityJob({
+      const outcome = await runCapacityJob({
+        reportFiles: reportFileOptions(undefined),
         config,
         log: (line) => process.stdout.write(`${line}\n`),
         scenario: scenario!,
@@ -74,6 +76,6 @@ export function registerCapacityCommand(program: Command, setExit: (code: ExitCo
         ...(workers !== undefined ? { workers } : {}),
         ...(flags.progress === false ? {} : { progress: createProgress(process.stderr) }),
       });
-      setExit(ExitCode.Certified);
+      setExit(outcome.exitCode);
     });
 }

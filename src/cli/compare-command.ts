@@ -9,7 +9,7 @@ import { assertOneCandidate, runHistoryCompare } from '../history/history-compar
 import { integerFlag } from './parse-flags.ts';
 import { UsageError } from '../errors.ts';
 import { ExitCode, type ExitCodeValue } from '../exit-codes.ts';
-import { newRunId } from '../reporters/report.ts';
+import { newRunId } from '../report/report.ts';
 
 interface CompareFlags {
   baseline?: string;

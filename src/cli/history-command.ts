@@ -9,7 +9,7 @@ import { addRun } from '../history/add-run.ts';
 import { readHistory } from '../history/read-history.ts';
 import { buildTrend, formatTrend, writeTrend } from '../history/trend.ts';
 import { assertWritableOutDir } from '../job/out-dir.ts';
-import { newRunId } from '../reporters/report.ts';
+import { newRunId } from '../report/report.ts';
 
 interface HistoryFlags {
   add?: string;

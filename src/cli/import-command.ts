@@ -10,8 +10,9 @@ import { join } from 'node:path';
 import type { Command } from 'commander';
 import type { ExitCodeValue } from '../exit-codes.ts';
 import { importK6Runs } from '../job/import-k6.ts';
-import type { ScenarioReport } from '../reporters/report-load.ts';
-import { newRunId } from '../reporters/report.ts';
+import type { ScenarioReport } from '../report/report-load.ts';
+import { reportFileOptions } from './report-file-options.ts';
+import { newRunId } from '../report/report.ts';
 import { positiveNumberFlag, urlFlag } from './parse-flags.ts';
 
 interface ImportFlags {
@@ -45,6 +46,7 @@ export function registerImportCommand(program: Command, setExit: (code: ExitCode
       const outcome = await importK6Runs({
         files,
         out,
+        reportFiles: reportFileOptions(undefined),
         log: (line) => process.stderr.write(`${line}\n`),
         ...(flags.scenario ? { scenario: flags.scenario } : {}),
         overrides: { ...(flags.duration ? { duration: flags.duration } : {}), ...(flags.rate ? { rate: flags.rate } : {}) },

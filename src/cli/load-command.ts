@@ -4,6 +4,7 @@ import { interruptSignal } from './interrupt.ts';
 import { loadConfig } from '../config/index.ts';
 import type { ExitCodeValue } from '../exit-codes.ts';
 import { runLoadJob } from '../job/load-job.ts';
+import { reportFileOptions } from './report-file-options.ts';
 import { createProgress } from '../load/progress.ts';
 import { loadScenarios } from '../load/scenario/select.ts';
 import { nonEmptyListFlag, positiveNumberFlag, resolveConfigFile, urlFlag, workersFlag } from './parse-flags.ts';
@@ -49,6 +50,7 @@ export function registerLoadCommand(program: Command, setExit: (code: ExitCodeVa
       // SIGINT/SIGTERM abort this signal: the job stops, writes its partial report, and main exits 105.
       const signal = interruptSignal();
       const outcome = await runLoadJob({
+        reportFiles: reportFileOptions(undefined),
         config,
         log: (line) => process.stdout.write(`${line}\n`),
         scenarios,

@@ -3,7 +3,8 @@ import type { Command } from 'commander';
 import { loadConfig } from '../config/index.ts';
 import { UsageError } from '../errors.ts';
 import type { ExitCodeValue } from '../exit-codes.ts';
-import { PROBE_CREDENTIALS, runProbeJob, type ProbeCredentialName } from '../ratelimit/probe/probe-job.ts';
+import { PROBE_CREDENTIALS, runProbeJob, type ProbeCredentialName } from '../job/probe-job.ts';
+import { reportFileOptions } from './report-file-options.ts';
 import { integerFlag, positiveNumberFlag, resolveConfigFile, urlFlag } from './parse-flags.ts';
 import { interruptSignal } from './interrupt.ts';
 
@@ -42,6 +43,7 @@ export function registerProbeCommand(program: Command, setExit: (code: ExitCodeV
       // SIGINT/SIGTERM abort this signal: the probe stops, writes its partial report, and main exits 105.
       const signal = interruptSignal();
       const { exitCode } = await runProbeJob({
+        reportFiles: reportFileOptions(undefined),
         signal,
         log: (line) => process.stdout.write(`${line}\n`),
         config,

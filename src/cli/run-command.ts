@@ -9,12 +9,12 @@ import { loadConfig } from '../config/index.ts';
 import { locateIssues } from '../config/locate-issues.ts';
 import { ConfigError } from '../errors.ts';
 import { runJob } from '../job/run-job.ts';
-import { WARNINGS_AS_FAILURES_ENV } from '../reporters/junit-reporter.ts';
 import { ConsoleReporter } from '../reporters/console-reporter.ts';
 import type { ExitCodeValue } from '../exit-codes.ts';
 import { createProgress } from '../load/progress.ts';
 import { loadScenarios } from '../load/scenario/select.ts';
 import { registryFor } from './registry-for-config.ts';
+import { reportFileOptions } from './report-file-options.ts';
 import { integerFlag, listFlag, nonEmptyListFlag, resolveConfigFile, urlFlag } from './parse-flags.ts';
 
 interface RunFlags {
@@ -51,8 +51,6 @@ export function registerRunCommand(program: Command, setExit: (code: ExitCodeVal
     .option('-q, --quiet', 'list only failed, errored and skipped checks')
     .option('--junit-warnings-as-failures', 'junit.xml: SHOULD/PROFILE findings as <failure>/<error> instead of <skipped> warnings (same as HARNESS_JUNIT_WARNINGS_AS_FAILURES=1)')
     .action(async (flags: RunFlags) => {
-      // The JUnit reporter reads this switch where the job builds it (src/reporters/junit-reporter.ts).
-      if (flags.junitWarningsAsFailures) process.env[WARNINGS_AS_FAILURES_ENV] = '1';
       const configFile = resolveConfigFile(flags.config);
       const config = loadConfig(configFile, {
         env: process.env,
@@ -80,6 +78,7 @@ export function registerRunCommand(program: Command, setExit: (code: ExitCodeVal
         log: (line) => consoleReporter.print(line),
         signal,
         scenarios,
+        reportFiles: reportFileOptions(flags.junitWarningsAsFailures),
         ...(flags.har ? { harFile: resolve(flags.har) } : {}),
         // Scenarios named on the command line must run: a missing loadKey is then a config error, not a skip.
         missingCredential: flags.scenario && flags.load !== false ? 'error' : 'skip',

@@ -1,6 +1,6 @@
 /** Two or more reports → one Comparison (model.ts): runs, checks whose status changed, scenarios, budgets. */
 import type { CheckStatus } from '../conformance/check.ts';
-import type { ReadReport as Report } from '../reporters/report.ts';
+import type { ReadReport as Report } from '../report/report.ts';
 import type { Budget } from './budget.ts';
 import { evaluateBudgets } from './evaluate-budgets.ts';
 import { comparedRun, scenarioMetrics, uniqueLabels } from './metrics.ts';

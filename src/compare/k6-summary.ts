@@ -9,7 +9,7 @@
  * Only what the summary holds is taken; a number k6 did not report stays absent (never computed, never guessed).
  */
 import type { ConfigIssue } from '../errors.ts';
-import type { ImportedLatency, ImportedScenario, ImportedThreshold } from '../reporters/report-load.ts';
+import type { ImportedLatency, ImportedScenario, ImportedThreshold } from '../report/report-load.ts';
 
 type Stats = Record<string, unknown>;
 interface Metric {

@@ -3,8 +3,8 @@
  * JSON or not a report is an invalid-report error (exit 104) listing every schema problem — never a stack trace.
  */
 import { InvalidReportError } from '../errors.ts';
-import { reportIssues } from '../reporters/report-schema.ts';
-import type { ReadReport } from '../reporters/report.ts';
+import { reportIssues } from '../report/report-schema.ts';
+import type { ReadReport } from '../report/report.ts';
 import { readBounded } from '../util/read-bounded.ts';
 
 /**

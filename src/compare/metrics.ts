@@ -3,8 +3,8 @@
  * engine's ScenarioResult) and the rate-limit summary. errorRate = (5xx answers + transport errors) / requests;
  * rate429 = 429 answers / requests. An entry imported from k6 gives only what k6 reported (k6Metrics).
  */
-import { isImportedScenario, type ImportedScenario, type ReadReport as Report, type ScenarioEntry } from '../reporters/report.ts';
-import type { ScenarioReport } from '../reporters/report-load.ts';
+import { isImportedScenario, type ImportedScenario, type ReadReport as Report, type ScenarioEntry } from '../report/report.ts';
+import type { ScenarioReport } from '../report/report-load.ts';
 import type { ComparedRun, ScenarioMetrics } from './model.ts';
 import { blockCounts, decodeHistogram, percentileInterval, type BlockInput } from './percentile-interval.ts';
 

@@ -4,7 +4,7 @@
  */
 import type { CheckStatus, Level } from '../conformance/check.ts';
 import type { Summary, Verdict } from '../conformance/result.ts';
-import type { PercentilePoint, RateLimitReport } from '../reporters/report.ts';
+import type { PercentilePoint, RateLimitReport } from '../report/report.ts';
 import type { PercentileInterval } from './percentile-interval.ts';
 
 export const COMPARISON_SCHEMA_VERSION = 1;

@@ -6,7 +6,7 @@ import { open, writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { UsageError } from '../errors.ts';
 import { SecretRegistry } from '../http/redact.ts';
-import { redactStrings } from '../reporters/redact-report.ts';
+import { redactStrings } from '../report/redact-report.ts';
 import type { Budget } from './budget.ts';
 import { buildComparison, type LoadedReport } from './build-comparison.ts';
 import { formatMarkdown } from './format-markdown.ts';

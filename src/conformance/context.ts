@@ -68,7 +68,7 @@ export interface RunContext extends CheckContext {
   endRun(log?: (line: string) => void): Promise<RunFindings>;
 }
 
-export function createContext(
+export function createCheckContext(
   parts: Omit<CheckContext, 'path' | 'memo' | 'forget' | 'atRunEnd' | 'conditions' | 'recoveries'> & { conditions?: RunConditions },
 ): RunContext {
   const memos = new Map<string, Promise<unknown>>();

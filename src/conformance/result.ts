@@ -49,7 +49,7 @@ export interface CheckResult {
 /**
  * `selection-passed`: a run of selected checks (report.json `selection`: `--check`, `--suite`, `conformance.suites`,
  * `conformance.skipChecks`) that would have certified had it been the whole catalogue: every selected MUST check
- * passed. Never a certification (src/reporters/report.ts selectionVerdict); exit 0 like certified.
+ * passed. Never a certification (src/report/report.ts selectionVerdict); exit 0 like certified.
  */
 export type Verdict = 'certified' | 'certified-with-warnings' | 'selection-passed' | 'incomplete' | 'not-certified' | 'not-evaluated';
 

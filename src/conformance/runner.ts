@@ -2,14 +2,12 @@
  * Runs the selected suites' checks one after another (checks share a target and its rate limit, so running
  * them in parallel would make them interfere) — except a check that mostly waits and names the suites it may run
  * beside (`Check.besideSuites`, beside.ts). Each check gets its own exchange log, a deadline, and a result whose
- * message and evidence are redacted before anyone sees them; results come back in the suites' order.
+ * message and evidence are redacted before anyone sees them (evidence.ts); results come back in the suites' order.
  */
 import { TargetLostError } from '../errors.ts';
-import type { EventBus } from '../events.ts';
 import { UnsendableRequestError } from '../http/client.ts';
-import { curlCommand } from '../http/curl.ts';
 import { withAbortSignal } from '../http/deadline.ts';
-import { copyPrefix, cutBody, EVIDENCE_BODY_LIMIT, recordInto, type Exchange } from '../http/exchange.ts';
+import { recordInto, type Exchange } from '../http/exchange.ts';
 import { RateLimitedError, runMetered, type WaitMeter } from '../http/polite-wait.ts';
 import type { SecretRegistry } from '../http/redact.ts';
 import { BesideLane, overlapMs, planBeside, type Span } from './beside.ts';
@@ -20,12 +18,14 @@ import { CheckFailure, CheckSkipped, CheckUndecided, CheckVacuous } from './outc
 import type { CheckContext } from './context.ts';
 import type { Suite } from './registry.ts';
 import type { CheckResult, Evidence } from './result.ts';
-import { cutDeep } from '../util/deep-json.ts';
+import type { CheckEventSink } from './check-events.ts';
+import { evidenceOf } from './evidence.ts';
 
 export interface RunChecksOptions {
   suites: readonly Suite[];
   ctx: CheckContext;
-  bus: EventBus;
+  /** Where the run's check events go (the job hands in its event bus). */
+  bus: CheckEventSink;
   skipChecks?: ReadonlySet<string>;
   /**
    * Upper bound for one check, raised for checks that declare many requests against a small quota (budget.ts);
@@ -43,8 +43,6 @@ export interface RunChecksOptions {
   onTargetLost?: (lost: TargetLostError) => void;
 }
 
-/** Exchanges kept per failing check: the last ones are the ones that show the failure. */
-const MAX_EVIDENCE_EXCHANGES = 12;
 /** How long an aborted check gets to settle, so the exchanges it was making are recorded as evidence. */
 const SETTLE_AFTER_ABORT_MS = 1000;
 
@@ -55,8 +53,8 @@ export async function runChecks(options: RunChecksOptions): Promise<CheckResult[
   const lane = new BesideLane();
   let lostAt: string | undefined;
   // Credentials left throttled recover before a check that needs them served (recoveries.ts), one at a time: at the
-  // start of that check, in its scope (its exchanges, its deadline, its duration), as they once ended the check
-  // that throttled them.
+  // start of that check, in its scope (its exchanges, its deadline, its duration), not at the end of the check that
+  // throttled them.
   let settling = Promise.resolve();
   const settle = (exhausts?: readonly PendingRecovery['credential'][], tagged = false): Promise<void> => {
     const due = options.ctx.recoveries.takeDue(exhausts);
@@ -281,53 +279,6 @@ function resultOf(check: Check, status: CheckResult['status'], durationMs: numbe
     ...(message !== undefined ? { message } : {}),
     ...(evidence ? { evidence } : {}),
   };
-}
-
-/**
- * Redacts and cuts the exchanges; secrets the check registered while running are known by now. Details holding a
- * target's JSON nested deeper than a report keeps are cut there, with a note naming the depth.
- */
-export function evidenceOf(exchanges: readonly Exchange[], secrets: SecretRegistry, details?: Record<string, unknown>): Evidence {
-  const kept = exchanges.slice(-MAX_EVIDENCE_EXCHANGES).map((exchange) => redactExchange(exchange, secrets));
-  return { exchanges: kept, ...(details ? { details: secrets.redactValue(cutDeep(details) as Record<string, unknown>) } : {}) };
-}
-
-export function redactExchange(exchange: Exchange, secrets: SecretRegistry): Exchange {
-  const { request, response } = exchange;
-  return {
-    startedAt: exchange.startedAt,
-    durationMs: exchange.durationMs,
-    request: {
-      method: request.method,
-      url: secrets.redactUrl(request.url),
-      headers: secrets.redactHeaders(request.headers),
-      ...(request.body !== undefined ? { body: evidenceBody(request.body, secrets) } : {}),
-    },
-    ...(response
-      ? { response: { status: response.status, headers: secrets.redactHeaders(response.headers), body: evidenceBody(response.body, secrets, response.truncatedFrom) } }
-      : {}),
-    ...(exchange.error ? { error: secrets.redactText(exchange.error) } : {}),
-    curl: curlCommand(request, secrets),
-  };
-}
-
-/**
- * Bodies longer than this are cut to a window before they are redacted: redacting a 1 MiB body whole (JSON walk,
- * every net) made several full-size copies per exchange for a result that shows 4 KiB of it. Below it, a JSON body
- * is walked whole, so a secret-named property anywhere in an ordinary answer is found by name.
- */
-const REDACT_WHOLE_CHARS = 64 * 1024;
-/** What the window holds past the evidence limit: any encoded secret straddling the limit lies whole inside it. */
-const REDACT_MARGIN = 8 * 1024;
-
-/** A body as evidence: redacted, then cut to EVIDENCE_BODY_LIMIT (a copy: never a view pinning the original). */
-function evidenceBody(body: string, secrets: SecretRegistry, truncatedFrom?: number): string {
-  if (body.length <= REDACT_WHOLE_CHARS) return cutBody(secrets.redactBody(body), undefined, truncatedFrom);
-  const redacted = secrets.redactText(copyPrefix(body, EVIDENCE_BODY_LIMIT + REDACT_MARGIN));
-  // The window's last characters may hold the front half of a secret its end cut through: never shown.
-  const shown = copyPrefix(redacted, Math.max(0, Math.min(EVIDENCE_BODY_LIMIT, redacted.length - REDACT_MARGIN)));
-  const note = truncatedFrom !== undefined ? `; ${truncatedFrom} bytes received in all, only the first ones were kept` : '';
-  return `${shown}… [${body.length - EVIDENCE_BODY_LIMIT} more characters cut${note}]`;
 }
 
 function elapsed(started: number): number {

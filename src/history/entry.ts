@@ -3,7 +3,7 @@
  * what CI knew about it (label, commit, branch). One file per run, never rewritten: the folder is append-only, so
  * a CI cache or artifact that is restored, added to and saved again cannot lose or change an earlier run.
  */
-import type { ReadReport } from '../reporters/report.ts';
+import type { ReadReport } from '../report/report.ts';
 
 /** The entry format this harness writes and reads; a file with a higher number was written by a newer harness. */
 export const HISTORY_ENTRY_VERSION = 1;

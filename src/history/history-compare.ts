@@ -15,7 +15,7 @@ import type { BudgetResult, Comparison } from '../compare/model.ts';
 import { writeComparison } from '../compare/write-outputs.ts';
 import { UsageError } from '../errors.ts';
 import { SecretRegistry } from '../http/redact.ts';
-import { redactStrings } from '../reporters/redact-report.ts';
+import { redactStrings } from '../report/redact-report.ts';
 import { selectBaseline, type BaselineSelection } from './baseline-runs.ts';
 import { historyBudget } from './history-gate.ts';
 import { readHistory } from './read-history.ts';

@@ -4,7 +4,7 @@
  * any change of verdict for the verdict).
  */
 import type { Verdict } from '../conformance/result.ts';
-import { isImportedScenario, type ScenarioEntry } from '../reporters/report.ts';
+import { isImportedScenario, type ScenarioEntry } from '../report/report.ts';
 import { changePoints, type ChangePoint, type ChangeOptions } from './change-points.ts';
 import type { HistoryEntry } from './entry.ts';
 

@@ -7,7 +7,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { SecretRegistry } from '../http/redact.ts';
 import { renderPage } from '../reporters/html/page.ts';
-import { redactStrings } from '../reporters/redact-report.ts';
+import { redactStrings } from '../report/redact-report.ts';
 import { MIN_SEGMENT } from './change-points.ts';
 import type { SkippedFile } from './entry.ts';
 import type { History } from './read-history.ts';

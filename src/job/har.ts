@@ -1,13 +1,13 @@
 /**
  * `harness run --har FILE`: the checks' traffic as an HTTP Archive (HAR 1.2), for browser dev tools, proxies
- * and replay tools. Every exchange goes through the evidence's redaction (runner.redactExchange: known secrets,
+ * and replay tools. Every exchange goes through the evidence's redaction (evidence.ts redactExchange: known secrets,
  * credential headers, secret-named fields; bodies cut at 4 KiB) before it is written, like everything else.
  * What the harness does not measure is not invented: only the total time of an exchange is known, so it is
  * written as `wait` (send and receive 0) and each entry says so; HTTP version and header sizes are unknown (-1).
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import { redactExchange } from '../conformance/runner.ts';
+import { redactExchange } from '../conformance/evidence.ts';
 import type { TaggedExchange } from '../conformance/traffic.ts';
 import { EVIDENCE_BODY_LIMIT, type Exchange } from '../http/exchange.ts';
 import { REDACTED, type SecretRegistry } from '../http/redact.ts';

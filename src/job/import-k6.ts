@@ -16,10 +16,10 @@ import { mergeK6Runners, type MergeOutcome } from '../k6/merge.ts';
 import { sniffFile } from '../k6/read-samples.ts';
 import type { ScenarioOverrides } from '../load/scenario/overrides.ts';
 import { loadScenarios } from '../load/scenario/select.ts';
-import { exitCodeOfReport } from '../reporters/headline.ts';
-import { reportIssues } from '../reporters/report-schema.ts';
-import { buildReport, newRunId, type ReadReport, type Report } from '../reporters/report.ts';
-import { writeReports } from './write-reports.ts';
+import { exitCodeOfReport } from '../report/headline.ts';
+import { reportIssues } from '../report/report-schema.ts';
+import { buildReport, newRunId, type ReadReport, type Report } from '../report/report.ts';
+import { writeReports, type ReportFileOptions } from './write-reports.ts';
 import { readBounded } from '../util/read-bounded.ts';
 
 export interface ImportK6Options {
@@ -98,6 +98,8 @@ export interface ImportK6RunsOptions {
   /** Progress and warning lines (stderr in the CLI). */
   log?: (line: string) => void;
   progressEveryMs?: number;
+  /** Options of the report files' printers. @default none */
+  reportFiles?: ReportFileOptions;
 }
 
 export interface ImportK6RunsOutcome {
@@ -160,7 +162,7 @@ export async function importK6Runs(options: ImportK6RunsOptions): Promise<Import
   if (issues.length > 0) throw new Error(`merged report does not match schemas/report.schema.json: ${issues.map((i) => `${i.path} ${i.message}`).join('; ')}`);
   const dir = dirname(options.out);
   await mkdir(dir, { recursive: true });
-  await writeReports(report, dir, new SecretRegistry(), () => {});
+  await writeReports(report, dir, new SecretRegistry(), () => {}, options.reportFiles);
   if (basename(options.out) !== 'report.json') await rename(join(dir, 'report.json'), options.out);
   return { report, kind: 'samples', exitCode: exitCodeOfReport(report), merge };
 }

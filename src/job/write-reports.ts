@@ -1,16 +1,16 @@
 /**
- * The report files of a run that is not a conformance run (`harness load`, `harness capacity`): the same
- * report.json, report.html and junit.xml as `harness run` writes, through the same reporters, so every command's
- * output opens in a browser and goes into `harness compare`.
+ * Every command's report files: report.json, report.html and junit.xml, through the same printers, so every
+ * command's output opens in a browser and goes into `harness compare`; and the secrets a run redacts.
  */
 import { collectSecrets, namedCredentialSecrets } from '../config/secrets.ts';
 import type { CredentialsConfig, FrozenConfig } from '../config/types.ts';
-import { EventBus, type Reporter } from '../events.ts';
+import { EventBus, type Reporter } from '../report/events.ts';
 import { SecretRegistry } from '../http/redact.ts';
 import { HtmlReporter } from '../reporters/html-reporter.ts';
 import { JsonReporter } from '../reporters/json-reporter.ts';
 import { JunitReporter } from '../reporters/junit-reporter.ts';
-import type { Report } from '../reporters/report.ts';
+import type { JunitOptions } from '../reporters/junit/cases.ts';
+import type { Report } from '../report/report.ts';
 
 /** Every secret of the config, plus the credentials actually used (the embedded target's own). */
 export function runSecrets(config: FrozenConfig, credentials: CredentialsConfig): SecretRegistry {
@@ -22,12 +22,17 @@ export function runSecrets(config: FrozenConfig, credentials: CredentialsConfig)
   return secrets;
 }
 
-/** The reporters that write report.json, report.html and junit.xml: every command's files. */
-export function fileReporters(secrets: SecretRegistry, log: (line: string) => void): Reporter[] {
-  return [new JsonReporter(secrets, log), new HtmlReporter(secrets, log), new JunitReporter(secrets, log)];
+/** Options of the report files' printers, handed down from the command line. */
+export interface ReportFileOptions {
+  junit?: JunitOptions;
 }
 
-export async function writeReports(report: Report, runDir: string, secrets: SecretRegistry, log: (line: string) => void): Promise<void> {
-  const bus = new EventBus(fileReporters(secrets, log));
+/** The reporters that write report.json, report.html and junit.xml: every command's files. */
+export function fileReporters(secrets: SecretRegistry, log: (line: string) => void, options: ReportFileOptions = {}): Reporter[] {
+  return [new JsonReporter(secrets, log), new HtmlReporter(secrets, log), new JunitReporter(secrets, log, options.junit)];
+}
+
+export async function writeReports(report: Report, runDir: string, secrets: SecretRegistry, log: (line: string) => void, options: ReportFileOptions = {}): Promise<void> {
+  const bus = new EventBus(fileReporters(secrets, log, options));
   await bus.emit({ type: 'run-finished', report, outDir: runDir });
 }

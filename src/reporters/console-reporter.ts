@@ -3,14 +3,14 @@
  * message indented below, and a closing verdict line. Colour only on a TTY and never with NO_COLOR.
  */
 import { styleText } from 'node:util';
-import type { HarnessEvent, Reporter } from '../events.ts';
+import type { HarnessEvent, Reporter } from '../report/events.ts';
 import type { CheckResult } from '../conformance/result.ts';
 import { describeConditions } from '../conformance/conditions.ts';
 import { CheckProgress } from './check-progress.ts';
-import { headlineOf, type Tone } from './headline.ts';
-import { levelCounts } from './level-counts.ts';
-import type { Report } from './report.ts';
-import { securityLines } from './security-lines.ts';
+import { headlineOf, type Tone } from '../report/headline.ts';
+import { levelCounts } from '../report/level-counts.ts';
+import type { Report } from '../report/report.ts';
+import { securityLines } from '../report/security-lines.ts';
 
 type Style = Parameters<typeof styleText>[0];
 
@@ -153,4 +153,4 @@ export class ConsoleReporter implements Reporter {
   }
 }
 
-export { levelCounts } from './level-counts.ts';
+export { levelCounts } from '../report/level-counts.ts';

@@ -1,10 +1,10 @@
 /** Writes reports/<run-id>/report.html (self-contained, offline) when the run finishes, then logs where it went. */
 import type { SecretRegistry } from '../http/redact.ts';
-import { headlineOf } from './headline.ts';
+import { headlineOf } from '../report/headline.ts';
 import { renderPage } from './html/page.ts';
-import { redactStrings } from './redact-report.ts';
+import { redactStrings } from '../report/redact-report.ts';
 import { ReportFileReporter } from './report-file-reporter.ts';
-import type { Report } from './report.ts';
+import type { Report } from '../report/report.ts';
 
 export class HtmlReporter extends ReportFileReporter {
   constructor(secrets: SecretRegistry, log: (line: string) => void) {

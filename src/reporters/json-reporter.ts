@@ -1,8 +1,8 @@
 /** Writes reports/<run-id>/report.json when the run finishes, then logs where it went. */
 import type { SecretRegistry } from '../http/redact.ts';
-import { redactStrings } from './redact-report.ts';
+import { redactStrings } from '../report/redact-report.ts';
 import { ReportFileReporter } from './report-file-reporter.ts';
-import type { Report } from './report.ts';
+import type { Report } from '../report/report.ts';
 
 export class JsonReporter extends ReportFileReporter {
   constructor(secrets: SecretRegistry, log: (line: string) => void) {

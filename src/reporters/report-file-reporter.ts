@@ -4,9 +4,9 @@
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { HarnessEvent, Reporter } from '../events.ts';
+import type { HarnessEvent, Reporter } from '../report/events.ts';
 import type { SecretRegistry } from '../http/redact.ts';
-import type { Report } from './report.ts';
+import type { Report } from '../report/report.ts';
 
 /** Renders the whole file; it must redact with `secrets` itself, before any escaping could hide a secret. */
 export type RenderReport = (report: Report, secrets: SecretRegistry) => string;

@@ -8,7 +8,7 @@
 import Fastify from 'fastify';
 import { installAuthentication } from './auth/authenticate.ts';
 import { createContext } from './context.ts';
-import type { EventBus } from './events.ts';
+import type { TargetEventBus } from './events.ts';
 import { installContentTypes } from './http/content-types.ts';
 import { frameworkErrorHandler, installErrorHandler } from './http/error-handler.ts';
 import { installNotFound } from './http/not-found.ts';
@@ -31,7 +31,7 @@ import { explorerRoutes } from './explorer/routes.ts';
 
 export interface BuiltApp extends BuiltReferenceApp {
   /** The target's internal events (`message.received`, `message.status`), for delivery and tests. */
-  events: EventBus;
+  events: TargetEventBus;
 }
 
 const ROUTES = [messageRoutes, sandboxRoutes, campaignRoutes, accountRoutes, loginRoutes, oauthRoutes, webhookRoutes];

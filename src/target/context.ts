@@ -10,7 +10,7 @@ import { OAuthClientRegistry } from './auth/oauth-clients.ts';
 import { AuthorizationCodeStore } from './auth/oauth-codes.ts';
 import type { QuotaClass } from './auth/principal.ts';
 import { createCredentials } from './credentials.ts';
-import { EventBus } from './events.ts';
+import { TargetEventBus } from './events.ts';
 import { CursorCodec } from './http/cursor.ts';
 import { sharedBodyValidator, type BodyValidator } from './http/validation.ts';
 import { isoTime, resourceId } from './ids.ts';
@@ -57,7 +57,7 @@ export interface TargetContext {
   webhooks: WebhookStore;
   /** Which webhook URLs may be registered and delivered to (webhooks/url-policy.ts). */
   webhookPolicy: WebhookUrlPolicy;
-  events: EventBus;
+  events: TargetEventBus;
   timers: TimerRegistry;
 }
 
@@ -112,7 +112,7 @@ export function createContext(options: ResolvedOptions, onListenerError?: (err: 
     campaigns: new CampaignStore(),
     webhooks: new WebhookStore(),
     webhookPolicy: webhookPolicy(options.webhooks.allow),
-    events: new EventBus(onListenerError),
+    events: new TargetEventBus(onListenerError),
     timers: new TimerRegistry(),
   };
 

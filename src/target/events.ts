@@ -12,7 +12,7 @@ export type TargetEventType = keyof TargetEvents;
 /** `accountId`: the account the event belongs to; only that account's webhooks hear of it. */
 export type Listener<K extends TargetEventType> = (data: TargetEvents[K], accountId: string) => void;
 
-export class EventBus {
+export class TargetEventBus {
   readonly #listeners: { [K in TargetEventType]: Set<Listener<K>> } = {
     'message.received': new Set(),
     'message.status': new Set(),

@@ -1,6 +1,6 @@
 /**
  * The words for an interrupted capacity search, shared by the console summary (src/load/print-summary.ts) and the
- * headline of report.html / junit.xml (src/reporters/headline.ts), so every output says the same thing. Here, not
+ * headline of report.html / junit.xml (src/report/headline.ts), so every output says the same thing. Here, not
  * in either, because the load engine and the reporters may not import each other's code.
  */
 export interface InterruptedSearch {

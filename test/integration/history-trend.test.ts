@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Trend } from '../../src/history/trend.ts';
-import type { Report } from '../../src/reporters/report.ts';
+import type { Report } from '../../src/report/report.ts';
 import { richReport } from '../fixtures/reports/rich-report.ts';
 import { contrastRatio, launchBrowser, openPage, type Browser } from '../helpers/browser.ts';
 import { runCli } from '../helpers/cli.ts';

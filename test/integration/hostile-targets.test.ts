@@ -14,7 +14,7 @@ import { defaultConfig } from '../../src/config/index.ts';
 import { EXIT_CODE_DOCS } from '../../src/exit-codes.ts';
 import { buildOpenApiDocument } from '../../src/openapi/index.ts';
 import { startReferenceTarget } from '../../src/target/index.ts';
-import { reportIssues } from '../../src/reporters/report-schema.ts';
+import { reportIssues } from '../../src/report/report-schema.ts';
 import { reportOfKind } from '../fixtures/reports/report-kinds.ts';
 import { createDefaultRegistry } from '../../suites/index.ts';
 import { closedPort, startHostile, type HostileKind, type HostileOptions, type HostileTarget } from '../targets/hostile/servers.ts';

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CheckResult } from '../../src/conformance/result.ts';
 import { SecretRegistry } from '../../src/http/redact.ts';
 import { reportHtml } from '../../src/reporters/html-reporter.ts';
-import { buildReport } from '../../src/reporters/report.ts';
+import { buildReport } from '../../src/report/report.ts';
 import { launchBrowser, openPage, type Browser } from '../helpers/browser.ts';
 
 let browser: Browser;

@@ -11,7 +11,7 @@ import { SecretRegistry } from '../../src/http/redact.ts';
 import { HtmlReporter } from '../../src/reporters/html-reporter.ts';
 import { JsonReporter } from '../../src/reporters/json-reporter.ts';
 import { JunitReporter } from '../../src/reporters/junit-reporter.ts';
-import { reportIssues } from '../../src/reporters/report-schema.ts';
+import { reportIssues } from '../../src/report/report-schema.ts';
 import { richReport } from '../fixtures/reports/rich-report.ts';
 import { runEmbedded, type EmbeddedRun } from '../helpers/run-embedded.ts';
 

@@ -3,7 +3,6 @@ export { probeRateLimit } from './probe.ts';
 export { estimate } from './estimate.ts';
 export { analyseRecovery } from './recovery.ts';
 export { claimedPolicy, deviation } from './claims.ts';
-export { toRateLimitReport } from './report.ts';
 export { CLAIM_TOLERANCE, formatProbe, matchLine } from './verdict.ts';
 export type * from './types.ts';
 export { judgeClaim, observedQuota, observedWindow, type Judgement, type Observed } from './judge.ts';

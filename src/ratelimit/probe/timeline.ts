@@ -1,5 +1,5 @@
 /** The probe's per-second timeline for report.json: accepted vs throttled, last remaining and Retry-After. */
-import type { RateLimitTimelinePoint } from '../../reporters/report-load.ts';
+import type { RateLimitTimelinePoint } from '../../report/report-load.ts';
 import type { Sample } from './types.ts';
 
 export function timelineOf(samples: readonly Sample[]): RateLimitTimelinePoint[] {

@@ -3,7 +3,7 @@
  * and what it concludes. The estimator (estimate.ts) works on samples alone, so a synthetic trace tests it.
  */
 import type { RateLimitHeaderStyle } from '../../config/types.ts';
-import type { RateLimitAlgorithm } from '../../reporters/report-load.ts';
+import type { ObservedRateLimitAlgorithm as RateLimitAlgorithm } from '../../report/report-load.ts';
 import type { HeaderFormat } from '../headers.ts';
 
 /** What a probe needs of an HTTP client: HttpClient fits, and so does a fake in tests. */

@@ -5,8 +5,8 @@
  * containing `&`).
  */
 import type { SecretRegistry } from '../../http/redact.ts';
-import { headlineOf } from '../headline.ts';
-import type { Report } from '../report.ts';
+import { headlineOf } from '../../report/headline.ts';
+import type { Report } from '../../report/report.ts';
 import { junitSuites, runSeconds, type Case, type JunitOptions } from './cases.ts';
 import { cut } from './excerpt.ts';
 import { attrs, xmlText } from './xml.ts';

@@ -1,6 +1,6 @@
 /**
  * report.json → JUnit testcases, so a CI test tab says why a job failed and what to look at:
- * - `harness.verdict` first: the headline (src/reporters/headline.ts) as one testcase — an `<error>` when the run
+ * - `harness.verdict` first: the headline (src/report/headline.ts) as one testcase — an `<error>` when the run
  *   was stopped (unreachable, lost, interrupted: the reason), a `<failure>` when the exit code is another non-zero
  *   (not certified, incomplete with the MUST checks not run, thresholds crossed), passing otherwise;
  * - one per check: MUST failures are `<failure>`s and MUST errors `<error>`s; a MUST check that did not run is
@@ -18,9 +18,9 @@
  * preflight, hooks, reports). Each testsuite's time is the sum of its testcases', testsuites' the wall time.
  */
 import type { CheckResult } from '../../conformance/result.ts';
-import { headlineOf, type HeadlineLine } from '../headline.ts';
-import { probeFindings } from '../probe-findings.ts';
-import type { Report, ScenarioReport } from '../report.ts';
+import { headlineOf, type HeadlineLine } from '../../report/headline.ts';
+import { probeFindings } from '../../report/probe-findings.ts';
+import type { Report, ScenarioReport } from '../../report/report.ts';
 import { evidenceExcerpt } from './excerpt.ts';
 
 export interface Case {

@@ -16,7 +16,7 @@
  * With no webhook registered an event costs one lookup in an empty store: the send path stays as fast as before.
  */
 import { Agent, request } from 'undici';
-import type { EventBus, TargetEventType, TargetEvents } from '../events.ts';
+import type { TargetEventBus, TargetEventType, TargetEvents } from '../events.ts';
 import { isoTime, resourceId } from '../ids.ts';
 import type { Webhook } from '../model.ts';
 import type { ResolvedOptions } from '../options.ts';
@@ -28,7 +28,7 @@ import type { WebhookUrlPolicy } from './url-policy.ts';
 
 export interface WebhookDeliveryDeps {
   store: WebhookStore;
-  events: EventBus;
+  events: TargetEventBus;
   timers: TimerRegistry;
   options: ResolvedOptions['webhooks'];
   /** The webhook URL policy, asked again before every attempt. */

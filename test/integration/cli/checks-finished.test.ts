@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { configFromObject } from '../../../src/config/index.ts';
-import type { HarnessEvent } from '../../../src/events.ts';
+import type { HarnessEvent } from '../../../src/report/events.ts';
 import { runJob } from '../../../src/job/run-job.ts';
 import { loadScenarios } from '../../../src/load/scenario/select.ts';
 import { createDefaultRegistry } from '../../../suites/index.ts';

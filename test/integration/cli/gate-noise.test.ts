@@ -23,7 +23,7 @@ import { credentialsFromReference } from '../../../src/job/open-target.ts';
 import type { ScenarioResult } from '../../../src/load/result.ts';
 import { runScenario } from '../../../src/load/run-scenario.ts';
 import { checkScenarioText } from '../../../src/load/scenario/load.ts';
-import { buildReport, type Report } from '../../../src/reporters/report.ts';
+import { buildReport, type Report } from '../../../src/report/report.ts';
 import { startReferenceTarget } from '../../../src/target/index.ts';
 import type { StartedReferenceTarget } from '../../../src/target/types.ts';
 import { mulberry32 } from '../../helpers/mulberry32.ts';

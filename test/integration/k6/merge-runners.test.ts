@@ -18,7 +18,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { reportIssues } from '../../../src/reporters/report-schema.ts';
+import { reportIssues } from '../../../src/report/report-schema.ts';
 import { startReferenceTarget } from '../../../src/target/index.ts';
 import { runCli } from '../../helpers/cli.ts';
 import { k6, requireK6, runK6, segmentFlags } from '../../helpers/k6.ts';

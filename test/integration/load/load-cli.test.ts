@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../helpers/cli.ts';
-import { reportIssues } from '../../../src/reporters/report-schema.ts';
+import { reportIssues } from '../../../src/report/report-schema.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'harness-load-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

@@ -6,7 +6,7 @@ import { thresholdsCrossed } from '../../../src/load/result.ts';
 import { runScenario } from '../../../src/load/run-scenario.ts';
 import { loadScenarioFile } from '../../../src/load/scenario/load.ts';
 import { resolveScenarioFile } from '../../../src/load/scenario/resolve.ts';
-import { reportIssues } from '../../../src/reporters/report-schema.ts';
+import { reportIssues } from '../../../src/report/report-schema.ts';
 import { startReferenceTarget } from '../../../src/target/index.ts';
 import type { StartedReferenceTarget } from '../../../src/target/types.ts';
 import { richReport } from '../../fixtures/reports/rich-report.ts';

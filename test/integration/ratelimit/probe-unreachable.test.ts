@@ -11,9 +11,9 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { configFromObject } from '../../../src/config/index.ts';
 import { ExitCode } from '../../../src/exit-codes.ts';
-import { runProbeJob } from '../../../src/ratelimit/probe/probe-job.ts';
-import { headlineOf } from '../../../src/reporters/headline.ts';
-import { reportIssues } from '../../../src/reporters/report-schema.ts';
+import { runProbeJob } from '../../../src/job/probe-job.ts';
+import { headlineOf } from '../../../src/report/headline.ts';
+import { reportIssues } from '../../../src/report/report-schema.ts';
 import { runCli } from '../../helpers/cli.ts';
 
 /** A short request deadline: the preflight and each probe request give up after it. */

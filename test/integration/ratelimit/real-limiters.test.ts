@@ -13,10 +13,10 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { configFromObject } from '../../../src/config/index.ts';
 import { HttpClient } from '../../../src/http/client.ts';
 import { probeRateLimit } from '../../../src/ratelimit/probe/probe.ts';
-import { runProbeJob } from '../../../src/ratelimit/probe/probe-job.ts';
+import { runProbeJob } from '../../../src/job/probe-job.ts';
 import type { HeaderClaimComparison, ProbeResult } from '../../../src/ratelimit/probe/types.ts';
 import { formatProbe } from '../../../src/ratelimit/probe/verdict.ts';
-import { reportIssues } from '../../../src/reporters/report-schema.ts';
+import { reportIssues } from '../../../src/report/report-schema.ts';
 import { runCli } from '../../helpers/cli.ts';
 import { startExpressLimiter, startFastifyLimiter, type LimiterTarget } from '../../targets/rate-limiters/index.ts';
 

@@ -6,7 +6,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildApp, type BuiltApp } from '../../../src/target/app.ts';
-import { EventBus } from '../../../src/target/events.ts';
+import { TargetEventBus } from '../../../src/target/events.ts';
 import type { ListedMessage } from '../../../src/target/model.ts';
 import { WebhookStore } from '../../../src/target/store/webhooks.ts';
 import { TimerRegistry } from '../../../src/target/timers.ts';
@@ -60,7 +60,7 @@ describe('webhook delivery checks again', () => {
   async function deliver(urls: string[] | ((receiverPort: string) => string[]), allow: string[], resolve?: (host: string, cb: (err: Error | null, a: Array<{ address: string; family: number }>) => void) => void) {
     receiver = await WebhookReceiver.start();
     const store = new WebhookStore();
-    const events = new EventBus();
+    const events = new TargetEventBus();
     timers = new TimerRegistry();
     const failures: Array<{ url: string; reason: string; willRetry: boolean }> = [];
     delivery = new WebhookDelivery({

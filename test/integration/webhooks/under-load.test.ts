@@ -10,7 +10,7 @@ import { configFromObject } from '../../../src/config/index.ts';
 import { credentialsFromReference } from '../../../src/job/open-target.ts';
 import { runJob } from '../../../src/job/run-job.ts';
 import { loadScenarios } from '../../../src/load/scenario/select.ts';
-import { reportIssues } from '../../../src/reporters/report-schema.ts';
+import { reportIssues } from '../../../src/report/report-schema.ts';
 import { startReferenceTarget } from '../../../src/target/index.ts';
 import { createDefaultRegistry } from '../../../suites/index.ts';
 

@@ -3,7 +3,7 @@ import { parseBudgets } from '../../../src/compare/budget.ts';
 import { buildComparison, checkChanges, scenarioRows } from '../../../src/compare/build-comparison.ts';
 import { evaluateBudgets } from '../../../src/compare/evaluate-budgets.ts';
 import { comparedRun, scenarioMetrics, uniqueLabels } from '../../../src/compare/metrics.ts';
-import type { Report } from '../../../src/reporters/report.ts';
+import type { Report } from '../../../src/report/report.ts';
 import { richReport } from '../../fixtures/reports/rich-report.ts';
 
 const A = richReport({ runId: 'A' });

@@ -5,8 +5,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { importK6Summary } from '../../../src/compare/k6-summary.ts';
-import { reportIssues } from '../../../src/reporters/report-schema.ts';
-import { buildReport } from '../../../src/reporters/report.ts';
+import { reportIssues } from '../../../src/report/report-schema.ts';
+import { buildReport } from '../../../src/report/report.ts';
 import { scenarioMetrics } from '../../../src/compare/metrics.ts';
 
 const fixture = (name: string): unknown => JSON.parse(readFileSync(new URL(`../../fixtures/k6/${name}`, import.meta.url), 'utf8'));

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { OWASP_ITEMS } from '../../../src/conformance/check.ts';
 import { securityOf } from '../../../src/conformance/owasp.ts';
 import type { CheckResult } from '../../../src/conformance/result.ts';
-import { securityLines } from '../../../src/reporters/security-lines.ts';
+import { securityLines } from '../../../src/report/security-lines.ts';
 import { createDefaultRegistry } from '../../../suites/index.ts';
 
 function result(id: string, status: CheckResult['status'], extra: Partial<CheckResult> = {}): CheckResult {

@@ -8,19 +8,19 @@ import { defaultConfig } from '../../../src/config/index.ts';
 import { deepFreeze } from '../../../src/config/freeze.ts';
 import { overlapMs, planBeside } from '../../../src/conformance/beside.ts';
 import { defineCheck, type Check } from '../../../src/conformance/check.ts';
-import { createContext, type CheckContext } from '../../../src/conformance/context.ts';
+import { createCheckContext, type CheckContext } from '../../../src/conformance/context.ts';
 import type { Suite } from '../../../src/conformance/registry.ts';
 import { runChecks } from '../../../src/conformance/runner.ts';
 import { SchemaValidator } from '../../../src/conformance/schema-validator.ts';
 import { TrafficLog } from '../../../src/conformance/traffic.ts';
-import { EventBus, type HarnessEvent } from '../../../src/events.ts';
+import { EventBus, type HarnessEvent } from '../../../src/report/events.ts';
 import { ConsoleReporter } from '../../../src/reporters/console-reporter.ts';
 import { HttpClient } from '../../../src/http/client.ts';
 import { SecretRegistry } from '../../../src/http/redact.ts';
 
 function newContext(): CheckContext {
   const config = deepFreeze(defaultConfig());
-  return createContext({
+  return createCheckContext({
     config,
     target: { baseUrl: 'http://127.0.0.1:9', embedded: false },
     // Never used: these checks send nothing.

@@ -9,12 +9,12 @@ import { defaultConfig } from '../../../src/config/index.ts';
 import { deepFreeze } from '../../../src/config/freeze.ts';
 import { defineCheck, type Check } from '../../../src/conformance/check.ts';
 import { fail } from '../../../src/conformance/outcomes.ts';
-import { createContext, type CheckContext } from '../../../src/conformance/context.ts';
+import { createCheckContext, type CheckContext } from '../../../src/conformance/context.ts';
 import { runChecks } from '../../../src/conformance/runner.ts';
 import { SchemaValidator } from '../../../src/conformance/schema-validator.ts';
 import { TrafficLog } from '../../../src/conformance/traffic.ts';
 import type { TargetLostError } from '../../../src/errors.ts';
-import { EventBus } from '../../../src/events.ts';
+import { EventBus } from '../../../src/report/events.ts';
 import { HttpClient, TransportError } from '../../../src/http/client.ts';
 import { SecretRegistry } from '../../../src/http/redact.ts';
 import { closedPort } from '../../targets/hostile/servers.ts';
@@ -41,7 +41,7 @@ afterAll(async () => {
 
 function contextFor(url: string): CheckContext {
   const config = deepFreeze(defaultConfig());
-  return createContext({
+  return createCheckContext({
     config,
     target: { baseUrl: url, embedded: false },
     http: new HttpClient({ baseUrl: url, timeoutMs: 30_000 }),

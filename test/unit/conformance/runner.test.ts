@@ -4,12 +4,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultConfig } from '../../../src/config/index.ts';
 import { defineCheck, type Check } from '../../../src/conformance/check.ts';
 import { fail, skip, undecided } from '../../../src/conformance/outcomes.ts';
-import { createContext, type CheckContext } from '../../../src/conformance/context.ts';
+import { createCheckContext, type CheckContext } from '../../../src/conformance/context.ts';
 import { CheckRegistry } from '../../../src/conformance/registry.ts';
 import { runChecks } from '../../../src/conformance/runner.ts';
 import { SchemaValidator } from '../../../src/conformance/schema-validator.ts';
 import type { CheckResult } from '../../../src/conformance/result.ts';
-import { EventBus, type HarnessEvent } from '../../../src/events.ts';
+import { EventBus, type HarnessEvent } from '../../../src/report/events.ts';
 import { HttpClient } from '../../../src/http/client.ts';
 import { RateLimitedError } from '../../../src/http/polite-wait.ts';
 import { REDACTED, SecretRegistry } from '../../../src/http/redact.ts';
@@ -32,7 +32,7 @@ beforeAll(async () => {
   const { port } = server.address() as AddressInfo;
   http = new HttpClient({ baseUrl: `http://127.0.0.1:${port}` });
   const config = deepFreeze(defaultConfig());
-  ctx = createContext({
+  ctx = createCheckContext({
     config,
     target: { baseUrl: http.baseUrl, embedded: false },
     http,

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { REDACTED, SecretRegistry } from '../../../src/http/redact.ts';
-import { redactStrings } from '../../../src/reporters/redact-report.ts';
+import { redactStrings } from '../../../src/report/redact-report.ts';
 
 const LONG = [
   'sk_hostile_full_key_0001',

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { ExitCode } from '../../../src/exit-codes.ts';
 import { exitCodeOf } from '../../../src/job/run-job.ts';
-import type { Report } from '../../../src/reporters/report.ts';
+import type { Report } from '../../../src/report/report.ts';
 import { richReport } from '../../fixtures/reports/rich-report.ts';
 
 /** The fixture's list-ramp (latency × 1.5) crosses `p(95)<12`; latencyFactor 1.2 makes send-steady cross it too. */

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { Recorder } from '../../../src/load/metrics/recorder.ts';
 import { buildScenarioResult } from '../../../src/load/metrics/summarize.ts';
 import type { Scenario } from '../../../src/load/scenario/types.ts';
-import { reportIssues } from '../../../src/reporters/report-schema.ts';
+import { reportIssues } from '../../../src/report/report-schema.ts';
 import { richReport } from '../../fixtures/reports/rich-report.ts';
 
 const scenario: Scenario = { name: 'mix', executor: 'constant-arrival-rate', credential: 'none', requests: [], thresholds: {}, rateLimitedAsFailure: false, timeout: '1s', rate: 10, timeUnit: '1s', duration: '2s' };

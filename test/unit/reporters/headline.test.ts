@@ -5,9 +5,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { exitCodeOf } from '../../../src/job/run-job.ts';
-import { reportIssues } from '../../../src/reporters/report-schema.ts';
+import { reportIssues } from '../../../src/report/report-schema.ts';
 import { ConsoleReporter } from '../../../src/reporters/console-reporter.ts';
-import { exitCodeOfReport, headlineOf, reportKind } from '../../../src/reporters/headline.ts';
+import { exitCodeOfReport, headlineOf, reportKind } from '../../../src/report/headline.ts';
 import { ALL_KINDS, reportOfKind } from '../../fixtures/reports/report-kinds.ts';
 import { richReport } from '../../fixtures/reports/rich-report.ts';
 

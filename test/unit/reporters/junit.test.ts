@@ -5,10 +5,11 @@ import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { describe, expect, it } from 'vitest';
 import { SecretRegistry } from '../../../src/http/redact.ts';
 import { buildJunit } from '../../../src/reporters/junit/build.ts';
-import { reportIssues } from '../../../src/reporters/report-schema.ts';
+import { reportIssues } from '../../../src/report/report-schema.ts';
 import { cut, evidenceExcerpt, EXCERPT_EXCHANGES } from '../../../src/reporters/junit/excerpt.ts';
 import { attrs, stripInvalidXml, xmlAttr, xmlText } from '../../../src/reporters/junit/xml.ts';
-import { JunitReporter, WARNINGS_AS_FAILURES_ENV } from '../../../src/reporters/junit-reporter.ts';
+import { JunitReporter } from '../../../src/reporters/junit-reporter.ts';
+import { reportFileOptions, WARNINGS_AS_FAILURES_ENV } from '../../../src/cli/report-file-options.ts';
 import type { CheckResult } from '../../../src/conformance/result.ts';
 import { HOSTILE, richReport } from '../../fixtures/reports/rich-report.ts';
 import { reportOfKind } from '../../fixtures/reports/report-kinds.ts';
@@ -218,15 +219,24 @@ describe('junit.xml', () => {
     expect(JSON.stringify(root)).toContain(HOSTILE.slice(0, 20));
   });
 
-  it('JunitReporter reads HARNESS_JUNIT_WARNINGS_AS_FAILURES (set by harness run --junit-warnings-as-failures)', async () => {
+  it('JunitReporter takes warningsAsFailures as the option the CLI reads once (--junit-warnings-as-failures or HARNESS_JUNIT_WARNINGS_AS_FAILURES=1)', async () => {
     const outDir = mkdtempSync(join(tmpdir(), 'junit-strict-'));
+    const options = reportFileOptions(undefined, { [WARNINGS_AS_FAILURES_ENV]: '1' });
+    await new JunitReporter(new SecretRegistry(), () => {}, options.junit).onEvent({ type: 'run-finished', report: reportOfKind('probe'), outDir });
+    expect(parseJunit(readFileSync(join(outDir, 'junit.xml'), 'utf8'))['@failures']).toBe('1');
+    expect(reportFileOptions(true, {}).junit?.warningsAsFailures).toBe(true);
+    expect(reportFileOptions(undefined, {}).junit?.warningsAsFailures).toBe(false);
+  });
+
+  it('JunitReporter never reads the environment: a library call is not steered by a variable some earlier code set', async () => {
+    const outDir = mkdtempSync(join(tmpdir(), 'junit-env-'));
     process.env[WARNINGS_AS_FAILURES_ENV] = '1';
     try {
       await new JunitReporter(new SecretRegistry(), () => {}).onEvent({ type: 'run-finished', report: reportOfKind('probe'), outDir });
     } finally {
       delete process.env[WARNINGS_AS_FAILURES_ENV];
     }
-    expect(parseJunit(readFileSync(join(outDir, 'junit.xml'), 'utf8'))['@failures']).toBe('1');
+    expect(parseJunit(readFileSync(join(outDir, 'junit.xml'), 'utf8'))['@failures']).toBe('0');
   });
 
   it('JunitReporter writes junit.xml on run-finished and logs its path', async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SecretRegistry } from '../../../src/http/redact.ts';
-import { redactStrings } from '../../../src/reporters/redact-report.ts';
+import { redactStrings } from '../../../src/report/redact-report.ts';
 
 describe('redactStrings', () => {
   it('redacts every string and key, deeply, before any encoding', () => {

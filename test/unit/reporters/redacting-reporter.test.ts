@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCompare } from '../../../src/compare/run-compare.ts';
-import type { HarnessEvent } from '../../../src/events.ts';
+import type { HarnessEvent } from '../../../src/report/events.ts';
 import { REDACTED, SecretRegistry } from '../../../src/http/redact.ts';
 import { ConsoleReporter } from '../../../src/reporters/console-reporter.ts';
 import { redactingReporter } from '../../../src/reporters/redacting-reporter.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isReport, reportIssues } from '../../../src/reporters/report-schema.ts';
+import { isReport, reportIssues } from '../../../src/report/report-schema.ts';
 import { richReport } from '../../fixtures/reports/rich-report.ts';
 
 describe('schemas/report.schema.json', () => {

@@ -7,7 +7,7 @@ import { Recorder } from '../../../src/load/metrics/recorder.ts';
 import { buildScenarioResult, CURVE_PERCENTILES } from '../../../src/load/metrics/summarize.ts';
 import { seededRandom } from '../../../src/load/random.ts';
 import type { Scenario } from '../../../src/load/scenario/types.ts';
-import { reportIssues } from '../../../src/reporters/report-schema.ts';
+import { reportIssues } from '../../../src/report/report-schema.ts';
 import { richReport } from '../../fixtures/reports/rich-report.ts';
 
 const scenario: Scenario = { name: 'mix', executor: 'constant-arrival-rate', credential: 'loadKey', requests: [], thresholds: {}, rateLimitedAsFailure: false, timeout: '10s', rate: 100, timeUnit: '1s', duration: '3s' };

@@ -13,11 +13,11 @@ import type { CheckResult } from '../../../src/conformance/result.ts';
 import { SecretRegistry } from '../../../src/http/redact.ts';
 import { exitCodeOf, selectionOf } from '../../../src/job/run-job.ts';
 import { ConsoleReporter } from '../../../src/reporters/console-reporter.ts';
-import { headlineOf } from '../../../src/reporters/headline.ts';
+import { headlineOf } from '../../../src/report/headline.ts';
 import { reportHtml } from '../../../src/reporters/html-reporter.ts';
 import { buildJunit } from '../../../src/reporters/junit/build.ts';
-import { buildReport, type Selection } from '../../../src/reporters/report.ts';
-import { reportIssues } from '../../../src/reporters/report-schema.ts';
+import { buildReport, type Selection } from '../../../src/report/report.ts';
+import { reportIssues } from '../../../src/report/report-schema.ts';
 import { createDefaultRegistry } from '../../../suites/index.ts';
 
 const check = (id: string, level: CheckResult['level'], status: CheckResult['status'] = 'passed'): CheckResult => ({

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { CheckResult } from '../../../src/conformance/result.ts';
 import { junitSuites } from '../../../src/reporters/junit/cases.ts';
-import { headlineOf } from '../../../src/reporters/headline.ts';
-import { levelCounts } from '../../../src/reporters/level-counts.ts';
-import { buildReport } from '../../../src/reporters/report.ts';
-import { reportIssues } from '../../../src/reporters/report-schema.ts';
+import { headlineOf } from '../../../src/report/headline.ts';
+import { levelCounts } from '../../../src/report/level-counts.ts';
+import { buildReport } from '../../../src/report/report.ts';
+import { reportIssues } from '../../../src/report/report-schema.ts';
 
 const check = (id: string, level: CheckResult['level'], status: CheckResult['status'], message?: string): CheckResult => ({
   id,

@@ -3,7 +3,7 @@ import { parseBearer } from '../../../src/target/auth/bearer.ts';
 import { LoginThrottle } from '../../../src/target/auth/login-throttle.ts';
 import { credentialBanner } from '../../../src/target/banner.ts';
 import { createCredentials } from '../../../src/target/credentials.ts';
-import { EventBus } from '../../../src/target/events.ts';
+import { TargetEventBus } from '../../../src/target/events.ts';
 import { CursorCodec } from '../../../src/target/http/cursor.ts';
 import { genRequestId } from '../../../src/target/http/request-id.ts';
 import { TimerRegistry } from '../../../src/target/timers.ts';
@@ -85,10 +85,10 @@ describe('genRequestId', () => {
   });
 });
 
-describe('EventBus', () => {
+describe('TargetEventBus', () => {
   it('delivers to subscribers, isolates throwing ones and unsubscribes', () => {
     const errors: unknown[] = [];
-    const bus = new EventBus((err) => errors.push(err));
+    const bus = new TargetEventBus((err) => errors.push(err));
     const seen: string[] = [];
     bus.on('message.status', () => {
       throw new Error('boom');

@@ -1,5 +1,5 @@
 /*
- * report.html's first screen: the banner (src/reporters/headline.ts computed its words: the same title as the
+ * report.html's first screen: the banner (src/report/headline.ts computed its words: the same title as the
  * console's verdict line and the exit code, one line per measured fact) and, for runs with checks, the summary by
  * level and the spec coverage. A coverage clause whose checks all failed is "covered: failing", never green.
  * The Security block lists every OWASP API Security Top 10 (2023) item: findings first in words, then covered or

@@ -1,5 +1,5 @@
 /*
- * report.html: renders the embedded { report, headline } (report.json's shape and src/reporters/headline.ts) with
+ * report.html: renders the embedded { report, headline } (report.json's shape and src/report/headline.ts) with
  * HR.el (text nodes only) and HR.chart. The banner comes first; then what the run was about leads: for a run with
  * checks the summary by level, the checks by suite and level (failures expandable to their evidence) and the
  * coverage matrix and the Security block (OWASP items), then its scenarios; for a load or capacity run its scenarios; for a probe the rate-limit

@@ -1,8 +1,9 @@
 /** probeRateLimit end to end on a virtual clock against the reference target's own limiters (no sockets). */
 import { describe, expect, it } from 'vitest';
-import { formatProbe, probeRateLimit, toRateLimitReport, type ProbeResult } from '../../../../src/ratelimit/probe/index.ts';
+import { formatProbe, probeRateLimit, type ProbeResult } from '../../../../src/ratelimit/probe/index.ts';
+import { toRateLimitReport } from '../../../../src/report/probe-report.ts';
 import { createPacer } from '../../../../src/ratelimit/probe/pacer.ts';
-import { reportIssues } from '../../../../src/reporters/report-schema.ts';
+import { reportIssues } from '../../../../src/report/report-schema.ts';
 import { simulatedTarget, type SimulatedOptions } from './simulated-target.ts';
 
 const BUDGET = { maxRps: 100, budgetRequests: 2000, budgetSeconds: 60 };

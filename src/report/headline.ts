@@ -14,17 +14,10 @@ import { levelCounts } from './level-counts.ts';
 import { ownershipLine } from './ownership-line.ts';
 import { describeSelection, type Report, type ScenarioReport } from './report.ts';
 import { probeFindings } from './probe-findings.ts';
+import type { HeadlineLine, Tone } from './headline-line.ts';
 
 export type ReportKind = 'conformance' | 'load' | 'capacity' | 'probe';
-/** Banner colour: pass green, warn amber, fail red, incomplete purple, neutral grey. */
-export type Tone = 'pass' | 'warn' | 'fail' | 'incomplete' | 'neutral';
-
-export interface HeadlineLine {
-  /** Short label: "Conformance", "Thresholds", "Capacity" … */
-  label: string;
-  text: string;
-  tone: Tone;
-}
+export type { HeadlineLine, Tone } from './headline-line.ts';
 
 export interface Headline {
   kind: ReportKind;

@@ -33,7 +33,7 @@ export interface Report {
   /**
    * Present when the run left catalogue checks out (selected suites or checks, or skipped ids): then it is not a
    * certification, and a verdict that would have been `certified` or `certified-with-warnings` is
-   * `selection-passed`. Every report shows it first (src/reporters/headline.ts).
+   * `selection-passed`. Every report shows it first (src/report/headline.ts).
    */
   selection?: Selection;
   checks: CheckResult[];

@@ -4,7 +4,7 @@
  * first MUST finding (what leaked), or that nothing did. Absent when no ownership check is in the report.
  */
 import type { CheckResult } from '../conformance/result.ts';
-import type { HeadlineLine } from './headline.ts';
+import type { HeadlineLine } from './headline-line.ts';
 
 export function ownershipLine(checks: readonly CheckResult[]): HeadlineLine | undefined {
   const own = checks.filter((c) => c.suite === 'ownership');

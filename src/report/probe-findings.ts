@@ -1,13 +1,11 @@
 /**
  * The rate-limit probe's findings as headline lines (report.json `rateLimit`): does the claimed policy match what
- * was observed (within 10 %, as the probe's terminal summary judges: src/ratelimit/probe/verdict.ts), is
+ * was observed (within the probe's CLAIM_TOLERANCE, as its terminal summary judges: src/ratelimit/probe/verdict.ts), is
  * Retry-After honest, is the quota per credential. Only what the probe measured; "not established" otherwise.
  */
-import type { HeadlineLine } from './headline.ts';
+import type { HeadlineLine } from './headline-line.ts';
+import { CLAIM_TOLERANCE } from '../ratelimit/probe/verdict.ts';
 import type { RateLimitReport } from './report-load.ts';
-
-/** The probe's CLAIM_TOLERANCE: a claim within 10 % of the observation matches. */
-const TOLERANCE = 0.1;
 
 export function probeFindings(rl: RateLimitReport): HeadlineLine[] {
   const lines: HeadlineLine[] = [];
@@ -24,7 +22,7 @@ export function probeFindings(rl: RateLimitReport): HeadlineLine[] {
     const parts = pairs.map(([what, c, measured, unit]) => {
       if (measured === undefined) return `${what} not measured (claimed ${c}${unit})`;
       const d = measured === 0 ? (c === 0 ? 0 : Infinity) : (c - measured) / measured;
-      return Math.abs(d) <= TOLERANCE ? `${what} matches (${c}${unit})` : `${what} DIFFERS (claimed ${c}${unit}, observed ${measured}${unit})`;
+      return Math.abs(d) <= CLAIM_TOLERANCE ? `${what} matches (${c}${unit})` : `${what} DIFFERS (claimed ${c}${unit}, observed ${measured}${unit})`;
     });
     const differs = parts.some((p) => p.includes('DIFFERS'));
     lines.push({ label: 'Policy', text: `${differs ? 'DIFFERS' : 'match'}: ${parts.join('; ')}`, tone: differs ? 'warn' : 'pass' });

@@ -1,11 +1,11 @@
 /**
- * A probe result as report.json's `rateLimit` section (RateLimitReport, src/reporters/report-load.ts). Only what
+ * A probe result as report.json's `rateLimit` section (RateLimitReport, src/report/report-load.ts). Only what
  * the probe measured: no quota, window, recovery or isolation without the 429s that measure them — those are
  * absent, with the reason under `notMeasured`.
  */
-import type { RateLimitReport } from '../../reporters/report-load.ts';
-import { timelineOf } from './timeline.ts';
-import type { ProbeResult } from './types.ts';
+import type { RateLimitReport } from './report-load.ts';
+import { timelineOf } from '../ratelimit/probe/timeline.ts';
+import type { ProbeResult } from '../ratelimit/probe/types.ts';
 
 export function toRateLimitReport(result: ProbeResult): RateLimitReport {
   const { claimed, estimate, retryAfter, isolation } = result;

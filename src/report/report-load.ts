@@ -7,6 +7,7 @@
  * report.json, report.html, junit.xml and `harness compare`, whichever command ran the scenarios. The reporters depend on that model's
  * TYPE only (never on the engine's code), so the load engine and the reporters stay independent.
  */
+import type { RateLimitAlgorithm } from '../config/types.ts';
 import type { CapacityResult, LatencySummary, ScenarioResult, ThresholdResult } from '../load/result.ts';
 
 export type {
@@ -61,8 +62,8 @@ export interface K6RunnersReport {
   elapsed: string;
 }
 
-
-export type RateLimitAlgorithm = 'fixed-window' | 'sliding-window' | 'token-bucket' | 'unknown';
+/** An algorithm the reference target can be configured with, or `unknown` when the probe could not tell which. */
+export type ObservedRateLimitAlgorithm = RateLimitAlgorithm | 'unknown';
 
 /** One second of the rate-limit probe. */
 export interface RateLimitTimelinePoint {
@@ -89,7 +90,7 @@ export interface RateLimitReport {
   observed?: {
     quota: number;
     windowS?: number;
-    algorithm: RateLimitAlgorithm;
+    algorithm: ObservedRateLimitAlgorithm;
     burst?: number;
     refillPerS?: number;
   };

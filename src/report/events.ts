@@ -2,16 +2,14 @@
  * The typed event stream. Runners emit; reporters only consume (vitest's reporters and schemathesis's
  * engine events have this shape). A reporter that writes a file logs the path itself.
  */
-import type { TargetInfo } from './conformance/context.ts';
-import type { CheckResult } from './conformance/result.ts';
-import type { Report } from './reporters/report.ts';
+import type { TargetInfo } from '../conformance/context.ts';
+import type { CheckEvent } from '../conformance/check-events.ts';
+import type { Report } from './report.ts';
 
 export type HarnessEvent =
   | { type: 'run-started'; runId: string; startedAt: string; target: TargetInfo; suites: Array<{ name: string; title: string; checks: number }> }
-  | { type: 'suite-started'; suite: string; title: string; checks: number }
-  | { type: 'check-started'; id: string; suite: string; title: string }
-  | { type: 'check-finished'; result: CheckResult }
-  | { type: 'suite-finished'; suite: string }
+  /** The check runner's events (src/conformance/check-events.ts): suites and checks started and finished. */
+  | CheckEvent
   /** The conformance part is over (every check ran, or the run stopped): before the run-end hooks and the scenarios. */
   | { type: 'checks-finished' }
   | { type: 'notice'; level: 'info' | 'warn'; message: string }
