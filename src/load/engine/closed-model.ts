@@ -13,7 +13,6 @@
  */
 import { durationMs } from '../executors/common.ts';
 import { getExecutor } from '../executors/registry.ts';
-import type { Recorder } from '../metrics/recorder.ts';
 import type { ClosedExecutor, Segment } from '../executors/types.ts';
 import { hrClock, type Clock } from '../pacer/clock.ts';
 import type { RequestMix } from '../request-mix.ts';
@@ -24,6 +23,7 @@ import { H1Sender } from './h1/sender.ts';
 import { ABORTED, errorCode } from './send-errors.ts';
 import { share } from './segments.ts';
 import { unsentWarmUp, warmUpPlan, type EngineInput, type EngineOutcome } from './types.ts';
+import type { LoopPhase } from './loop-phase.ts';
 import { warmUpClosed, warmUpTarget } from './warm-up.ts';
 
 interface Step {
@@ -45,16 +45,6 @@ export function vuSteps(segments: readonly Segment[], stepMs = 1000): Step[] {
     }
   }
   return steps;
-}
-
-/** Where a VU's answers go: the run's recorder from t0, or the warm-up's scratch one. */
-export interface LoopPhase {
-  recorder: Recorder;
-  /** Clock reading that answers' times are relative to. */
-  base: number;
-  timeoutMs: number;
-  /** Called after each answer is recorded, with whether it failed (the warm-up stops on the first failure). */
-  answered(failed: boolean): void;
 }
 
 /**

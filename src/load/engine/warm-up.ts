@@ -25,7 +25,7 @@
 import { Recorder } from '../metrics/recorder.ts';
 import type { Clock } from '../pacer/clock.ts';
 import type { WarmUp } from '../result.ts';
-import type { VuLoops } from './closed-model.ts';
+import type { PhasedLoops } from './loop-phase.ts';
 
 const MIN_ROUNDS = 2;
 /**
@@ -101,7 +101,7 @@ export function leadMs(remaining: number, rate: number): number {
  * failure ends it at once, as a failed round does in the open model. The connections it opens are the run's.
  */
 export async function warmUpClosed(
-  loops: VuLoops,
+  loops: PhasedLoops,
   budget: { connections: number; requests: number; plannedMs: number; timeoutMs: number; names: readonly string[] },
   clock: Clock,
 ): Promise<WarmUp> {
