@@ -3,8 +3,8 @@
  * model (h1/sender.ts): one keep-alive connection per VU, each VU sending its next request when the previous one
  * is answered. Latency is each request's own time, from its write to its last byte; no coordinated-omission
  * correction applies, because a closed model has no intended send times — that is what the open-model executors
- * are for. Until issue 21 this engine wrapped autocannon; its own loop costs less CPU per request, times out to the
- * millisecond (autocannon's timeout is whole seconds) and records each failure under its request's name.
+ * are for. Its own loop rather than autocannon's: less CPU per request, timeouts to the millisecond (autocannon's
+ * are whole seconds), and each failure recorded under its request's name.
  *
  * ramping-vus is run as steps of at most one second, each with the VU count of the ramp at the step's middle; the
  * VUs run on across steps, and one that a step no longer wants finishes the request it is in (k6's

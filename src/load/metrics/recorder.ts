@@ -257,7 +257,7 @@ export class Recorder implements MetricSource {
    * Adds snapshots (workers', or other runs' with the same request names) into this recorder. Their timelines are
    * added second by second, every snapshot's second t before any second t + 1, so each second takes its adds while
    * it is the newest one (fast buckets) and is packed once, after them: adding into packed seconds, snapshot after
-   * snapshot, made the final merge of two workers after 60 s take 0.9 s (docs/performance.md).
+   * snapshot, is many times slower (docs/performance.md).
    */
   add(...snapshots: Array<RecorderSnapshot | WorkerSnapshot>): void {
     for (const snapshot of snapshots) this.#addTotals(snapshot);
