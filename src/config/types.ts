@@ -6,130 +6,16 @@
  * Everything PROFILE.md chose is re-describable here, so a target that follows SERVICE-SPEC.md but chose
  * differently on a PROFILE point can be described instead of failing.
  */
+import type { Operation, ProfileArea } from './operations.ts';
+import type { CredentialsConfig } from './credential-types.ts';
+import type { ReferenceConfig } from './reference-types.ts';
 
-/** The operations the harness knows. Keys of `api.paths` and `api.successStatus`. */
-export const OPERATIONS = [
-  'sendMessage',
-  'listMessages',
-  'login',
-  'account',
-  'oauthAuthorize',
-  'oauthToken',
-  'createCampaign',
-  'getCampaign',
-  'sandboxInbound',
-  'createWebhook',
-  'listWebhooks',
-  'deleteWebhook',
-] as const;
-export type Operation = (typeof OPERATIONS)[number];
-
-/** The method(s) of each operation; the authorization endpoint has two (the consent page and the consent). */
-export const OPERATION_METHODS: Readonly<Record<Operation, readonly string[]>> = {
-  sendMessage: ['POST'],
-  listMessages: ['GET'],
-  login: ['POST'],
-  account: ['GET'],
-  oauthAuthorize: ['GET', 'POST'],
-  oauthToken: ['POST'],
-  createCampaign: ['POST'],
-  getCampaign: ['GET'],
-  sandboxInbound: ['POST'],
-  createWebhook: ['POST'],
-  listWebhooks: ['GET'],
-  deleteWebhook: ['DELETE'],
-};
-
-/** PROFILE.md areas a config can switch off for a target that does not implement them. */
-export const PROFILE_AREAS = [
-  'shortForm',
-  'mediaTypes',
-  'idempotency',
-  'oauth',
-  'pkce',
-  'jwt',
-  'campaigns',
-  'sandbox',
-  'webhooks',
-  'problemJson',
-  'methodNotAllowed',
-  'unsupportedMediaType',
-  'requestId',
-  'loginThrottling',
-  'rateLimitHeaders',
-  'rateLimitIsolation',
-] as const;
-export type ProfileArea = (typeof PROFILE_AREAS)[number];
+export { OPERATION_METHODS, OPERATIONS, PROFILE_AREAS, type Operation, type ProfileArea } from './operations.ts';
+export type { RateLimitAlgorithm, ReferenceConfig, ReferenceRateLimitConfig } from './reference-types.ts';
+export type { ConsentMode, CredentialsConfig, JwtSigningConfig, OAuthClientConfig, OAuthConfig } from './credential-types.ts';
 
 export type WebhookSigningKey = 'auto' | 'whsec-base64' | 'raw';
 export type RateLimitHeaderStyle = 'auto' | 'ietf-draft-09' | 'ietf-draft-07' | 'ietf-draft-06' | 'x-ratelimit' | 'none';
-export type ConsentMode = 'automated' | 'code' | 'command';
-export type RateLimitAlgorithm = 'fixed-window' | 'sliding-window' | 'token-bucket';
-
-export interface OAuthClientConfig {
-  clientId: string;
-  clientSecret: string;
-  redirectUri: string;
-}
-
-export interface OAuthConfig extends OAuthClientConfig {
-  /** Space-separated scopes to request. @default "messages:send messages:read" */
-  scope: string;
-  /**
-   * How step (b) of §5 rule 3 (the user approves) is done:
-   * `automated` POSTs consent with the user's JWT (PROFILE.md); `code` uses `code` as given;
-   * `command` runs `codeCommand` and reads the code from its first output line.
-   * @default "automated"
-   */
-  consent: ConsentMode;
-  code?: string;
-  codeCommand?: string;
-  /** Use PKCE S256 in the automated flow. @default true */
-  pkce: boolean;
-  /** A second registered client, for the "other client's code" check. Optional. */
-  otherClient?: OAuthClientConfig;
-}
-
-/**
- * Credentials for a target given by `target.baseUrl`. The loader turns empty strings into absent members and
- * drops sections left empty, so a member that is present is usable: `login` has both fields, `oauth` has its
- * three client fields (and `scope`, `consent`, `pkce` filled from their defaults).
- */
-export interface CredentialsConfig {
-  /** Key with every scope the suites need (messages:send, messages:read, campaigns:write, webhooks:manage, sandbox). */
-  apiKey?: string;
-  /** Key that lacks `messages:send` (for the 403 check, §5 rule 5). */
-  restrictedKey?: string;
-  /** Another full key, for isolation checks (one credential's exhaustion never throttles another). */
-  secondKey?: string;
-  /** Key whose quota does not bind, for throughput scenarios. */
-  loadKey?: string;
-  login?: { email: string; password: string };
-  oauth?: OAuthConfig;
-  /**
-   * For a test deployment that shares its JWT signing key: the harness mints expired, not-yet-valid,
-   * other-audience and other-issuer tokens with it (suites/auth/jwt-minted.ts). `key` is a secret. Optional;
-   * without it those checks skip and say why. Dropped when `key` is empty.
-   */
-  jwtSigning?: JwtSigningConfig;
-  /**
-   * A second account's credentials, for the ownership checks (suites/ownership): its credential must never read,
-   * list or delete what the first account created. `apiKey` is a secret, so is `login.password`. Optional;
-   * without `apiKey` a multi-account target's certification is incomplete.
-   */
-  otherAccount?: { apiKey?: string; login?: { email: string; password: string } };
-}
-
-export interface JwtSigningConfig {
-  /** HMAC algorithm the target verifies with. @default "HS256" */
-  alg: 'HS256' | 'HS384' | 'HS512';
-  /** The shared key, as UTF-8 text (a secret). */
-  key: string;
-  /** `iss` the target expects; when unset the claim is copied from a token it issued. */
-  issuer?: string;
-  /** `aud` the target expects; when unset the claim is copied from a token it issued. */
-  audience?: string;
-}
 
 export interface TargetConfig {
   /** Base URL of the target. Unset: the embedded reference target is started on 127.0.0.1, port 0. */
@@ -220,67 +106,6 @@ export interface ConformanceConfig {
    * wait it out within maxWaitSeconds. Not used for `harness serve` or an external target. @default 3
    */
   embeddedJwtTtlSeconds: number;
-}
-
-export interface ReferenceRateLimitConfig {
-  /** @default "fixed-window" */
-  algorithm: RateLimitAlgorithm;
-  /** Requests per window (fixed/sliding window) or bucket size (token bucket). @default 100 */
-  quota: number;
-  /** Window length in seconds. @default 1 */
-  windowSeconds: number;
-  /**
-   * Token bucket refill per second (token-bucket only: the loader rejects it for the window algorithms).
-   * @default quota / windowSeconds, filled in by the loader when `algorithm` is "token-bucket"; absent otherwise
-   */
-  refillPerSecond?: number;
-  /** Requests per window for unauthenticated clients, per client address. @default 200 */
-  anonymousQuota: number;
-}
-
-export interface ReferenceConfig {
-  /** @default "127.0.0.1" */
-  host: string;
-  /** @default 0 (ephemeral) */
-  port: number;
-  rateLimit: ReferenceRateLimitConfig;
-  /** Quota of the `load` credential per window: high enough never to bind. @default 1000000000 */
-  loadQuota: number;
-  /**
-   * Fixed delay in ms added to every response (`harness serve --inject-latency`): a deliberately slower build,
-   * e.g. to try a CI latency gate. 0 installs no hook at all. @default 0
-   */
-  injectLatencyMs: number;
-  /**
-   * Host names (the `Host` header, port ignored) the target answers besides loopback (localhost, *.localhost,
-   * 127.0.0.1, [::1]) and the address it listens on; any other Host gets 421. A page on another origin that
-   * rebinds its DNS name to this machine sends its own name, so it is refused (src/target/README.md "Threat model
-   * of the sandbox"). "*" turns the check off. @default []
-   */
-  allowedHosts: string[];
-  /** Failed logins per email before 429, and the window they are counted in. @default 5 per 60 s */
-  loginThrottle: { attempts: number; windowSeconds: number };
-  /** Token and code lifetimes in seconds. @default jwt 900, accessToken 3600, code 60 */
-  tokens: { jwtTtlSeconds: number; accessTokenTtlSeconds: number; codeTtlSeconds: number };
-  /** Delays of the sent → delivered → read progression, in ms. @default 200 and 400 */
-  statusDelaysMs: { delivered: number; read: number };
-  /**
-   * Webhook delivery: attempts, first back-off delay and timeout (@default 5, 500 ms, 5000 ms), and the hosts
-   * webhook URLs may name besides loopback (`host` or `host:port`; src/target/README.md "Webhook URL policy").
-   * @default allow []
-   */
-  webhooks: { attempts: number; baseDelayMs: number; timeoutMs: number; allow: string[] };
-  /** Fixed credentials (otherwise random per start). */
-  credentials?: {
-    apiKey?: string;
-    restrictedKey?: string;
-    secondKey?: string;
-    loadKey?: string;
-    login?: { email: string; password: string };
-    oauth?: OAuthClientConfig;
-    /** The second account's key and login user. */
-    otherAccount?: { apiKey?: string; login?: { email: string; password: string } };
-  };
 }
 
 /** The harness's webhook receiver (suites/webhooks). */

@@ -7,7 +7,7 @@
  * blobs, URL userinfo passwords, secret-named JSON properties and query / form / fragment parameters, and a
  * header, JSON string or parameter whose whole value is a known secret); (3) base64 tokens whose decoded content
  * holds a known secret in a credential position. Secrets shorter than MIN_ANYWHERE_LENGTH are caught by (2) and
- * (3) only: replacing a 2-character password everywhere would shred every report (ARCHITECTURE.md, "Redaction").
+ * (3) only: replacing a 2-character password everywhere would shred every report (docs/decisions/2026-11-21-redaction.md).
  */
 import { REDACTED, SECRET_PARAM, SECRET_PROPERTY, decodeForm, isWholeSecret, redactCredentialPositions } from './credential-positions.ts';
 import { FormIndex, type FormHit } from './form-index.ts';

@@ -20,7 +20,7 @@ import type { ScenarioResult, ThresholdResult } from '../load/result.ts';
 import type { Scenario } from '../load/scenario/types.ts';
 import { evaluateThresholds } from '../load/thresholds/evaluate.ts';
 import { parseThresholds } from '../load/thresholds/parse.ts';
-import type { K6RunnerReport, K6RunnersReport } from '../report/report-load.ts';
+import type { K6RunnerReport, K6RunnersReport } from './runner-report.ts';
 import { readSamples, SampleRejected, sniffFile, type IterationMetric, type ReadProgress, type RequestSample, type SampleSink } from './read-samples.ts';
 
 /** The bound every merged percentile keeps (src/load/metrics/histogram.ts: 3 significant digits, whole µs). */

@@ -7,8 +7,13 @@
  * report.json, report.html, junit.xml and `harness compare`, whichever command ran the scenarios. The reporters depend on that model's
  * TYPE only (never on the engine's code), so the load engine and the reporters stay independent.
  */
-import type { RateLimitAlgorithm } from '../config/types.ts';
+import type { K6RunnersReport } from '../k6/runner-report.ts';
 import type { CapacityResult, LatencySummary, ScenarioResult, ThresholdResult } from '../load/result.ts';
+import type { EstimatedAlgorithm } from '../ratelimit/probe/types.ts';
+import type { RateLimitTimelinePoint } from '../ratelimit/probe/timeline.ts';
+
+export type { K6RunnerReport, K6RunnersReport } from '../k6/runner-report.ts';
+export type { RateLimitTimelinePoint } from '../ratelimit/probe/timeline.ts';
 
 export type {
   CapacityResult,
@@ -32,52 +37,6 @@ export interface ScenarioReport extends ScenarioResult {
   k6?: K6RunnersReport;
 }
 
-/** One k6 process (a k6-operator runner pod) of a merged import: its own numbers, for the breakdown. */
-export interface K6RunnerReport {
-  /** `instance <id>` (k6-operator's instance_id tag) or the file's name. */
-  runner: string;
-  instanceId?: string;
-  file: string;
-  format: 'json' | 'csv';
-  gzip: boolean;
-  requests: number;
-  failed: number;
-  rateLimited: number;
-  dropped: number;
-  statusCodes: Record<string, number>;
-  latency: LatencySummary;
-  /** First and last sample time (k6's clock on that runner). */
-  firstSampleAt: string;
-  lastSampleAt: string;
-  /** The scenario's thresholds judged on this runner's samples alone: for information; the verdict is the union's. */
-  thresholds: ThresholdResult[];
-}
-
-/** How a merged k6 entry was made: the runners, and how close its percentiles are to the samples'. */
-export interface K6RunnersReport {
-  runners: K6RunnerReport[];
-  /** The stated bound of every percentile in the entry (HDR histogram resolution), in words and as numbers. */
-  precision: { relative: number; absoluteMs: number; rank: string; text: string };
-  /** Where elapsed time (rps, counter rates) comes from. */
-  elapsed: string;
-}
-
-/** An algorithm the reference target can be configured with, or `unknown` when the probe could not tell which. */
-export type ObservedRateLimitAlgorithm = RateLimitAlgorithm | 'unknown';
-
-/** One second of the rate-limit probe. */
-export interface RateLimitTimelinePoint {
-  t: number;
-  /** Requests answered with anything but 429. */
-  accepted: number;
-  /** Requests answered 429. */
-  limited: number;
-  /** Last remaining-quota header value seen in this second, when the target sends one. */
-  remaining?: number;
-  /** Retry-After (seconds) claimed by the last 429 of this second. */
-  retryAfterS?: number;
-}
-
 export interface RateLimitReport {
   /** Which header family the target uses: `ietf` (RateLimit / RateLimit-Policy), `x-ratelimit`, `none`. */
   headerStyle: 'ietf' | 'x-ratelimit' | 'none';
@@ -90,7 +49,7 @@ export interface RateLimitReport {
   observed?: {
     quota: number;
     windowS?: number;
-    algorithm: ObservedRateLimitAlgorithm;
+    algorithm: EstimatedAlgorithm;
     burst?: number;
     refillPerS?: number;
   };

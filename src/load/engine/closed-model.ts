@@ -3,8 +3,8 @@
  * model (h1/sender.ts): one keep-alive connection per VU, each VU sending its next request when the previous one
  * is answered. Latency is each request's own time, from its write to its last byte; no coordinated-omission
  * correction applies, because a closed model has no intended send times — that is what the open-model executors
- * are for. Until issue 21 this engine wrapped autocannon; its own loop costs less CPU per request, times out to the
- * millisecond (autocannon's timeout is whole seconds) and records each failure under its request's name.
+ * are for. Its own loop rather than autocannon's: less CPU per request, timeouts to the millisecond (autocannon's
+ * are whole seconds), and each failure recorded under its request's name.
  *
  * ramping-vus is run as steps of at most one second, each with the VU count of the ramp at the step's middle; the
  * VUs run on across steps, and one that a step no longer wants finishes the request it is in (k6's
@@ -13,7 +13,6 @@
  */
 import { durationMs } from '../executors/common.ts';
 import { getExecutor } from '../executors/registry.ts';
-import type { Recorder } from '../metrics/recorder.ts';
 import type { ClosedExecutor, Segment } from '../executors/types.ts';
 import { hrClock, type Clock } from '../pacer/clock.ts';
 import type { RequestMix } from '../request-mix.ts';
@@ -24,6 +23,7 @@ import { H1Sender } from './h1/sender.ts';
 import { ABORTED, errorCode } from './send-errors.ts';
 import { share } from './segments.ts';
 import { unsentWarmUp, warmUpPlan, type EngineInput, type EngineOutcome } from './types.ts';
+import type { LoopPhase } from './loop-phase.ts';
 import { warmUpClosed, warmUpTarget } from './warm-up.ts';
 
 interface Step {
@@ -45,16 +45,6 @@ export function vuSteps(segments: readonly Segment[], stepMs = 1000): Step[] {
     }
   }
   return steps;
-}
-
-/** Where a VU's answers go: the run's recorder from t0, or the warm-up's scratch one. */
-export interface LoopPhase {
-  recorder: Recorder;
-  /** Clock reading that answers' times are relative to. */
-  base: number;
-  timeoutMs: number;
-  /** Called after each answer is recorded, with whether it failed (the warm-up stops on the first failure). */
-  answered(failed: boolean): void;
 }
 
 /**

@@ -6,7 +6,7 @@ import type { WarmUp } from '../result.ts';
 import type { Scenario } from '../scenario/types.ts';
 import type { TemplateState } from '../template.ts';
 import type { Slice } from './segments.ts';
-import type { FlowRunner } from '../flow/iteration.ts';
+import type { FlowRunner } from '../flow/flow-runner.ts';
 
 export interface EngineInput {
   scenario: Scenario;

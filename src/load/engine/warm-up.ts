@@ -6,37 +6,32 @@
  *
  * How much: one request per connection twice (every connection opened and used), then more of the run's own
  * traffic until the warm-up has sent `warmUpTarget` requests (open model: at most 1 s at the run's first
- * rate; closed: 1 s or a tenth of the run's planned duration). Two rounds alone (what it did before) left the
- * first second of a 10k req/s run with a p99 several times the steady one and hundreds of dropped arrivals: V8
- * optimises a function after some thousands of calls, so the hot path ran unoptimised, with the optimising
- * compiler on the same core, during the first measured second. Each request is given at most 2 s (a total
+ * rate; closed: 1 s or a tenth of the run's planned duration). Two rounds alone are not enough: V8 optimises a
+ * function after some thousands of calls, so the hot path would run unoptimised, with the optimising compiler on
+ * the same core, during the first measured second. Each request is given at most 2 s (a total
  * deadline: h1/connection.ts), and a failure ends the warm-up: a target that never answers costs 2 s, not the
  * scenario's timeout twice.
  *
  * In the open model the paced part (the lead) is not a pacer of its own but the front of the run's own
  * schedule, run by the run's pacer through the run's own code (engine/open-model.ts): with a separate warm-up
- * pacer, --trace-deopt showed V8 throwing away and recompiling the hot path at t0 (new closures, new object
- * shapes, branches first taken there), 10–14 ms of compiling on the generator's core in the first second.
- *
- * Tried and dropped: a forced full garbage collection between the warm-up and t0 made the first second worse
- * (31–115 arrivals dropped against 0 without it, 50 VUs at 10k req/s, four runs each), presumably because a
- * full collection also throws away code and feedback the warm-up had just produced.
+ * pacer, V8 throws away and recompiles the hot path at t0 (new closures, new object shapes, branches first taken
+ * there), on the generator's core in the first second. No forced full garbage collection before t0 either: it
+ * also throws away code and feedback the warm-up has just produced (docs/decisions/2026-11-25-warm-up-front-of-run.md).
  */
 import { Recorder } from '../metrics/recorder.ts';
 import type { Clock } from '../pacer/clock.ts';
 import type { WarmUp } from '../result.ts';
-import type { VuLoops } from './closed-model.ts';
+import type { PhasedLoops } from './loop-phase.ts';
 
 const MIN_ROUNDS = 2;
 /**
- * The most warm-up requests. What optimises the hot paths is time at the run's pace more than a count: at
- * 10k req/s on one core, in a fresh process, the first measured second's p99 was 15 ms without a paced phase,
- * 3–9 ms after 500 ms of it and 2–3 ms after 1 s; the time caps below bound it for fast runs, this for slow ones.
+ * The most warm-up requests. What optimises the hot paths is time at the run's pace more than a count (the
+ * first-second figures: docs/performance.md); the time caps below bound it for fast runs, this for slow ones.
  */
 const JIT_REQUESTS = 10_000;
 /** Closed model: the warm-up stops after this long, or a tenth of the run's planned duration if less (the first two rounds always run). */
 const SOFT_MS = 1000;
-/** Open model: the longest paced phase (bench/load-engine warmstart: 1 s did better than 500 ms, docs/performance.md). */
+/** Open model: the longest paced phase (bench/load-engine warmstart, docs/performance.md). */
 const PACED_MS = 1000;
 /** Per request. */
 export const MAX_WARM_UP_REQUEST_MS = 2000;
@@ -101,7 +96,7 @@ export function leadMs(remaining: number, rate: number): number {
  * failure ends it at once, as a failed round does in the open model. The connections it opens are the run's.
  */
 export async function warmUpClosed(
-  loops: VuLoops,
+  loops: PhasedLoops,
   budget: { connections: number; requests: number; plannedMs: number; timeoutMs: number; names: readonly string[] },
   clock: Clock,
 ): Promise<WarmUp> {

@@ -16,7 +16,7 @@ import { startGeneratorProbe } from '../engine/generator-probe.ts';
 import { share } from '../engine/segments.ts';
 import type { EngineInput, EngineOutcome } from '../engine/types.ts';
 import { hrClock } from '../pacer/clock.ts';
-import type { FlowRunner } from './iteration.ts';
+import type { FlowRunner } from './flow-runner.ts';
 
 export async function runClosedFlow(input: EngineInput, runner: FlowRunner): Promise<EngineOutcome> {
   const { scenario, recorder, signal } = input;

@@ -14,22 +14,12 @@ import { isTimeout } from '../engine/types.ts';
 import type { EngineOutcome } from '../engine/types.ts';
 import type { Recorder } from '../metrics/recorder.ts';
 import type { Clock } from '../pacer/clock.ts';
+import type { FlowRunner } from './flow-runner.ts';
 import type { PreparedFlow, PreparedStep } from './prepare.ts';
 import { varText, type FlowState } from './template.ts';
 
 /** Bodies read for captures are cut here: a capture reads a token or a cursor, not a download. */
 export const MAX_CAPTURE_BODY_BYTES = 1 << 20;
-
-export interface FlowRunner {
-  flow: PreparedFlow;
-  /** Answers (and transport errors) recorded so far, warm-up and run together: the warm-up's share is this less the run's. */
-  readonly answered: number;
-  /**
-   * Runs one iteration on `dispatcher`, recording into `recorder`. `intended` is the iteration's intended start
-   * in ms after `base` (a clock reading); `done(failed)` is called once, when the iteration ends.
-   */
-  iterate(dispatcher: Dispatcher, recorder: Recorder, base: number, intended: number, timeoutMs: number, done: (failed: boolean) => void, signal?: AbortSignal): void;
-}
 
 interface Answer {
   status: number;

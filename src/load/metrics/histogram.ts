@@ -44,9 +44,8 @@ export function decodeHistogram(encoded: string, compact = false): Histogram {
 
 /**
  * Adds an encoded histogram into `into` (exact: counts are summed bucket by bucket). The encoding is decoded into
- * 32-bit buckets whatever kind `into` is: decoding into the packed kind and copying it once more, as this did until
- * issue 21, cost about 6 ms per second of timeline: 50 ms a second for the live merge of two workers (`bench:load-engine
- * --only merge`, docs/performance.md).
+ * 32-bit buckets whatever kind `into` is: decoding into the packed kind and copying it once more costs a copy per
+ * second of timeline, which the live merge of workers pays every second (`bench:load-engine --only merge`).
  */
 export function addEncoded(into: Histogram, encoded: string): void {
   into.add(hdr.decodeFromCompressedBase64(encoded, 32, false));
@@ -55,9 +54,8 @@ export function addEncoded(into: Histogram, encoded: string): void {
 /**
  * A histogram as its non-empty buckets: a value in each (the lowest the bucket holds; the histogram's own smallest
  * and largest values in the first and last, so a merge keeps its min and max exact) and its count. What a load
- * worker posts the main thread: structured clone copies two small typed arrays, where an encoding is a deflate
- * (0.5 ms a histogram once compiled, 4 ms before), which a worker sharing a core paid inside its pacing: snapshots
- * of 6–30 ms in its first seconds, arrivals dropped (issue 21, docs/performance.md). Not JSON-safe: results and
+ * worker posts the main thread: structured clone copies two small typed arrays, where an encoding is a deflate,
+ * which a worker sharing a core would pay inside its pacing, dropping arrivals (docs/performance.md). Not JSON-safe: results and
  * `Recorder.snapshot()` keep encodings.
  */
 export interface HistogramBuckets {

@@ -6,99 +6,19 @@
  * snapshot both are.
  */
 import { addSnapshotHistogram, bucketsOf, createCompactHistogram, createHistogram, createSecondHistogram, encodeHistogram, mergeInto, recordMicros, type Histogram, type HistogramBuckets } from './histogram.ts';
+import { countsOf, LATE_START_MS, withIteration, newNameStats, newSecond, type Counts, type IterationStats, type MetricSource, type NameStats, type RecorderOptions, type RecorderSnapshot, type SecondStats, type WorkerSnapshot } from './recorder-model.ts';
+import { addIterations, addNameTotals, addSecond, snapshotOf } from './snapshot-data.ts';
 
-/** What thresholds and summaries read; `name` selects one request name (the `{name:x}` tag). */
-export interface MetricSource {
-  readonly names: readonly string[];
-  readonly elapsedMs: number;
-  readonly dropped: number;
-  counts(name?: string): Counts;
-  histogram(name?: string): Histogram;
-  /** Flow scenarios' iterations (absent for a mix). */
-  readonly iterations?: IterationStats | undefined;
-}
-
-export interface Counts {
-  /** Answers plus transport errors. */
-  requests: number;
-  /** Unexpected statuses and transport errors (and 429s with rateLimitedAsFailure). */
-  failed: number;
-  rateLimited: number;
-  errors: number;
-  statusCodes: Record<string, number>;
-}
-
-export interface SecondStats {
-  requests: number;
-  failed: number;
-  status2xx: number;
-  status4xx: number;
-  status5xx: number;
-  rateLimited: number;
-  errors: number;
-  dropped: number;
-  /** Open model: arrivals started this second, and how many of them started later than GENERATOR_BOUND.lateStartMs. */
-  starts: number;
-  lateStarts: number;
-  /** The generator's largest event-loop delay seen this second, ms (several workers: the largest of them). */
-  loopDelayMs: number;
-  histogram: Histogram;
-}
-
-/** The generator's own lag (src/load/metrics/generator-bound.ts reads it): a start this late counts as late. */
-export const LATE_START_MS = 10;
-
-interface NameStats extends Omit<Counts, 'statusCodes'> {
-  statusCodes: Map<number, number>;
-  histogram: Histogram;
-}
-
-function newNameStats(): NameStats {
-  return { requests: 0, failed: 0, rateLimited: 0, errors: 0, statusCodes: new Map(), histogram: createHistogram() };
-}
-
-function newSecond(histogram: Histogram): SecondStats {
-  // loopDelayMs takes fractions: it starts as a double (NaN, then 0). Created as a small integer, the first fraction
-  // stored in any second changes the shape of every second, and V8 throws away the hot path's optimised code.
-  const second = { requests: 0, failed: 0, status2xx: 0, status4xx: 0, status5xx: 0, rateLimited: 0, errors: 0, dropped: 0, starts: 0, lateStarts: 0, loopDelayMs: NaN, histogram };
-  second.loopDelayMs = 0;
-  return second;
-}
+export { LATE_START_MS, type Counts, type IterationStats, type MetricSource, type RecorderOptions, type RecorderSnapshot, type SecondStats, type WorkerSnapshot } from './recorder-model.ts';
 
 /**
  * The histogram of a second the timeline skipped (nothing filed in it when a later one began; in a live merge of
  * workers' snapshots, every second before the recent ones they carry): one empty histogram shared by all of them,
- * replaced by a histogram of its own when something is filed there after all (Recorder.#second). Making one for
- * each, as this did until issue 21, cost the live merge a packed histogram per second of the run, every second:
- * 3 600 of them a second an hour into a soak.
+ * replaced by a histogram of its own when something is filed there after all (Recorder.#second). One for each
+ * would cost the live merge a packed histogram per second of the run, every second.
  */
 const SKIPPED = createCompactHistogram();
 const NO_BUCKETS = bucketsOf(SKIPPED);
-
-export interface RecorderOptions {
-  /** Count 429 answers as failures too. @default false */
-  rateLimitedAsFailure?: boolean;
-  /**
-   * Length of a timeline entry in ms. Only the open model's warm-up changes it (100: a scratch recorder whose
-   * "seconds" end ten times a second, so the code that closes a second, and the object shapes it leaves, have run
-   * before t0; V8 otherwise recompiles the hot path at the run's first second boundary). @default 1000
-   */
-  secondMs?: number;
-  /**
-   * Pack each second when the next begins (the compact kind: an hour of seconds in 2 KiB each). A live view that
-   * holds a few recent seconds and is built afresh every second (a merge of workers' live snapshots) skips it:
-   * packing was most of that merge's cost. @default true
-   */
-  packSeconds?: boolean;
-}
-
-/** Flow scenarios' iterations (k6's iterations and iteration_duration); failedBy: the step that failed each failed one. */
-export interface IterationStats {
-  count: number;
-  failed: number;
-  failedBy: Map<string, number>;
-  histogram: Histogram;
-}
 
 export class Recorder implements MetricSource {
   readonly names: readonly string[];
@@ -108,10 +28,8 @@ export class Recorder implements MetricSource {
   readonly timeline: SecondStats[] = [];
   dropped = 0;
   /**
-   * Fractional ms. Made a double (NaN) before it is set to 0 in the constructor: a field created as a small integer
-   * changes its representation, and with it the objects' shape, at its first fraction — the open model's scratch
-   * recorders get one during the warm-up, and the run's recorder, made before them, then had a shape the hot path
-   * no longer expected: V8 threw its code away at t0 (`--trace-deopt`: Recorder.recordStart, wrong map).
+   * Fractional ms, so made a double (NaN) before it is set to 0: a field created as a small integer changes the
+   * object's shape at its first fraction, and the run's recorder must keep the shape the warm-up's recorders had.
    */
   elapsedMs = Number.NaN;
   readonly #byName: NameStats[];
@@ -124,14 +42,14 @@ export class Recorder implements MetricSource {
   /**
    * Each second's encoded histogram as the last snapshot wrote it, with the count it held then (histograms only
    * grow, so an equal count means the same contents). A second is encoded as it is packed, from its fast buckets
-   * (0.05 ms; the packed kind takes 0.9 ms), once this recorder has been snapshotted: a snapshot every second
+   * (far cheaper to read than the packed kind), once this recorder has been snapshotted: a snapshot every second
    * then encodes only the newest second afresh (a worker's sends that one as buckets: nothing afresh).
    */
   readonly #encoded: Array<{ count: number; text: string } | undefined> = [];
   #snapshotted = false;
   /**
-   * A worker's recent packed seconds as buckets, made as each is packed (0.02 ms from its fast buckets; 2 ms from
-   * the packed kind), kept only from the last workerSnapshot's `timelineFrom` on: its live snapshots then carry no
+   * A worker's recent packed seconds as buckets, made as each is packed (from its fast buckets, not the slow
+   * packed kind), kept only from the last workerSnapshot's `timelineFrom` on: its live snapshots then carry no
    * encoding, which the main thread's live merge spent half its time inflating.
    */
   readonly #recentBuckets = new Map<number, { count: number; buckets: HistogramBuckets }>();
@@ -150,17 +68,16 @@ export class Recorder implements MetricSource {
     this.#secondMs = options.secondMs ?? 1000;
     this.#packSeconds = options.packSeconds ?? true;
     this.elapsedMs = 0;
-    // Holds objects from the start: V8 learns from the `[]` above that its arrays come to hold objects and makes the
-    // later ones so at once, so the run's recorder (made before the warm-up's scratch ones) kept an array of another
-    // kind, and the code that files seconds deoptimised at t0 (`--trace-deopt`: Recorder.#second, wrong map).
+    // Holds objects from the start, as the later recorders' arrays will (V8 learns it from this one): one array kind
+    // for the run's recorder and the warm-up's, so the code that files seconds is not thrown away at t0.
     this.timeline.push(undefined as unknown as SecondStats);
     this.timeline.pop();
   }
 
   /**
    * The second `atMs` falls in. Answers are filed by completion time, which only moves forward, so almost only
-   * the newest second takes them: it records into a fast histogram (about 60 ns a value), and when a later second
-   * begins it is packed (about 350 ns a value to record into, but 2 KiB instead of 14 KiB: an hour of seconds).
+   * the newest second takes them: it records into a fast histogram, and when a later second begins it is packed
+   * (slower to record into, but a seventh of the memory: an hour of seconds fits).
    * A start or a drop, filed by its intended time, may open the next second a moment early; an answer that still
    * lands in the packed one is recorded there all the same, only slower.
    */
@@ -258,13 +175,7 @@ export class Recorder implements MetricSource {
    * iteration_duration), `failedStep` the step that failed it, if one did.
    */
   recordIteration(durationMs: number, failedStep?: string): void {
-    const it = (this.iterations ??= { count: 0, failed: 0, failedBy: new Map(), histogram: createHistogram() });
-    it.count++;
-    recordMicros(it.histogram, durationMs * 1000);
-    if (failedStep !== undefined) {
-      it.failed++;
-      it.failedBy.set(failedStep, (it.failedBy.get(failedStep) ?? 0) + 1);
-    }
+    this.iterations = withIteration(this.iterations, durationMs, failedStep);
   }
 
   /** An open-model arrival started `lagMs` after its intended time `atMs`. */
@@ -288,15 +199,7 @@ export class Recorder implements MetricSource {
 
   counts(name?: string): Counts {
     const selected = name === undefined ? this.#byName : this.#byName.filter((_, i) => this.names[i] === name);
-    const out: Counts = { requests: 0, failed: 0, rateLimited: 0, errors: 0, statusCodes: {} };
-    for (const s of selected) {
-      out.requests += s.requests;
-      out.failed += s.failed;
-      out.rateLimited += s.rateLimited;
-      out.errors += s.errors;
-      for (const [code, n] of s.statusCodes) out.statusCodes[code] = (out.statusCodes[code] ?? 0) + n;
-    }
-    return out;
+    return countsOf(selected);
   }
 
   histogram(name?: string): Histogram {
@@ -335,7 +238,7 @@ export class Recorder implements MetricSource {
     this.#bucketed = true;
     for (const index of this.#recentBuckets.keys()) if (index < timelineFrom) this.#recentBuckets.delete(index);
     return this.#snapshotOf(timelineFrom, bucketsOf, (index) => {
-      // The newest second is still in fast buckets, read in 0.02 ms. A packed one would take 2 ms (the packed kind's
+      // The newest second is still in fast buckets, cheap to read. A packed one is a hundred times dearer (the packed kind's
       // buckets are slow to read): it goes as the buckets or the encoding made when it was packed, from fast buckets.
       const { histogram } = this.timeline[index] as SecondStats;
       if (histogram === SKIPPED) return NO_BUCKETS;
@@ -347,30 +250,14 @@ export class Recorder implements MetricSource {
 
   #snapshotOf<H, S>(timelineFrom: number, of: (histogram: Histogram) => H, second: (index: number) => S): Omit<RecorderSnapshot<H, S>, 'all'> {
     this.#settleTotals();
-    return {
-      ...(timelineFrom > 0 ? { timelineFrom } : {}),
-      names: [...this.names],
-      elapsedMs: this.elapsedMs,
-      dropped: this.dropped,
-      errorCodes: Object.fromEntries(this.errorCodes),
-      byName: this.#byName.map((s) => ({
-        requests: s.requests,
-        failed: s.failed,
-        rateLimited: s.rateLimited,
-        errors: s.errors,
-        statusCodes: Object.fromEntries(s.statusCodes),
-        histogram: of(s.histogram),
-      })),
-      timeline: this.timeline.slice(timelineFrom).map(({ histogram: _, ...counts }, i) => ({ ...counts, histogram: second(timelineFrom + i) })),
-      ...(this.iterations ? { iterations: { count: this.iterations.count, failed: this.iterations.failed, failedBy: Object.fromEntries(this.iterations.failedBy), histogram: of(this.iterations.histogram) } } : {}),
-    };
+    return snapshotOf(this, this.#byName, timelineFrom, of, second);
   }
 
   /**
    * Adds snapshots (workers', or other runs' with the same request names) into this recorder. Their timelines are
    * added second by second, every snapshot's second t before any second t + 1, so each second takes its adds while
    * it is the newest one (fast buckets) and is packed once, after them: adding into packed seconds, snapshot after
-   * snapshot, made the final merge of two workers after 60 s take 0.9 s (docs/performance.md).
+   * snapshot, is many times slower (docs/performance.md).
    */
   add(...snapshots: Array<RecorderSnapshot | WorkerSnapshot>): void {
     for (const snapshot of snapshots) this.#addTotals(snapshot);
@@ -381,11 +268,7 @@ export class Recorder implements MetricSource {
       for (const snapshot of snapshots) {
         const theirs = snapshot.timeline[t - from(snapshot)];
         if (!theirs) continue;
-        const ours = this.#second(t * this.#secondMs);
-        for (const key of ['requests', 'failed', 'status2xx', 'status4xx', 'status5xx', 'rateLimited', 'errors', 'dropped', 'starts', 'lateStarts'] as const) ours[key] += theirs[key] ?? 0;
-        // Workers run side by side: the generator was as late as its slowest worker.
-        ours.loopDelayMs = Math.max(ours.loopDelayMs, theirs.loopDelayMs ?? 0);
-        addSnapshotHistogram(ours.histogram, theirs.histogram);
+        addSecond(this.#second(t * this.#secondMs), theirs);
       }
     }
   }
@@ -400,53 +283,12 @@ export class Recorder implements MetricSource {
     this.elapsedMs = Math.max(this.elapsedMs, snapshot.elapsedMs);
     this.dropped += snapshot.dropped;
     for (const [code, n] of Object.entries(snapshot.errorCodes)) this.errorCodes.set(code, (this.errorCodes.get(code) ?? 0) + n);
-    // snapshot.all (encoded snapshots only) is the sum of its byName histograms, which are merged below.
-    snapshot.byName.forEach((theirs, i) => {
-      const index = i >= snapshot.names.length ? this.unattributed : this.names.indexOf(snapshot.names[i] as string);
-      if (index < 0) throw new Error(`cannot merge: request name "${snapshot.names[i]}" is not in this run`);
-      const ours = this.#byName[index] as NameStats;
-      ours.requests += theirs.requests;
-      ours.failed += theirs.failed;
-      ours.rateLimited += theirs.rateLimited;
-      ours.errors += theirs.errors;
-      for (const [code, n] of Object.entries(theirs.statusCodes)) ours.statusCodes.set(Number(code), (ours.statusCodes.get(Number(code)) ?? 0) + n);
-      this.#pendingTotals.push({ stats: ours, histogram: theirs.histogram });
-    });
+    addNameTotals(this.#byName, this.names, snapshot, this.#pendingTotals);
     this.#allStale = true;
-    if (snapshot.iterations) {
-      const it = (this.iterations ??= { count: 0, failed: 0, failedBy: new Map(), histogram: createHistogram() });
-      it.count += snapshot.iterations.count;
-      it.failed += snapshot.iterations.failed;
-      for (const [step, n] of Object.entries(snapshot.iterations.failedBy)) it.failedBy.set(step, (it.failedBy.get(step) ?? 0) + n);
-      addSnapshotHistogram(it.histogram, snapshot.iterations.histogram);
-    }
+    if (snapshot.iterations) this.iterations = addIterations(this.iterations, snapshot.iterations);
   }
-}
 
-/**
- * A Recorder as plain data: `snapshot()`'s, JSON-safe, with encoded histograms (H = string); a load worker's
- * (`workerSnapshot()`) holds them as buckets instead.
- */
-export interface RecorderSnapshot<H = string, S = H> {
-  names: string[];
-  /** The second `timeline[0]` is (a partial snapshot). @default 0 */
-  timelineFrom?: number;
-  elapsedMs: number;
-  dropped: number;
-  errorCodes: Record<string, number>;
-  all: H;
-  byName: Array<Omit<Counts, 'statusCodes'> & { statusCodes: Record<string, number>; histogram: H }>;
-  /** Flow scenarios only. */
-  iterations?: { count: number; failed: number; failedBy: Record<string, number>; histogram: H };
-  /** The generator fields are optional so snapshots from before they existed still merge. */
-  timeline: Array<Omit<SecondStats, 'histogram' | 'starts' | 'lateStarts' | 'loopDelayMs'> & Partial<Pick<SecondStats, 'starts' | 'lateStarts' | 'loopDelayMs'>> & { histogram: S }>;
 }
-
-/**
- * What a load worker posts the main thread (Recorder.workerSnapshot): histograms as buckets, but the timeline's
- * packed seconds encoded; no `all`.
- */
-export type WorkerSnapshot = Omit<RecorderSnapshot<HistogramBuckets, HistogramBuckets | string>, 'all'>;
 
 /** The exact merge of several snapshots (same request names). */
 export function mergeSnapshots(snapshots: ReadonlyArray<RecorderSnapshot | WorkerSnapshot>, options: RecorderOptions = {}): Recorder {

@@ -43,9 +43,8 @@ export const realScheduler: Scheduler = {
     setImmediate(fn);
   },
   sleep: (ms) => {
-    // The kernel wakes a sleeper up to its timer slack (50 µs by default) late. Watching the clock for the last
-    // 0.1 ms instead, as this did before issue 21, made every arrival at 10k req/s cost a tenth of a millisecond
-    // of spinning: the lag is reported per start (recordStart), the CPU is not spent.
+    // The kernel wakes a sleeper up to its timer slack late. Watching the clock for the last stretch instead would
+    // spin at every arrival: the lag is reported per start (recordStart), the CPU is not spent.
     if (ms > 0) Atomics.wait(sleepCell, 0, 0, ms);
   },
 };

@@ -12,14 +12,13 @@
  *   - closer, with requests in flight: a blocking sleep of at most `sliceMs` (0.2 ms), then a turn of the event
  *     loop, in which the answers that came meanwhile are read, then the next slice. libuv waits for I/O with a
  *     millisecond timeout, so nothing else can both read answers and wake in time; a slice bounds how late an
- *     answer is read (by `sliceMs` plus the kernel's wake-up slack, about 50 µs) at a few µs of CPU per slice.
+ *     answer is read (by `sliceMs` plus the kernel's wake-up slack) at little CPU per slice.
  * Wakes that start arrivals are at least `batchMs` (0.2 ms) apart: above 5k req/s arrivals start in batches,
  * each late by less than 0.2 ms (counted in its latency, as every lag is), which halves the sleeps and loop turns
- * per request at 10k req/s (−16 % CPU per request, docs/performance.md); at 5k req/s and below each arrival still
- * has its own wake. wrk2 batches the same way on its millisecond timers.
- * Until issue 21 the last case spun (setImmediate turn after turn): starts within a few µs, but a whole core
- * held whenever a request was in flight — at 10k req/s, 5–7× wrk2's CPU per request (docs/performance.md has the
- * figures before and after; ARCHITECTURE.md what else was tried).
+ * per request at 10k req/s (docs/performance.md); at 5k req/s and below each arrival still has its own wake.
+ * wrk2 batches the same way on its millisecond timers. A spin (setImmediate turn after turn) would start arrivals
+ * sooner but hold a whole core whenever a request is in flight (docs/decisions/2026-11-26-pacer-sleeps-in-slices.md:
+ * what was measured, and what else was tried).
  *
  * What a late start means: each arrival keeps its intended time, and the engine measures latency from it
  * (wrk2's correction for coordinated omission), so a stall in the target, the network or this process shows

@@ -5,9 +5,9 @@
  *
  * `auto` is what the run needs, up to what the machine can spare: one worker per AUTO_RATE arrivals per second
  * of the open model's peak rate, or per AUTO_VUS VUs of the closed model's peak, and at most the cores less one
- * (os.availableParallelism: the main thread, a target on the same machine and the OS keep one). On the bench
- * machine one worker sustained 60k req/s against nginx (docs/performance.md, the one-core ceiling) and 50 VUs
- * filled a core; the divisors leave a worker room for requests heavier than nginx's. A run whose generator still could not keep up is marked
+ * (os.availableParallelism: the main thread, a target on the same machine and the OS keep one). The divisors sit
+ * well under what one worker sustained against nginx on the bench machine (docs/performance.md, the one-core
+ * ceiling), leaving room for requests heavier than nginx's. A run whose generator still could not keep up is marked
  * generator-bound (metrics/generator-bound.ts).
  */
 import { availableParallelism } from 'node:os';

@@ -1,6 +1,18 @@
 /** The probe's per-second timeline for report.json: accepted vs throttled, last remaining and Retry-After. */
-import type { RateLimitTimelinePoint } from '../../report/report-load.ts';
 import type { Sample } from './types.ts';
+
+/** One second of the rate-limit probe. */
+export interface RateLimitTimelinePoint {
+  t: number;
+  /** Requests answered with anything but 429. */
+  accepted: number;
+  /** Requests answered 429. */
+  limited: number;
+  /** Last remaining-quota header value seen in this second, when the target sends one. */
+  remaining?: number;
+  /** Retry-After (seconds) claimed by the last 429 of this second. */
+  retryAfterS?: number;
+}
 
 export function timelineOf(samples: readonly Sample[]): RateLimitTimelinePoint[] {
   const points = new Map<number, RateLimitTimelinePoint>();

@@ -2,9 +2,11 @@
  * The rate-limit probe's vocabulary: what one probe request saw (a Sample), the options that bound the probe,
  * and what it concludes. The estimator (estimate.ts) works on samples alone, so a synthetic trace tests it.
  */
-import type { RateLimitHeaderStyle } from '../../config/types.ts';
-import type { ObservedRateLimitAlgorithm as RateLimitAlgorithm } from '../../report/report-load.ts';
+import type { RateLimitAlgorithm, RateLimitHeaderStyle } from '../../config/types.ts';
 import type { HeaderFormat } from '../headers.ts';
+
+/** The algorithm the probe's estimator names: one the reference target implements, or none it could tell. */
+export type EstimatedAlgorithm = RateLimitAlgorithm | 'unknown';
 
 /** What a probe needs of an HTTP client: HttpClient fits, and so does a fake in tests. */
 export interface ProbeHttp {
@@ -149,7 +151,7 @@ export interface HeaderClaimComparison {
 export interface Estimate {
   /** False when no 429 came at all: then only `noLimitNote` and the rate reached are meaningful. */
   limited: boolean;
-  algorithm: RateLimitAlgorithm;
+  algorithm: EstimatedAlgorithm;
   /** Requests per window (window algorithms) or the bucket size (token bucket). */
   quota?: number;
   /** Window length; for a token bucket the time to refill completely (burst / refill). */

@@ -3,7 +3,7 @@
  * every encoding a target could use — in response headers, in a JSON body, in a `Location` (query, fragment and
  * userinfo), as an HTTP Basic credential and inside a JWT-like payload. Secrets shorter than the redactor's
  * "anywhere" length are echoed only in credential positions (whole values, Basic, userinfo, JWT claims), the
- * positions the redactor promises to cover for them (ARCHITECTURE.md, "Redaction").
+ * positions the redactor promises to cover for them (docs/decisions/2026-11-21-redaction.md).
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';

@@ -14,6 +14,9 @@
  * HPE_* for a malformed response), so a report reads the same whichever sender ran (flows still use undici).
  */
 import { Buffer } from 'node:buffer';
+import { newResponseHead, readResponseHead, ResponseError } from './response-head.ts';
+
+export { ResponseError } from './response-head.ts';
 
 const CR = 13;
 const LF = 10;
@@ -28,16 +31,6 @@ const enum State {
   ChunkDataEnd,
   Trailers,
   Done,
-}
-
-/** A response the target framed wrongly, or one over a cap: the connection cannot be trusted afterwards. */
-export class ResponseError extends Error {
-  constructor(
-    readonly code: string,
-    message: string,
-  ) {
-    super(message);
-  }
 }
 
 export interface ParserLimits {
@@ -67,6 +60,7 @@ export class ResponseParser {
   #remaining = 0;
   #line = '';
   readonly #limits: ParserLimits;
+  readonly #parsed = newResponseHead();
 
   constructor(limits: ParserLimits) {
     this.#limits = limits;
@@ -197,58 +191,10 @@ export class ResponseParser {
 
   /** Reads a status line and header section (without the final CRLF CRLF). */
   #onHead(head: string): void {
-    const lineEnd = head.indexOf('\r\n');
-    const statusLine = lineEnd < 0 ? head : head.slice(0, lineEnd);
-    // HTTP/1.x SP 3DIGIT [SP reason]
-    if (statusLine.length < 12 || !statusLine.startsWith('HTTP/1.') || statusLine.charCodeAt(8) !== 32) {
-      throw new ResponseError('HPE_INVALID_CONSTANT', `not an HTTP/1.x status line: ${JSON.stringify(statusLine.slice(0, 40))}`);
-    }
-    const minor = statusLine.charCodeAt(7) - 48;
-    const status = Number(statusLine.slice(9, 12));
-    if (minor < 0 || minor > 9 || !/^\d{3}$/.test(statusLine.slice(9, 12)) || status < 100 || status > 999 || (statusLine.length > 12 && statusLine.charCodeAt(12) !== 32)) {
-      throw new ResponseError('HPE_INVALID_STATUS', `invalid status line: ${JSON.stringify(statusLine.slice(0, 40))}`);
-    }
-    let contentLength = -1;
-    let chunked = false;
-    let transferEncoding = false;
-    let close = minor === 0;
-    if (lineEnd >= 0) {
-      let at = lineEnd + 2;
-      while (at < head.length) {
-        let next = head.indexOf('\r\n', at);
-        if (next < 0) next = head.length;
-        const colon = head.indexOf(':', at);
-        if (colon < 0 || colon > next) throw new ResponseError('HPE_INVALID_HEADER_TOKEN', 'a header line without a colon');
-        const nameLength = colon - at;
-        const last = head.charCodeAt(colon - 1);
-        // RFC 9112 §5.1: no whitespace between a field name and its colon (a response-splitting shape).
-        if (nameLength === 0 || last === 32 || last === 9) throw new ResponseError('HPE_INVALID_HEADER_TOKEN', `an empty field name or whitespace before the colon: ${JSON.stringify(head.slice(at, colon + 1).slice(0, 40))}`);
-        // Only three headers frame a response; compare by length first, so other headers cost one branch.
-        if (nameLength === 14 || nameLength === 17 || nameLength === 10) {
-          const name = head.slice(at, colon).toLowerCase();
-          const value = head.slice(colon + 1, next).trim();
-          if (name === 'content-length') {
-            if (!/^\d{1,15}$/.test(value)) throw new ResponseError('HPE_INVALID_CONTENT_LENGTH', `invalid Content-Length: ${JSON.stringify(value.slice(0, 40))}`);
-            const length = Number(value);
-            if (contentLength >= 0 && contentLength !== length) throw new ResponseError('HPE_UNEXPECTED_CONTENT_LENGTH', 'two different Content-Length values');
-            contentLength = length;
-          } else if (name === 'transfer-encoding') {
-            transferEncoding = true;
-            const codings = value.toLowerCase().split(',');
-            chunked = codings[codings.length - 1]!.trim() === 'chunked';
-          } else if (name === 'connection') {
-            const tokens = value.toLowerCase().split(',').map((t) => t.trim());
-            if (tokens.includes('close')) close = true;
-            else if (tokens.includes('keep-alive')) close = false;
-          } else if (name === 'keep-alive') {
-            // Keep-Alive: timeout=N — how long the target keeps an idle connection (RFC 2068 §19.7.1, still sent by many).
-            const timeout = /(?:^|[,;\s])timeout\s*=\s*(\d{1,9})/i.exec(value);
-            if (timeout) this.keepAliveTimeoutS = Number(timeout[1]);
-          }
-        }
-        at = next + 2;
-      }
-    }
+    const parsed = this.#parsed;
+    readResponseHead(head, parsed);
+    if (parsed.keepAliveTimeoutS >= 0) this.keepAliveTimeoutS = parsed.keepAliveTimeoutS;
+    const { status, minor, contentLength, chunked, transferEncoding, close } = parsed;
     if (status < 200) {
       if (status === 101) throw new ResponseError('UND_ERR_UPGRADE', 'the target switched protocols (101), which this client never asks for');
       // An interim response: the final one follows on the same connection.

@@ -99,7 +99,7 @@ export class H1Sender {
    * Cancels the deadline timers of the connections with nothing in flight. Called after a warm-up: its first
    * requests go out on every connection at once, so their timers, armed together, would fire together
    * MAX_WARM_UP_REQUEST_MS later, about a second into the run — with 1000 VUs, a thousand callbacks in one turn of
-   * the loop, a stall of 2–2.5 ms there (bench/load-engine warmstart, docs/performance.md). Each connection arms a
+   * the loop, a stall there (bench/load-engine warmstart, docs/performance.md). Each connection arms a
    * new timer at its next request instead, spread over time as the arrivals are.
    */
   disarmIdle(): void {
