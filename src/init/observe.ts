@@ -35,6 +35,7 @@ export async function observeTarget(baseUrl: string, credentials: CredentialsCon
   const errors: ErrorSample[] = [];
   const probe = new ProbeClient(baseUrl, timeoutMs);
   const key = credentials.apiKey;
+  let firstList: Seen | undefined;
   const keep = (seen: Seen): void => {
     const mediaType = (seen.res.header('content-type') ?? '').split(';')[0]!.trim();
     const body = seen.res.json();
@@ -56,7 +57,7 @@ export async function observeTarget(baseUrl: string, credentials: CredentialsCon
     keep(send);
     if (isSuccess(send.res.status)) out.set('api.successStatus.sendMessage', send.res.status, send.said, 'behaviour');
     else out.note(`${send.said} to a valid text message: no success status observed for sendMessage`);
-    rateLimits(list, out);
+    firstList = list;
 
     const invalid = await probe.send({ method: 'POST', path: paths.sendMessage!, bearer: key, json: { to: 'not-a-number', type: 'text', text: { body: 'x' } } });
     keep(invalid);
@@ -74,8 +75,10 @@ export async function observeTarget(baseUrl: string, credentials: CredentialsCon
     await campaigns(probe, credentials, paths, out, keep);
     await webhooks(probe, key, paths, out);
     await observeAccessAndOauth(probe, credentials, paths, out, keep);
+    rateLimits(list, await windowEdge(probe, paths.listMessages!, key, list), probe.authenticatedHeaders, out);
   } catch (err) {
     if (!(err instanceof BudgetSpent)) throw err;
+    if (firstList) rateLimits(firstList, undefined, probe.authenticatedHeaders, out);
     out.note(`observation stopped early (${err.message}); what was not observed stays at PROFILE's defaults`);
   } finally {
     await probe.close();
@@ -83,7 +86,31 @@ export async function observeTarget(baseUrl: string, credentials: CredentialsCon
   return { findings: out, errors, requests: probe.sent };
 }
 
-function rateLimits(seen: Seen, out: Findings): void {
+/**
+ * For headers that state no window: the first answer after a window boundary resets after (nearly) the whole
+ * window. Wait until two seconds before the announced reset (the reset is rounded up), then ask every 200 ms until
+ * the reset jumps up; bounded by 12 requests and init's time budget. Undefined when it cannot be seen (a sliding window, a budget spent).
+ */
+async function windowEdge(probe: ProbeClient, path: string, key: string, last: Seen): Promise<{ seconds: number; said: string } | undefined> {
+  const style = detectStyle(last.res.headers);
+  if (style === 'none' || readRateLimit(last.res.headers, style, Date.now()).windowS !== undefined) return undefined;
+  let previous = readRateLimit((await probe.send({ path, bearer: key })).res.headers, style, Date.now()).resetS;
+  if (previous === undefined) return undefined;
+  const waitMs = Math.max(0, previous - 2) * 1000;
+  if (waitMs + 2000 > probe.remainingMs()) return undefined;
+  await new Promise((r) => setTimeout(r, waitMs));
+  for (let i = 0; i < 12; i++) {
+    await new Promise((r) => setTimeout(r, 200));
+    const seen = await probe.send({ path, bearer: key });
+    const reset = readRateLimit(seen.res.headers, style, Date.now()).resetS;
+    if (reset === undefined) return undefined;
+    if (reset > previous) return { seconds: Math.ceil(reset), said: `${seen.said} right after a window boundary (reset jumped from ${previous} to ${reset} s)` };
+    previous = reset;
+  }
+  return undefined;
+}
+
+function rateLimits(seen: Seen, edge: { seconds: number; said: string } | undefined, answers: ReadonlyArray<Record<string, string>>, out: Findings): void {
   const style = detectStyle(seen.res.headers);
   if (style === 'none') {
     out.set('api.rateLimitHeaders', 'none', `${seen.said} without any rate-limit header`, 'behaviour');
@@ -94,9 +121,14 @@ function rateLimits(seen: Seen, out: Findings): void {
   // PROFILE's own family is what `auto` reads first: pinning it would change nothing.
   out.set('api.rateLimitHeaders', style === 'ietf-draft-09' ? 'auto' : style, `${seen.said} with ${Object.keys(reading.fields ?? {}).join(', ') || style} (${reading.revision ?? style})`, 'behaviour');
   if (reading.windowS === undefined && reading.quota !== undefined) {
-    // X-RateLimit-* states no window; a fresh window's first answer resets after the whole window.
-    const windowSeconds = Math.max(1, Math.ceil(reading.resetS ?? 1));
-    out.set('api.rateLimitPolicy', { quota: reading.quota, windowSeconds }, `${seen.said}: quota ${reading.quota}, reset ${reading.resetS ?? '?'} s (the window is the longest reset seen; check it against your documentation)`, 'behaviour');
+    if (edge) {
+      out.set('api.rateLimitPolicy', { quota: reading.quota, windowSeconds: edge.seconds }, `${seen.said} with quota ${reading.quota}; ${edge.said} (the headers state no window)`, 'behaviour');
+      return;
+    }
+    // No boundary seen: the longest reset over every authenticated answer is the best estimate of the window.
+    const resets = answers.map((h) => readRateLimit(h, style, Date.now()).resetS).filter((r): r is number => typeof r === 'number');
+    const longest = Math.max(1, ...resets);
+    out.set('api.rateLimitPolicy', { quota: reading.quota, windowSeconds: Math.ceil(longest) }, `${seen.said}: quota ${reading.quota}; the longest reset over ${resets.length} answers was ${longest} s (the headers state no window: check it against your documentation)`, 'behaviour');
   }
 }
 

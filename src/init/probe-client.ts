@@ -22,10 +22,17 @@ export class ProbeClient {
   readonly #deadline: number;
   #sent = 0;
   #answered = false;
+  /** Headers of every answer to an authenticated request (for the rate-limit window, read over all of them). */
+  readonly authenticatedHeaders: Array<Record<string, string>> = [];
 
   constructor(readonly baseUrl: string, timeoutMs: number, readonly maxRequests = MAX_REQUESTS, maxSeconds = MAX_SECONDS) {
     this.#client = new HttpClient({ baseUrl, timeoutMs, connections: 2, retryOn429: true, maxRetryAfterSeconds: 10, max429Retries: 3 });
     this.#deadline = Date.now() + maxSeconds * 1000;
+  }
+
+  /** Milliseconds left of the time budget. */
+  remainingMs(): number {
+    return Math.max(0, this.#deadline - Date.now());
   }
 
   get sent(): number {
@@ -41,6 +48,7 @@ export class ProbeClient {
     try {
       const res = await this.#client.request({ ...options, signal });
       this.#answered = true;
+      if (options.bearer !== undefined) this.authenticatedHeaders.push(res.headers);
       const shown = options.path.replace(/([?&](?:cursor|after|page_token|pageToken|starting_after|next|token|continuation)=)[^&]*/g, '$1…');
       return { res, said: `${(options.method ?? 'GET').toUpperCase()} ${shown} answered ${res.status}` };
     } catch (err) {
