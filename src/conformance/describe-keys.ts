@@ -1,3 +1,7 @@
+import { defaultConfig } from '../config/index.ts';
+import type { FrozenConfig } from '../config/types.ts';
+import type { CheckResult } from './result.ts';
+
 /**
  * Which config key(s) describe what each PROFILE check judges: where a target that chose differently on that
  * PROFILE point says so (`harness init` drafts them). A check whose rule no key re-describes names the PROFILE area
@@ -74,4 +78,23 @@ export const DESCRIBE_KEYS: ReadonlyMap<string, Describable> = new Map(GROUPS.fl
 export function describeKeysOf(checkId: string): readonly string[] {
   const entry = DESCRIBE_KEYS.get(checkId);
   return entry && 'keys' in entry ? entry.keys : [];
+}
+
+const valueAt = (root: unknown, key: string): unknown =>
+  key.split('.').reduce<unknown>((node, part) => (node && typeof node === 'object' ? (node as Record<string, unknown>)[part] : undefined), root);
+
+let defaults: ReturnType<typeof defaultConfig> | undefined;
+
+/**
+ * A failed PROFILE result with the keys that describe it. "described": the config sets one of them to a value other
+ * than PROFILE.md's default (the loaded config keeps no record of which keys a file named, so a key written with
+ * its default value counts as not described).
+ */
+export function withDescribeKeys(result: CheckResult, config: FrozenConfig): CheckResult {
+  if (result.level !== 'PROFILE' || result.status !== 'failed') return result;
+  const keys = describeKeysOf(result.id);
+  if (keys.length === 0) return result;
+  defaults ??= defaultConfig();
+  const described = keys.some((key) => JSON.stringify(valueAt(config, key)) !== JSON.stringify(valueAt(defaults, key)));
+  return { ...result, describeIn: { keys: [...keys], described } };
 }
