@@ -21,7 +21,8 @@ export async function observeAccessAndOauth(probe: ProbeClient, credentials: Cre
         if (isSuccess(account.res.status)) out.set('api.successStatus.account', account.res.status, `${account.said} with the login's JWT`, 'behaviour');
       }
     } else if (seen.res.status === 404) {
-      out.set('conformance.profile.jwt', false, seen.said, 'behaviour');
+      // Switching an area off would skip MUST checks too: that is the user's call, never init's.
+      out.note(`${seen.said}: no login (a target without one says so with conformance.profile.jwt: false; init does not switch an area off)`);
     } else {
       keep(seen);
       out.note(`${seen.said} to HARNESS_LOGIN_EMAIL / _PASSWORD: login was not observed`);
