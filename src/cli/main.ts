@@ -10,6 +10,7 @@ import { HARNESS_VERSION } from '../version.ts';
 import { registerCompareCommand } from './compare-command.ts';
 import { registerHistoryCommand } from './history-command.ts';
 import { registerImportCommand } from './import-command.ts';
+import { registerInitCommand } from './init-command.ts';
 import { registerListCommand } from './list-command.ts';
 import { activateInterrupts, deactivateInterrupts } from './interrupt.ts';
 import { registerLoadCommands } from './load-commands.ts';
@@ -34,6 +35,7 @@ export function buildProgram(setExit: (code: ExitCodeValue) => void): Command {
   registerListCommand(program);
   registerImportCommand(program, setExit);
   registerHistoryCommand(program);
+  registerInitCommand(program);
   for (const command of program.commands) command.exitOverride();
   // SIGINT/SIGTERM the same way for every command but `serve`, which stops on them by design (interrupt.ts), and
   // `validate`, which has no report to write and runs synchronously: a handler would only run once the event loop

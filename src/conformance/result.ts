@@ -38,6 +38,12 @@ export interface CheckResult {
    * other checks ran too. junit.xml counts those milliseconds once, in theirs.
    */
   besideMs?: number;
+  /**
+   * Set on a failed PROFILE check: the config key(s) that describe its rule (src/conformance/describe-keys.ts), and
+   * whether the run's config already sets one of them away from PROFILE.md's default — then the failure is a fault
+   * against the target's own description, otherwise a choice the config can describe.
+   */
+  describeIn?: { keys: string[]; described: boolean };
   evidence?: Evidence;
 }
 

@@ -14,6 +14,7 @@ import { BesideLane, overlapMs, planBeside, type Span } from './beside.ts';
 import type { PendingRecovery } from './recoveries.ts';
 import { checkBudgetMs, describeBudget, MAX_WAIT_EXTENSION } from './budget.ts';
 import type { Check } from './check.ts';
+import { withDescribeKeys } from './describe-keys.ts';
 import { CheckFailure, CheckSkipped, CheckUndecided, CheckVacuous } from './outcomes.ts';
 import type { CheckContext } from './context.ts';
 import type { Suite } from './registry.ts';
@@ -71,8 +72,9 @@ export async function runChecks(options: RunChecksOptions): Promise<CheckResult[
       ? { result: resultOf(check, 'skipped', 0, 'skipped by conformance.skipChecks'), exchanges: [], span: undefined }
       : await runOne(check, options, () => settle(check.exhausts));
     if (span) spans.set(check.id, span);
-    results.push(result);
-    await options.bus.emit({ type: 'check-finished', result });
+    const pointed = withDescribeKeys(result, options.ctx.config);
+    results.push(pointed);
+    await options.bus.emit({ type: 'check-finished', result: pointed });
     if (streak.add(check.id, exchanges)) {
       lostAt = check.id;
       options.onTargetLost?.(new TargetLostError(options.ctx.target.baseUrl, check.id, streak.count, options.ctx.secrets.redactText(streak.lastError)));

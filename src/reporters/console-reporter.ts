@@ -116,6 +116,12 @@ export class ConsoleReporter implements Reporter {
     if (result.message && result.status !== 'passed') {
       for (const line of result.message.split('\n')) this.#line(`         ${line}`);
       if (result.status !== 'skipped') this.#line(this.#style('dim', `         see ${result.specRef}`));
+      if (result.describeIn) {
+        const keys = result.describeIn.keys.join(', ');
+        this.#line(result.describeIn.described
+          ? `         against your own description: the config sets ${keys}, and the target still differs`
+          : `         a choice of your target? describe it in harness.config.yaml: ${keys} (harness init drafts them)`);
+      }
     }
   }
 

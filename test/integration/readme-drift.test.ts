@@ -71,6 +71,7 @@ const RUN_BY: Record<string, { test: string; shows: string }> = {
   probe: { test: 'test/integration/cli/probe.test.ts', shows: "runCli(['probe'" },
   import: { test: 'test/integration/k6/merge-runners.test.ts', shows: "runCli(['import', 'k6'" },
   history: { test: 'test/integration/cli/history-gate.test.ts', shows: "runCli(['history'" },
+  init: { test: 'test/integration/init/init-cli.test.ts', shows: "runCli(['init'" },
 };
 
 /** `npx harness …` commands of the non-illustrative shell blocks, continuation lines joined, comments dropped. */

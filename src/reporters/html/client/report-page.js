@@ -66,6 +66,23 @@
     return section;
   }
 
+  /**
+   * Failed PROFILE checks in two groups: a choice the config can describe (the keys to set), or a fault against
+   * the target's own description (its config already sets those keys away from PROFILE.md). Absent when none.
+   */
+  function profileFindings(report) {
+    var failed = report.checks.filter(function (c) { return c.describeIn; });
+    if (!failed.length) return null;
+    var item = function (c) { return el('li', null, el('code', null, c.id), ': ', c.describeIn.keys.join(', ')); };
+    var group = function (described, title) {
+      var list = failed.filter(function (c) { return c.describeIn.described === described; });
+      return list.length ? el('div', { class: 'profile-group', 'data-described': String(described) }, el('h3', null, title + ' (' + list.length + ')'), el('ul', null, list.map(item))) : null;
+    };
+    return el('section', { id: 'profile-findings' }, el('h2', null, 'PROFILE findings'),
+      group(false, 'Describe it in config (harness init drafts these keys)'),
+      group(true, 'A fault against your own description'));
+  }
+
   function render() {
     var data = HR.readData();
     var report = data.report;
@@ -75,7 +92,7 @@
     var app = document.getElementById('app');
     app.textContent = '';
     app.appendChild(B.banner(report, headline));
-    if (report.checks.length) [B.summary(report), checks(report), B.coverage(report)].forEach(function (n) { app.appendChild(n); });
+    if (report.checks.length) [B.summary(report), profileFindings(report), checks(report), B.coverage(report)].forEach(function (n) { if (n) app.appendChild(n); });
     if (report.checks.length && report.security) app.appendChild(B.security(report));
     if (report.scenarios && report.scenarios.length) {
       var box = el('section', { id: 'scenarios' }, el('h2', null, headline.kind === 'capacity' ? 'Capacity' : 'Scenarios'));

@@ -1,0 +1,29 @@
+/**
+ * The run points back: a failed PROFILE check carries the config keys that describe it, as "describe it in
+ * config" when the config leaves them at PROFILE's default, and as "a fault against your own description" when the
+ * config already sets them and the target still differs.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { resultOf, runHarness } from '../../helpers/run-harness.ts';
+import { startAltConventionTarget } from '../../targets/alt-convention.ts';
+import type { FaultyTarget } from '../../targets/faulty-proxy.ts';
+
+describe('describeIn on failed PROFILE checks', () => {
+  let target: FaultyTarget | undefined;
+  afterEach(async () => {
+    await target?.close();
+    target = undefined;
+  });
+
+  it('names the key to describe a choice, and tells a fault against the description apart', async () => {
+    target = await startAltConventionTarget();
+    const plain = await runHarness({ baseUrl: target.baseUrl, credentials: target.credentials, suites: ['smoke'], config: { load: { scenarios: [] } } });
+    const choice = resultOf(plain, 'smoke.send-created-status');
+    expect(choice.status).toBe('failed');
+    expect(choice.describeIn).toEqual({ keys: ['api.successStatus.sendMessage'], described: false });
+    expect(plain.report.checks.filter((c) => c.level !== 'PROFILE' || c.status !== 'failed').every((c) => c.describeIn === undefined)).toBe(true);
+
+    const wrong = await runHarness({ baseUrl: target.baseUrl, credentials: target.credentials, suites: ['smoke'], config: { load: { scenarios: [] }, api: { successStatus: { sendMessage: 202 } } } });
+    expect(resultOf(wrong, 'smoke.send-created-status').describeIn).toEqual({ keys: ['api.successStatus.sendMessage'], described: true });
+  }, 120_000);
+});

@@ -1,0 +1,64 @@
+/**
+ * `harness init` against the reference target: the config it drafts is, key for key, what the shipped
+ * harness.config.yaml says in effect, and a run with each ends with the same verdict and the same failures.
+ * Neither the file nor the console holds a credential, whole or in part.
+ */
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../../src/config/index.ts';
+import type { FrozenConfig } from '../../../src/config/types.ts';
+import { runInit } from '../../../src/init/run-init.ts';
+import { runJob } from '../../../src/job/run-job.ts';
+import { createDefaultRegistry } from '../../../suites/index.ts';
+import { harnessEnv, leakedFragments, secretValues, valueAt } from '../../helpers/init-env.ts';
+import { startFaultyTarget, type FaultyTarget } from '../../targets/faulty-proxy.ts';
+
+const SHIPPED = resolve(import.meta.dirname, '../../../harness.config.yaml');
+const RUN_TIMEOUT_MS = 600_000;
+
+describe('harness init against the reference target', () => {
+  let target: FaultyTarget | undefined;
+  afterEach(async () => {
+    await target?.close();
+    target = undefined;
+  });
+
+  it(
+    'drafts a config equal in effect to the shipped one, with no credential in it or in its output',
+    async () => {
+      // Nothing rewritten: the proxy only lets the test share the JWT key and the short token lifetime a run uses.
+      target = await startFaultyTarget({ reference: { tokens: { jwtTtlSeconds: 3 } } });
+      const env = harnessEnv(target.credentials);
+      const dir = mkdtempSync(join(tmpdir(), 'harness-init-ref-'));
+      const lines: string[] = [];
+      const outcome = await runInit({ target: target.baseUrl, out: join(dir, 'harness.config.yaml'), force: false, env, log: (l) => lines.push(l) });
+      const text = readFileSync(outcome.configFile, 'utf8');
+
+      expect(leakedFragments(text + lines.join('\n'), secretValues(target.credentials))).toEqual([]);
+      expect(text).toContain('apiKey: ${HARNESS_API_KEY:-}');
+      expect(outcome.errorSchemaFile).toBeUndefined();
+      expect(outcome.requests).toBeLessThanOrEqual(60);
+
+      const overrides = { target: { baseUrl: target.baseUrl }, report: { outDir: dir }, load: { scenarios: [] } };
+      const drafted = loadConfig(outcome.configFile, { env, overrides });
+      const shipped = loadConfig(SHIPPED, { env, overrides });
+      const written = [...outcome.findings.choices.keys()];
+      expect(written.length).toBeGreaterThanOrEqual(20);
+      const differences = written.filter((key) => JSON.stringify(valueAt(drafted, key)) !== JSON.stringify(valueAt(shipped, key)))
+        .map((key) => `${key}: init ${JSON.stringify(valueAt(drafted, key))}, shipped ${JSON.stringify(valueAt(shipped, key))}`);
+      expect(differences).toEqual([]);
+
+      const verdicts = [];
+      for (const config of [drafted, shipped] as FrozenConfig[]) {
+        const { report } = await runJob({ config, registry: createDefaultRegistry(), log: () => {} });
+        const failed = report.checks.filter((c) => c.status === 'failed' || c.status === 'error').map((c) => `${c.level} ${c.id}`).sort();
+        verdicts.push({ verdict: report.verdict, failed });
+      }
+      expect(verdicts[0]).toEqual(verdicts[1]);
+      expect(verdicts[0]!.failed).toEqual([]);
+    },
+    RUN_TIMEOUT_MS,
+  );
+});
