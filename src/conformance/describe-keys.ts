@@ -1,5 +1,6 @@
 import { defaultConfig } from '../config/index.ts';
 import type { FrozenConfig } from '../config/types.ts';
+import { describedValues } from './describe-values.ts';
 import type { CheckResult } from './result.ts';
 
 /**
@@ -96,5 +97,6 @@ export function withDescribeKeys(result: CheckResult, config: FrozenConfig): Che
   if (keys.length === 0) return result;
   defaults ??= defaultConfig();
   const described = keys.some((key) => JSON.stringify(valueAt(config, key)) !== JSON.stringify(valueAt(defaults, key)));
-  return { ...result, describeIn: { keys: [...keys], described } };
+  const values = described ? {} : describedValues(keys, result.evidence?.exchanges ?? [], config);
+  return { ...result, describeIn: { keys: [...keys], described, ...(Object.keys(values).length > 0 ? { values } : {}) } };
 }

@@ -2,6 +2,7 @@
  * A check's outcome as reports see it, and the verdict that follows from the levels (shared/PROFILE.md):
  * a MUST failure means not certified; SHOULD and PROFILE failures are warnings.
  */
+import type { DescribedValue } from './describe-values.ts';
 import type { Exchange } from '../http/exchange.ts';
 import { LEVELS, type CheckStatus, type Level } from './check.ts';
 
@@ -43,7 +44,7 @@ export interface CheckResult {
    * whether the run's config already sets one of them away from PROFILE.md's default — then the failure is a fault
    * against the target's own description, otherwise a choice the config can describe.
    */
-  describeIn?: { keys: string[]; described: boolean };
+  describeIn?: { keys: string[]; described: boolean; values?: Record<string, DescribedValue> };
   evidence?: Evidence;
 }
 

@@ -121,6 +121,7 @@ export class ConsoleReporter implements Reporter {
         this.#line(result.describeIn.described
           ? `         against your own description: the config sets ${keys}, and the target still differs`
           : `         a choice of your target? describe it in harness.config.yaml: ${keys} (harness init drafts them)`);
+        for (const [key, value] of Object.entries(result.describeIn.values ?? {})) this.#line(`           ${key}: ${JSON.stringify(value)}   (what this check observed)`);
       }
     }
   }

@@ -20,7 +20,8 @@ describe('describeIn on failed PROFILE checks', () => {
     const plain = await runHarness({ baseUrl: target.baseUrl, credentials: target.credentials, suites: ['smoke'], config: { load: { scenarios: [] } } });
     const choice = resultOf(plain, 'smoke.send-created-status');
     expect(choice.status).toBe('failed');
-    expect(choice.describeIn).toEqual({ keys: ['api.successStatus.sendMessage'], described: false });
+    // The status it observed is the value that would describe it (read off the check's own evidence).
+    expect(choice.describeIn).toEqual({ keys: ['api.successStatus.sendMessage'], described: false, values: { 'api.successStatus.sendMessage': 200 } });
     expect(plain.report.checks.filter((c) => c.level !== 'PROFILE' || c.status !== 'failed').every((c) => c.describeIn === undefined)).toBe(true);
 
     const wrong = await runHarness({ baseUrl: target.baseUrl, credentials: target.credentials, suites: ['smoke'], config: { load: { scenarios: [] }, api: { successStatus: { sendMessage: 202 } } } });

@@ -73,7 +73,10 @@
   function profileFindings(report) {
     var failed = report.checks.filter(function (c) { return c.describeIn; });
     if (!failed.length) return null;
-    var item = function (c) { return el('li', null, el('code', null, c.id), ': ', c.describeIn.keys.join(', ')); };
+    var item = function (c) {
+      var values = Object.keys(c.describeIn.values || {}).map(function (k) { return k + ': ' + JSON.stringify(c.describeIn.values[k]); });
+      return el('li', null, el('code', null, c.id), ': ', c.describeIn.keys.join(', '), values.length ? el('div', { class: 'profile-values' }, 'observed: ', el('code', null, values.join('; '))) : null);
+    };
     var group = function (described, title) {
       var list = failed.filter(function (c) { return c.describeIn.described === described; });
       return list.length ? el('div', { class: 'profile-group', 'data-described': String(described) }, el('h3', null, title + ' (' + list.length + ')'), el('ul', null, list.map(item))) : null;
