@@ -13,7 +13,7 @@
  * HARNESS_TEST_FROM_SOURCES=1 skips the bundle: every child then runs the sources through tsx. Tests that must run
  * bin/harness.js exactly as a user's checkout does set HARNESS_CLI_ENTRY to '' for their child.
  */
-import { rmSync } from 'node:fs';
+import { existsSync, readdirSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -44,12 +44,29 @@ export async function buildCli(outdir: string): Promise<string> {
   return join(outdir, 'main.js');
 }
 
+/** Bundles left by runs that were killed before their teardown: their process is gone. */
+function removeOrphans(builds: string): void {
+  if (!existsSync(builds)) return;
+  for (const entry of readdirSync(builds)) {
+    const pid = Number(entry);
+    let alive = false;
+    try {
+      alive = Number.isInteger(pid) && pid > 0 && process.kill(pid, 0);
+    } catch (err) {
+      alive = (err as NodeJS.ErrnoException).code === 'EPERM';
+    }
+    if (!alive) rmSync(join(builds, entry), { recursive: true, force: true });
+  }
+}
+
 export default async function setup(): Promise<(() => void) | undefined> {
   if (process.env.HARNESS_TEST_FROM_SOURCES === '1') {
     delete process.env.HARNESS_CLI_ENTRY;
     return undefined;
   }
-  const outdir = join(ROOT, 'test-output', 'cli-build', String(process.pid));
+  const builds = join(ROOT, 'test-output', 'cli-build');
+  removeOrphans(builds);
+  const outdir = join(builds, String(process.pid));
   rmSync(outdir, { recursive: true, force: true });
   process.env.HARNESS_CLI_ENTRY = await buildCli(outdir);
   return () => rmSync(outdir, { recursive: true, force: true });
