@@ -12,7 +12,8 @@ export default defineConfig({
     // Three files at a time keeps both cores busy without starving timers; no test asserts speed (bench/ does).
     maxWorkers: 3,
     // Installs Debian's Chromium for the browser tests when it is missing (as root), or says what to install.
-    globalSetup: ['test/setup/chromium.ts'],
+    // And compiles the CLI once for the tests that start it as a child process (test/setup/cli-build.ts).
+    globalSetup: ['test/setup/chromium.ts', 'test/setup/cli-build.ts'],
     // The JSON results feed .ci/run's closing "tests: N passed, N failed[, N skipped (why)]" line; the last reporter
     // ends `npm test` with the same line (test/setup/summary-line.ts).
     reporters: ['default', ['json', { outputFile: 'test-output/vitest-results.json' }], './test/setup/summary-reporter.ts'],

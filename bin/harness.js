@@ -4,7 +4,10 @@
 // - Development checkout (src/cli/main.ts is present; the tarball ships no sources): runs the TypeScript
 //   sources through tsx (a devDependency), so `npm ci && npm start` works without a build step and never runs
 //   a stale dist/ after an edit. ARCHITECTURE.md "Packaging" explains the choice.
+// - HARNESS_CLI_ENTRY=<path to a built src/cli/main.js>: runs that build instead (the test suite's, see
+//   test/setup/cli-build.ts).
 import { existsSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
 
 // A reader that stops reading (`harness --help | head`) closes the pipe: the next write fails with EPIPE, which
 // Node raises as an unhandled 'error' event with a stack trace. Nobody is left to read anything: end quietly.
@@ -17,7 +20,11 @@ for (const stream of [process.stdout, process.stderr]) {
 
 const sources = new URL('../src/cli/main.ts', import.meta.url);
 let main;
-if (existsSync(sources)) {
+if (process.env.HARNESS_CLI_ENTRY) {
+  // A build of the sources made elsewhere (the test suite compiles once and names it here, so that hundreds of
+  // child processes do not each run the sources through tsx). Not for users: unset, nothing changes.
+  ({ main } = await import(pathToFileURL(process.env.HARNESS_CLI_ENTRY).href));
+} else if (existsSync(sources)) {
   const { register } = await import('tsx/esm/api');
   register();
   ({ main } = await import(sources.href));

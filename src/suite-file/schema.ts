@@ -2,9 +2,10 @@
 import { readFileSync } from 'node:fs';
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
+import { packageUrl } from '../package-root.ts';
 
 export const SUITE_SCHEMA_ID = 'https://api-harness.example/schemas/suite.json';
-const SUITE_SCHEMA_URL = new URL('../../schemas/suite.schema.json', import.meta.url);
+const SUITE_SCHEMA_URL = packageUrl('schemas/suite.schema.json');
 
 const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ??
   addFormatsModule) as unknown as (ajv: Ajv2020) => Ajv2020;

@@ -4,12 +4,10 @@
  * (docs/ci-gate.md). Installed first, so it applies to every answer (401s, 404s and 429s included). With 0 no
  * hook is installed at all: the default costs nothing.
  */
-import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyInstance } from 'fastify';
 
 export function installInjectedLatency(app: FastifyInstance, delayMs: number): void {
   if (delayMs <= 0) return;
-  app.addHook('onRequest', async () => {
-    await sleep(delayMs);
-  });
+  // The global timer (not node:timers/promises), which a test's fake clock can move: the delay is tested on it.
+  app.addHook('onRequest', () => new Promise<void>((resolve) => setTimeout(resolve, delayMs)));
 }

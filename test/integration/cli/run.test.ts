@@ -12,7 +12,8 @@ import { runCli } from '../../helpers/cli.ts';
 describe('harness run (embedded reference target)', () => {
   it('exits 0, prints a summary and writes reports/<run-id>/report.json with the stable fields and the smoke scenario', async () => {
     const out = mkdtempSync(join(tmpdir(), 'harness-run-'));
-    const result = await runCli(['run', '--out', out], { timeoutMs: 300_000 });
+    // Exactly as a user's checkout runs it (`npm start`): the sources through tsx, not the suite's build.
+    const result = await runCli(['run', '--out', out], { timeoutMs: 300_000, env: { HARNESS_CLI_ENTRY: '' } });
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);
     // On a loaded machine a SHOULD/PROFILE time judgement may say "could not decide" (a warning, never a failure):

@@ -16,6 +16,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../../helpers/cli.ts';
 
 const run = promisify(execFile);
+// The installed package is run as a user runs it: its own dist/, not the test suite's bundle of the sources
+// (test/setup/cli-build.ts), which every child of this worker would otherwise inherit.
+delete process.env.HARNESS_CLI_ENTRY;
 const FIXTURES = fileURLToPath(new URL('./fixtures/', import.meta.url));
 const TSC = join(REPO_ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
 const NPM = process.platform === 'win32' ? 'npm.cmd' : 'npm';

@@ -7,6 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { NEVER_THROTTLE_CLAIM } from '../../targets/spec-target/index.ts';
 import { brokenOf, explain, RUN_TIMEOUT_MS, runSpecTarget } from './run-spec-target.ts';
 
+const LYING_POLICY = { quota: 120, windowSeconds: 9 };
+
 describe('spec-only target, seeded rate-limit faults', () => {
   it(
     'never throttles while claiming 60 per 60 s: the MUST 429 rule fails and the contradicted claim is named',
@@ -31,7 +33,9 @@ describe('spec-only target, seeded rate-limit faults', () => {
   it(
     'a Retry-After that lies is reported by the Retry-After check alone; every other check passes',
     async () => {
-      const { outcome } = await runSpecTarget({ variant: 'lying-retry-after' });
+      // The window stays 9 s (a Retry-After of 1 s is far from the truth); 120 per window instead of the variant's
+      // 40 lets the other suites' requests through three times faster, and the config states the pair.
+      const { outcome } = await runSpecTarget({ variant: 'lying-retry-after', rateLimit: LYING_POLICY, overrides: { api: { rateLimitPolicy: { ...LYING_POLICY } } } });
       expect(brokenOf(outcome), explain(outcome)).toEqual(['SHOULD ratelimit.retry-after.honest']);
       expect(outcome.report.summary.byLevel.MUST.skipped + outcome.report.summary.byLevel.MUST.errors, explain(outcome)).toBe(0);
       expect(outcome.report.verdict).toBe('certified-with-warnings');
