@@ -3,7 +3,7 @@ import { defineCheck } from '../../src/conformance/check.ts';
 import { fail, skip } from '../../src/conformance/outcomes.ts';
 import { expect2xx } from '../../src/conformance/expect.ts';
 import { getAccount, login, obtainJwt } from '../../src/conformance/operations.ts';
-import { guarded, requiresCredential, requiresProfile } from '../../src/conformance/preconditions.ts';
+import { guarded, jwtLoginCheck, requiresCredential, requiresProfile } from '../../src/conformance/preconditions.ts';
 import { firstExchange } from '../lib/oauth-client.ts';
 import { expectFields, jsonBody } from './lib/spec-fields.ts';
 
@@ -31,7 +31,7 @@ export const loginFields = requiresCredential('login')(
   }),
 );
 
-export const loginSchema = guarded(
+export const loginSchema = jwtLoginCheck(
   defineCheck({
     id: 'schemas.login.schema',
     suite: 'schemas',
@@ -43,11 +43,9 @@ export const loginSchema = guarded(
       ctx.schemas.expect('login-response', await loginBody(ctx), 'login response');
     },
   }),
-  requiresCredential('login'),
-  requiresProfile('jwt'),
 );
 
-export const accountSchema = guarded(
+export const accountSchema = jwtLoginCheck(
   defineCheck({
     id: 'schemas.account.schema',
     suite: 'schemas',
@@ -61,8 +59,6 @@ export const accountSchema = guarded(
       ctx.schemas.expect('account', jsonBody(res, 'account response'), 'account response');
     },
   }),
-  requiresCredential('login'),
-  requiresProfile('jwt'),
 );
 
 export const oauthTokenSchema = guarded(

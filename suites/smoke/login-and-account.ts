@@ -3,7 +3,7 @@ import { defineCheck } from '../../src/conformance/check.ts';
 import { fail } from '../../src/conformance/outcomes.ts';
 import { expect2xx, jsonObject } from '../../src/conformance/expect.ts';
 import { getAccount, login, obtainJwt } from '../../src/conformance/operations.ts';
-import { guarded, requiresCredential, requiresProfile } from '../../src/conformance/preconditions.ts';
+import { guarded, jwtLoginCheck, requiresCredential } from '../../src/conformance/preconditions.ts';
 
 export const loginIssuesJwt = requiresCredential('login')(
   defineCheck({
@@ -43,7 +43,7 @@ export const accountWithJwt = guarded(
   requiresCredential('login'),
 );
 
-export const accountShape = guarded(
+export const accountShape = jwtLoginCheck(
   defineCheck({
     id: 'smoke.account-shape',
     suite: 'smoke',
@@ -57,6 +57,4 @@ export const accountShape = guarded(
       ctx.schemas.expect('account', jsonObject(res, 'account response'), 'account response');
     },
   }),
-  requiresCredential('login'),
-  requiresProfile('jwt'),
 );
