@@ -3,19 +3,15 @@ import { randomBytes } from 'node:crypto';
 import { defineCheck } from '../../src/conformance/check.ts';
 import { fail, skip } from '../../src/conformance/outcomes.ts';
 import type { CheckContext } from '../../src/conformance/context.ts';
-import { expect2xx, expectStatus, jsonObject } from '../../src/conformance/expect.ts';
-import { freshJwt, login } from '../../src/conformance/operations.ts';
+import { expectStatus, jsonObject } from '../../src/conformance/expect.ts';
+import { configuredLogin, freshJwt, login } from '../../src/conformance/operations.ts';
 import { jwtLoginCheck, requiresCredential, requiresProfile } from '../../src/conformance/preconditions.ts';
 import { parseRetryAfter } from '../../src/http/retry-after.ts';
 import { decodeSegment, parseJws } from './lib/jws.ts';
 
 /** A login with the configured account; the token is registered as a secret. */
 async function loginOk(ctx: CheckContext): Promise<{ token: unknown; expiresIn: unknown }> {
-  const { email, password } = ctx.credentials.login!;
-  const res = await login(ctx, { email, password });
-  expect2xx(res, 'login with the configured account');
-  const body = jsonObject(res, 'login response');
-  if (typeof body.token === 'string') ctx.secrets.add(body.token);
+  const body = jsonObject(await configuredLogin(ctx), 'login response');
   return { token: body.token, expiresIn: body.expires_in };
 }
 
