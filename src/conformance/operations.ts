@@ -46,13 +46,6 @@ export function getAccount(ctx: CheckContext, bearer: string | undefined, extra:
   return ctx.http.request({ method: 'GET', path: ctx.path('account'), ...(bearer !== undefined ? { bearer } : {}), ...extra });
 }
 
-/** GET /v1/account with the run's shared JWT, a 2xx required: the account read the smoke and schema checks judge. */
-export async function readAccountWithJwt(ctx: CheckContext): Promise<HttpResponse> {
-  const res = await getAccount(ctx, await obtainJwt(ctx));
-  expect2xx(res, 'account read with the JWT');
-  return res;
-}
-
 /** A token and when it stops being usable (ms since epoch; Infinity when the target does not say). */
 export interface IssuedToken {
   token: string;

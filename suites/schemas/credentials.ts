@@ -1,7 +1,8 @@
 /** Schemas: the bodies of the credential operations — login (§2.6), the account read, the OAuth token. */
 import { defineCheck } from '../../src/conformance/check.ts';
 import { fail, skip } from '../../src/conformance/outcomes.ts';
-import { configuredLogin, readAccountWithJwt } from '../../src/conformance/operations.ts';
+import { expect2xx } from '../../src/conformance/expect.ts';
+import { configuredLogin, getAccount, obtainJwt } from '../../src/conformance/operations.ts';
 import { guarded, jwtLoginCheck, requiresCredential, requiresProfile } from '../../src/conformance/preconditions.ts';
 import { firstExchange } from '../lib/oauth-client.ts';
 import { expectFields, jsonBody } from './lib/spec-fields.ts';
@@ -44,7 +45,8 @@ export const accountSchema = jwtLoginCheck(
     specRef: 'PROFILE Authentication ("GET /v1/account (200 {id, email, name, plan, created_at})"); schemas/api/account.schema.json (api.schemas)',
     clauses: ['§4.account'],
     async run(ctx) {
-      const res = await readAccountWithJwt(ctx);
+      const res = await getAccount(ctx, await obtainJwt(ctx));
+      expect2xx(res, 'account read with the JWT');
       ctx.schemas.expect('account', jsonBody(res, 'account response'), 'account response');
     },
   }),

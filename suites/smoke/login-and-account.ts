@@ -1,8 +1,8 @@
 /** Smoke: log in for a JWT, then read the account with it (SERVICE-SPEC §5 rule 2). */
 import { defineCheck } from '../../src/conformance/check.ts';
 import { fail } from '../../src/conformance/outcomes.ts';
-import { jsonObject } from '../../src/conformance/expect.ts';
-import { configuredLogin, readAccountWithJwt } from '../../src/conformance/operations.ts';
+import { expect2xx, jsonObject } from '../../src/conformance/expect.ts';
+import { configuredLogin, getAccount, obtainJwt } from '../../src/conformance/operations.ts';
 import { guarded, jwtLoginCheck, requiresCredential } from '../../src/conformance/preconditions.ts';
 
 export const loginIssuesJwt = requiresCredential('login')(
@@ -31,7 +31,8 @@ export const accountWithJwt = guarded(
     specRef: 'SERVICE-SPEC §4 (GET /v1/account, auth JWT), §5 rule 2',
     clauses: ['§4.account', '§5.2'],
     async run(ctx) {
-      const res = await readAccountWithJwt(ctx);
+      const res = await getAccount(ctx, await obtainJwt(ctx));
+      expect2xx(res, 'account read with the JWT');
       jsonObject(res, 'account response');
     },
   }),
@@ -47,7 +48,8 @@ export const accountShape = jwtLoginCheck(
     specRef: 'PROFILE Authentication (GET /v1/account 200 body)',
     clauses: ['§4.account'],
     async run(ctx) {
-      const res = await readAccountWithJwt(ctx);
+      const res = await getAccount(ctx, await obtainJwt(ctx));
+      expect2xx(res, 'account read with the JWT');
       ctx.schemas.expect('account', jsonObject(res, 'account response'), 'account response');
     },
   }),
