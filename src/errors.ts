@@ -27,34 +27,34 @@ export abstract class HarnessError extends Error {
   }
 }
 
-/** Wrong command line: unknown flag, bad value, missing file argument. */
-export class UsageError extends HarnessError {
-  readonly code = 'HARNESS_ERR_USAGE';
-  readonly exitCode = ExitCode.Usage;
+/** The base of each class below: its code and exit code, stated once where the class is declared. */
+function coded<const Code extends string>(code: Code, exitCode: ExitCodeValue) {
+  abstract class CodedError extends HarnessError {
+    readonly code = code;
+    readonly exitCode = exitCode;
+  }
+  return CodedError;
 }
 
+/** Wrong command line: unknown flag, bad value, missing file argument. */
+export class UsageError extends coded('HARNESS_ERR_USAGE', ExitCode.Usage) {}
+
 /** A file named on the command line does not exist or cannot be read. */
-export class FileNotFoundError extends HarnessError {
-  readonly code = 'HARNESS_ERR_FILE_NOT_FOUND';
-  readonly exitCode = ExitCode.Usage;
+export class FileNotFoundError extends coded('HARNESS_ERR_FILE_NOT_FOUND', ExitCode.Usage) {
   constructor(readonly file: string, detail = 'no such file') {
     super(`${file}: ${detail}`);
   }
 }
 
 /** A config, suite or scenario file is invalid; `issues` holds every problem found, not just the first. */
-export class ConfigError extends HarnessError {
-  readonly code = 'HARNESS_ERR_CONFIG';
-  readonly exitCode = ExitCode.InvalidConfig;
+export class ConfigError extends coded('HARNESS_ERR_CONFIG', ExitCode.InvalidConfig) {
   constructor(readonly issues: readonly ConfigIssue[]) {
     super(issues.map(formatConfigIssue).join('\n'));
   }
 }
 
 /** The target did not answer at all (refused, reset before any response, DNS, timeout). */
-export class TargetUnreachableError extends HarnessError {
-  readonly code = 'HARNESS_ERR_TARGET_UNREACHABLE';
-  readonly exitCode = ExitCode.TargetUnreachable;
+export class TargetUnreachableError extends coded('HARNESS_ERR_TARGET_UNREACHABLE', ExitCode.TargetUnreachable) {
   constructor(readonly baseUrl: string, detail: string, options?: { cause?: unknown }) {
     super(`target ${baseUrl} is unreachable: ${detail}`, options);
   }
@@ -64,30 +64,20 @@ export class TargetUnreachableError extends HarnessError {
  * The target stopped answering during the run: past a bound of consecutive requests without an HTTP response
  * (refused, reset, timed out). The run ends early with the report of what ran; `checkId` is where it stopped.
  */
-export class TargetLostError extends HarnessError {
-  readonly code = 'HARNESS_ERR_TARGET_LOST';
-  readonly exitCode = ExitCode.TargetUnreachable;
+export class TargetLostError extends coded('HARNESS_ERR_TARGET_LOST', ExitCode.TargetUnreachable) {
   constructor(readonly baseUrl: string, readonly checkId: string, readonly failures: number, lastError: string) {
     super(`target ${baseUrl} lost during check ${checkId}: ${failures} requests in a row got no HTTP response (last: ${lastError}); the run stopped there`);
   }
 }
 
 /** A suite named with --suite or in the config does not exist. */
-export class UnknownSuiteError extends HarnessError {
-  readonly code = 'HARNESS_ERR_UNKNOWN_SUITE';
-  readonly exitCode = ExitCode.Usage;
-}
+export class UnknownSuiteError extends coded('HARNESS_ERR_UNKNOWN_SUITE', ExitCode.Usage) {}
 
 /** The reference target could not start (port in use, bad option). */
-export class TargetStartError extends HarnessError {
-  readonly code = 'HARNESS_ERR_TARGET_START';
-  readonly exitCode = ExitCode.Usage;
-}
+export class TargetStartError extends coded('HARNESS_ERR_TARGET_START', ExitCode.Usage) {}
 
 /** A report file given to `harness compare` is not JSON or not a report.json (schemas/report.schema.json). */
-export class InvalidReportError extends HarnessError {
-  readonly code = 'HARNESS_ERR_INVALID_REPORT';
-  readonly exitCode = ExitCode.InvalidConfig;
+export class InvalidReportError extends coded('HARNESS_ERR_INVALID_REPORT', ExitCode.InvalidConfig) {
   constructor(readonly file: string, readonly problems: readonly string[]) {
     super(`${file}: not a valid report.json:\n${problems.map((p) => `  ${p}`).join('\n')}`);
   }

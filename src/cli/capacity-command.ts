@@ -1,31 +1,22 @@
 /** `harness capacity`: the highest arrival rate a target sustains within an SLO and an error budget. */
 import type { Command } from 'commander';
-import { interruptSignal } from './interrupt.ts';
-import { loadConfig } from '../config/index.ts';
 import { UsageError } from '../errors.ts';
 import type { ExitCodeValue } from '../exit-codes.ts';
 import { runCapacityJob } from '../job/capacity-job.ts';
-import { reportFileOptions } from './report-file-options.ts';
+import { commonLoadJobOptions, loadJobConfig, type LoadJobFlags } from './load-job-flags.ts';
 import { parseErrorBudget } from '../load/capacity/search.ts';
 import { parseDuration } from '../load/duration.ts';
-import { createProgress } from '../load/progress.ts';
 import { loadScenarios } from '../load/scenario/select.ts';
 import { parseExpression } from '../load/thresholds/parse.ts';
-import { positiveNumberFlag, resolveConfigFile, urlFlag, workersFlag } from './parse-flags.ts';
+import { positiveNumberFlag, urlFlag, workersFlag } from './parse-flags.ts';
 
-interface CapacityFlags {
+interface CapacityFlags extends LoadJobFlags {
   scenario: string;
   slo: string;
   errorBudget: string;
   start: number;
   max: number;
   stepDuration?: string;
-  target?: string;
-  config?: string;
-  out?: string;
-  progress?: boolean;
-  workers?: number | 'auto';
-  metricsOut?: string;
 }
 
 export function registerCapacityCommand(program: Command, setExit: (code: ExitCodeValue) => void): void {
@@ -52,29 +43,16 @@ export function registerCapacityCommand(program: Command, setExit: (code: ExitCo
       const stepDurationMs = flags.stepDuration === undefined ? undefined : parseDuration(flags.stepDuration);
       if (stepDurationMs === 0 || (flags.stepDuration !== undefined && stepDurationMs === undefined)) throw new UsageError(`--step-duration: "${flags.stepDuration}" is not a duration`);
       if (flags.start > flags.max) throw new UsageError(`--start (${flags.start}) is above --max (${flags.max})`);
-      const config = loadConfig(resolveConfigFile(flags.config), {
-        env: process.env,
-        overrides: { ...(flags.target ? { target: { baseUrl: flags.target } } : {}), ...(flags.out ? { report: { outDir: flags.out } } : {}), ...(flags.metricsOut ? { load: { metricsOut: flags.metricsOut } } : {}) },
-        overrideSource: { 'target.baseUrl': '--target', 'report.outDir': '--out', 'load.metricsOut': '--metrics-out' },
-      });
+      const config = loadJobConfig(flags);
       const [scenario] = loadScenarios([flags.scenario]);
-      // --workers, else the config's load.workers, else (in runScenario) the scenario's workers, else auto.
-      const workers = flags.workers ?? config.load.workers;
-      // SIGINT/SIGTERM abort this signal: the job stops, writes its partial report, and main exits 105.
-      const signal = interruptSignal();
       const outcome = await runCapacityJob({
-        reportFiles: reportFileOptions(undefined),
-        config,
-        log: (line) => process.stdout.write(`${line}\n`),
+        ...commonLoadJobOptions(flags, config),
         scenario: scenario!,
         slo: { expr: flags.slo.trim(), ...slo },
         errorBudget,
         start: flags.start,
         max: flags.max,
         ...(stepDurationMs !== undefined ? { stepDurationMs } : {}),
-        signal,
-        ...(workers !== undefined ? { workers } : {}),
-        ...(flags.progress === false ? {} : { progress: createProgress(process.stderr) }),
       });
       setExit(outcome.exitCode);
     });

@@ -1,24 +1,15 @@
 /** `harness load`: throughput scenarios against --target, or against the embedded reference target. */
 import type { Command } from 'commander';
-import { interruptSignal } from './interrupt.ts';
-import { loadConfig } from '../config/index.ts';
 import type { ExitCodeValue } from '../exit-codes.ts';
 import { runLoadJob } from '../job/load-job.ts';
-import { reportFileOptions } from './report-file-options.ts';
-import { createProgress } from '../load/progress.ts';
+import { commonLoadJobOptions, loadJobConfig, type LoadJobFlags } from './load-job-flags.ts';
 import { loadScenarios } from '../load/scenario/select.ts';
-import { nonEmptyListFlag, positiveNumberFlag, resolveConfigFile, urlFlag, workersFlag } from './parse-flags.ts';
+import { nonEmptyListFlag, positiveNumberFlag, urlFlag, workersFlag } from './parse-flags.ts';
 
-interface LoadFlags {
+interface LoadFlags extends LoadJobFlags {
   scenario: string[];
-  target?: string;
-  config?: string;
-  out?: string;
   duration?: string;
   rate?: number;
-  progress?: boolean;
-  workers?: number | 'auto';
-  metricsOut?: string;
 }
 
 export function registerLoadCommand(program: Command, setExit: (code: ExitCodeValue) => void): void {
@@ -35,28 +26,11 @@ export function registerLoadCommand(program: Command, setExit: (code: ExitCodeVa
     .option('--metrics-out <kind=url>', 'push live metrics while scenarios run: prometheus-rw=URL (Prometheus remote write, k6\'s metric names, testid = the run id; default: load.metricsOut in the config, else none)')
     .option('--no-progress', 'no live progress line')
     .action(async (flags: LoadFlags) => {
-      const config = loadConfig(resolveConfigFile(flags.config), {
-        env: process.env,
-        overrides: {
-          ...(flags.target ? { target: { baseUrl: flags.target } } : {}),
-          ...(flags.out ? { report: { outDir: flags.out } } : {}),
-          ...(flags.metricsOut ? { load: { metricsOut: flags.metricsOut } } : {}),
-        },
-        overrideSource: { 'target.baseUrl': '--target', 'report.outDir': '--out', 'load.metricsOut': '--metrics-out' },
-      });
+      const config = loadJobConfig(flags);
       const scenarios = loadScenarios(flags.scenario, { ...(flags.duration ? { duration: flags.duration } : {}), ...(flags.rate ? { rate: flags.rate } : {}) });
-      // --workers, else the config's load.workers, else (in runScenario) the scenario's workers, else auto.
-      const workers = flags.workers ?? config.load.workers;
-      // SIGINT/SIGTERM abort this signal: the job stops, writes its partial report, and main exits 105.
-      const signal = interruptSignal();
       const outcome = await runLoadJob({
-        reportFiles: reportFileOptions(undefined),
-        config,
-        log: (line) => process.stdout.write(`${line}\n`),
+        ...commonLoadJobOptions(flags, config),
         scenarios,
-        signal,
-        ...(workers !== undefined ? { workers } : {}),
-        ...(flags.progress === false ? {} : { progress: createProgress(process.stderr) }),
       });
       setExit(outcome.exitCode);
     });

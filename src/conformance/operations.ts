@@ -5,6 +5,7 @@
 import type { HttpResponse, RequestOptions } from '../http/client.ts';
 import { skip } from './outcomes.ts';
 import type { CheckContext } from './context.ts';
+import { expect2xx } from './expect.ts';
 
 type Extra = Pick<RequestOptions, 'headers' | 'retryOn429' | 'bearer'>;
 
@@ -26,6 +27,19 @@ export function listMessages(ctx: CheckContext, query: Record<string, string | n
 
 export function login(ctx: CheckContext, body: unknown, extra: Extra = {}): Promise<HttpResponse> {
   return ctx.http.request({ method: 'POST', path: ctx.path('login'), json: body, ...extra });
+}
+
+/**
+ * The login of a check that judges the login itself: the configured account, a 2xx required, and a token in the
+ * answer registered as a secret before anything about the body is judged.
+ */
+export async function configuredLogin(ctx: CheckContext): Promise<HttpResponse> {
+  const { email, password } = ctx.credentials.login!;
+  const res = await login(ctx, { email, password });
+  expect2xx(res, 'login with the configured account');
+  const token = res.json<{ token?: unknown }>()?.token;
+  if (typeof token === 'string') ctx.secrets.add(token);
+  return res;
 }
 
 export function getAccount(ctx: CheckContext, bearer: string | undefined, extra: Extra = {}): Promise<HttpResponse> {

@@ -44,3 +44,8 @@ export const requiresCredential = (name: keyof CredentialsConfig) =>
 export function guarded(check: Check, ...wrappers: Array<(check: Check) => Check>): Check {
   return wrappers.reduceRight((wrapped, wrap) => wrap(wrapped), check);
 }
+
+/** Checks of the JWT login and what it issues: a login is configured and the PROFILE area jwt is on. */
+export function jwtLoginCheck(check: Check): Check {
+  return guarded(check, requiresCredential('login'), requiresProfile('jwt'));
+}

@@ -3,8 +3,7 @@
  * as trend.json and a self-contained trend.html (the report pages' template, src/reporters/html/page.ts): the
  * verdict timeline first, newest run first, then one chart per metric with the change points marked.
  */
-import { mkdir, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { writeJsonAndPage, type WrittenOutputs } from '../compare/write-outputs.ts';
 import { SecretRegistry } from '../http/redact.ts';
 import { renderPage } from '../reporters/html/page.ts';
 import { redactStrings } from '../report/redact-report.ts';
@@ -71,13 +70,8 @@ export function formatTrend(trend: Trend): string {
   return `${out.join('\n')}\n`;
 }
 
-export async function writeTrend(trend: Trend, outDir: string): Promise<{ json: string; html: string }> {
-  await mkdir(outDir, { recursive: true });
-  const json = join(outDir, 'trend.json');
-  const html = join(outDir, 'trend.html');
-  await writeFile(json, `${JSON.stringify(trend, null, 2)}\n`);
-  await writeFile(html, trendHtml(trend));
-  return { json, html };
+export function writeTrend(trend: Trend, outDir: string): Promise<WrittenOutputs> {
+  return writeJsonAndPage(outDir, 'trend', trend, trendHtml);
 }
 
 export function trendHtml(trend: Trend): string {

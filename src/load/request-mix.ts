@@ -112,20 +112,26 @@ export interface MixContext {
   bearers?: readonly string[];
 }
 
+/**
+ * What a request of a scenario or a flow step starts from before templating: JSON accepted, the bearer, and a
+ * body as text with its content type (a string is sent as it is, anything else as JSON).
+ */
+export function requestBase(rawBody: unknown, bearer: string | undefined): { headers: Record<string, string>; bodyText?: string } {
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (bearer !== undefined) headers.authorization = `Bearer ${bearer}`;
+  if (rawBody === undefined) return { headers };
+  headers['content-type'] = typeof rawBody === 'string' ? 'text/plain' : 'application/json';
+  return { headers, bodyText: typeof rawBody === 'string' ? rawBody : JSON.stringify(rawBody) };
+}
+
 export function prepareRequest(spec: RequestSpec, index: number, nameIndex: number, ctx: MixContext): PreparedRequest {
   const op = spec.operation ? OPERATION_DEFAULTS[spec.operation] : undefined;
   const method = spec.method ?? op?.method ?? 'GET';
   const path = spec.path ?? op?.path(ctx.api) ?? '/';
   const query = { ...(op?.query?.(ctx.api) ?? {}), ...(spec.query ?? {}) };
   const rawBody = spec.body !== undefined ? spec.body : op?.body?.(ctx.credentials);
-  const headers: Record<string, string> = { accept: 'application/json' };
-  if (ctx.bearer !== undefined) headers.authorization = `Bearer ${ctx.bearer}`;
-  let body: Template | undefined;
-  if (rawBody !== undefined) {
-    const text = typeof rawBody === 'string' ? rawBody : JSON.stringify(rawBody);
-    headers['content-type'] = typeof rawBody === 'string' ? 'text/plain' : 'application/json';
-    body = compileOrThrow(text, `requests[${index}].body`);
-  }
+  const { headers, bodyText } = requestBase(rawBody, ctx.bearer);
+  const body = bodyText !== undefined ? compileOrThrow(bodyText, `requests[${index}].body`) : undefined;
   for (const [k, v] of Object.entries(spec.headers ?? {})) headers[k.toLowerCase()] = v;
   const expect = spec.expectStatus ? new Set(spec.expectStatus) : undefined;
   return {

@@ -46,28 +46,43 @@ export interface BannerExtras {
   jwtSigningKey?: string;
 }
 
+/**
+ * Each credential a reference target hands out, in the order printed: its label in the table, the variable the
+ * shipped harness.config.yaml reads it from, and what it is for. The table and the export lines both come from here.
+ */
+const CREDENTIALS: ReadonlyArray<[label: string, env: string, value: (creds: ReferenceCredentials) => string, use: string]> = [
+  ['api key full', 'HARNESS_API_KEY', (c) => c.apiKeys.full, 'every scope: messages:send messages:read campaigns:write webhooks:manage sandbox'],
+  ['api key restricted', 'HARNESS_RESTRICTED_KEY', (c) => c.apiKeys.restricted, 'every scope but messages:send (403 checks)'],
+  ['api key second', 'HARNESS_SECOND_KEY', (c) => c.apiKeys.second, 'every scope, its own quota (isolation checks)'],
+  ['api key load', 'HARNESS_LOAD_KEY', (c) => c.apiKeys.load, 'every scope, a quota that does not bind (throughput)'],
+  ['login email', 'HARNESS_LOGIN_EMAIL', (c) => c.login.email, 'POST /v1/auth/login -> JWT for GET /v1/account'],
+  ['login password', 'HARNESS_LOGIN_PASSWORD', (c) => c.login.password, 'password of that user'],
+  ['oauth client id', 'HARNESS_OAUTH_CLIENT_ID', (c) => c.oauth.clientId, 'authorization code + PKCE S256 (GET/POST /v1/oauth/authorize)'],
+  ['oauth client secret', 'HARNESS_OAUTH_CLIENT_SECRET', (c) => c.oauth.clientSecret, 'client authentication at POST /v1/oauth/token'],
+  ['oauth redirect uri', 'HARNESS_OAUTH_REDIRECT_URI', (c) => c.oauth.redirectUri, 'registered redirect (compared, never followed)'],
+  ['other client id', 'HARNESS_OAUTH_OTHER_CLIENT_ID', (c) => c.otherOAuthClient.clientId, 'a second client, for "another client\'s code" checks'],
+  ['other client secret', 'HARNESS_OAUTH_OTHER_CLIENT_SECRET', (c) => c.otherOAuthClient.clientSecret, ''],
+  ['other redirect uri', 'HARNESS_OAUTH_OTHER_REDIRECT_URI', (c) => c.otherOAuthClient.redirectUri, ''],
+  ['other account key', 'HARNESS_OTHER_API_KEY', (c) => c.otherAccount.apiKey, 'a second account, every scope: sees nothing of the first account (ownership checks)'],
+  ['other account email', 'HARNESS_OTHER_LOGIN_EMAIL', (c) => c.otherAccount.login.email, 'login user of that second account'],
+  ['other account password', 'HARNESS_OTHER_LOGIN_PASSWORD', (c) => c.otherAccount.login.password, ''],
+];
+
+const JWT_KEY: [label: string, env: string, use: string] = ['jwt signing key', 'HARNESS_JWT_KEY', 'test-only HS256 key the JWTs are signed with (credentials.jwtSigning: expired, not-yet-valid tokens)'];
+
+/** The credentials as [label, env, value, use], the signing key last when the caller chose one. */
+function credentialRows(creds: ReferenceCredentials, extras: BannerExtras): Array<[string, string, string, string]> {
+  const rows = CREDENTIALS.map(([label, env, value, use]): [string, string, string, string] => [label, env, value(creds), use]);
+  if (extras.jwtSigningKey !== undefined) rows.push([JWT_KEY[0], JWT_KEY[1], extras.jwtSigningKey, JWT_KEY[2]]);
+  return rows;
+}
+
 export function credentialBanner(creds: ReferenceCredentials, baseUrl: string, extras: BannerExtras = {}): CredentialBanner {
   const signing = extras.jwtSigningKey !== undefined ? { jwtSigning: { alg: 'HS256', key: extras.jwtSigningKey } } : {};
   const json = JSON.stringify({ event: 'reference-target.listening', baseUrl, credentials: { ...creds, ...signing } });
-  const { apiKeys, login, oauth, otherOAuthClient: other } = creds;
   const rows: [string, string, string][] = [
     ['base url', baseUrl, 'every path below is relative to it'],
-    ['api key full', apiKeys.full, 'every scope: messages:send messages:read campaigns:write webhooks:manage sandbox'],
-    ['api key restricted', apiKeys.restricted, 'every scope but messages:send (403 checks)'],
-    ['api key second', apiKeys.second, 'every scope, its own quota (isolation checks)'],
-    ['api key load', apiKeys.load, 'every scope, a quota that does not bind (throughput)'],
-    ['login email', login.email, 'POST /v1/auth/login -> JWT for GET /v1/account'],
-    ['login password', login.password, 'password of that user'],
-    ['oauth client id', oauth.clientId, 'authorization code + PKCE S256 (GET/POST /v1/oauth/authorize)'],
-    ['oauth client secret', oauth.clientSecret, 'client authentication at POST /v1/oauth/token'],
-    ['oauth redirect uri', oauth.redirectUri, 'registered redirect (compared, never followed)'],
-    ['other client id', other.clientId, 'a second client, for "another client\'s code" checks'],
-    ['other client secret', other.clientSecret, ''],
-    ['other redirect uri', other.redirectUri, ''],
-    ['other account key', creds.otherAccount.apiKey, 'a second account, every scope: sees nothing of the first account (ownership checks)'],
-    ['other account email', creds.otherAccount.login.email, 'login user of that second account'],
-    ['other account password', creds.otherAccount.login.password, ''],
-    ...(extras.jwtSigningKey !== undefined ? [['jwt signing key', extras.jwtSigningKey, 'test-only HS256 key the JWTs are signed with (credentials.jwtSigning: expired, not-yet-valid tokens)'] as [string, string, string]] : []),
+    ...credentialRows(creds, extras).map(([label, , value, use]): [string, string, string] => [label, value, use]),
   ];
   return { json, table: formatTable(['NAME', 'VALUE', 'FOR'], rows), env: envLines(creds, extras) };
 }
@@ -78,25 +93,7 @@ export function credentialBanner(creds: ReferenceCredentials, baseUrl: string, e
  * Values are quoted for a POSIX shell.
  */
 function envLines(creds: ReferenceCredentials, extras: BannerExtras): string {
-  const vars: Array<[string, string]> = [
-    ['HARNESS_API_KEY', creds.apiKeys.full],
-    ['HARNESS_RESTRICTED_KEY', creds.apiKeys.restricted],
-    ['HARNESS_SECOND_KEY', creds.apiKeys.second],
-    ['HARNESS_LOAD_KEY', creds.apiKeys.load],
-    ['HARNESS_LOGIN_EMAIL', creds.login.email],
-    ['HARNESS_LOGIN_PASSWORD', creds.login.password],
-    ['HARNESS_OAUTH_CLIENT_ID', creds.oauth.clientId],
-    ['HARNESS_OAUTH_CLIENT_SECRET', creds.oauth.clientSecret],
-    ['HARNESS_OAUTH_REDIRECT_URI', creds.oauth.redirectUri],
-    ['HARNESS_OAUTH_OTHER_CLIENT_ID', creds.otherOAuthClient.clientId],
-    ['HARNESS_OAUTH_OTHER_CLIENT_SECRET', creds.otherOAuthClient.clientSecret],
-    ['HARNESS_OAUTH_OTHER_REDIRECT_URI', creds.otherOAuthClient.redirectUri],
-    ['HARNESS_OTHER_API_KEY', creds.otherAccount.apiKey],
-    ['HARNESS_OTHER_LOGIN_EMAIL', creds.otherAccount.login.email],
-    ['HARNESS_OTHER_LOGIN_PASSWORD', creds.otherAccount.login.password],
-    ...(extras.jwtSigningKey !== undefined ? [['HARNESS_JWT_KEY', extras.jwtSigningKey] as [string, string]] : []),
-  ];
-  const exports = vars.map(([name, value]) => `export ${name}='${value.replace(/'/g, `'\\''`)}'`);
+  const exports = credentialRows(creds, extras).map(([, name, value]) => `export ${name}='${value.replace(/'/g, `'\\''`)}'`);
   const notPrinted = NOT_PRINTED.map(({ names, why }) => `# not printed: ${names.join(' ')}: ${why}`);
   return [...exports, ...notPrinted].join('\n');
 }

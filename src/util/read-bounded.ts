@@ -34,6 +34,38 @@ function reason(err: unknown): string {
   return `cannot be read: ${code ?? (err as Error).message}`;
 }
 
+/**
+ * The chunks read so far, refused past the bound: the sync and the async reader differ only in how they read a
+ * chunk. `add` takes the chunk and the bytes read into it and answers false at the end of the file.
+ */
+class BoundedChunks {
+  readonly #chunks: Buffer[] = [];
+  #total = 0;
+
+  constructor(private readonly file: string, private readonly bound: ReadBound) {}
+
+  add(chunk: Buffer, bytesRead: number): boolean {
+    if (bytesRead === 0) return false;
+    this.#total += bytesRead;
+    if (this.#total > this.bound.maxBytes) throw refusal(this.file, this.bound);
+    this.#chunks.push(bytesRead === CHUNK ? chunk : chunk.subarray(0, bytesRead));
+    return true;
+  }
+
+  bytes(): Buffer {
+    return Buffer.concat(this.#chunks, this.#total);
+  }
+}
+
+/** A size from stat refuses early only when it is a regular file's: a device's or a FIFO's says nothing. */
+function checkSize(file: string, bound: ReadBound, stats: { isFile(): boolean; size: number }): void {
+  if (stats.isFile() && stats.size > bound.maxBytes) throw refusal(file, bound, stats.size);
+}
+
+function readError(file: string, err: unknown, describe: (err: unknown) => string): FileNotFoundError {
+  return err instanceof FileNotFoundError ? err : new FileNotFoundError(file, describe(err));
+}
+
 /** The whole file as bytes, or a FileNotFoundError (exit 2) saying why not: missing, a folder, past the bound. */
 export function readBoundedSync(file: string, bound: ReadBound): Buffer {
   let fd: number;
@@ -45,21 +77,14 @@ export function readBoundedSync(file: string, bound: ReadBound): Buffer {
   try {
     const stats = fstatSync(fd);
     if (stats.isDirectory()) throw new FileNotFoundError(file, 'is a directory, not a file');
-    if (stats.isFile() && stats.size > bound.maxBytes) throw refusal(file, bound, stats.size);
-    const chunks: Buffer[] = [];
-    let total = 0;
+    checkSize(file, bound, stats);
+    const chunks = new BoundedChunks(file, bound);
     for (;;) {
       const chunk = Buffer.allocUnsafe(CHUNK);
-      const n = readSync(fd, chunk, 0, CHUNK, null);
-      if (n === 0) break;
-      total += n;
-      if (total > bound.maxBytes) throw refusal(file, bound);
-      chunks.push(n === CHUNK ? chunk : chunk.subarray(0, n));
+      if (!chunks.add(chunk, readSync(fd, chunk, 0, CHUNK, null))) return chunks.bytes();
     }
-    return Buffer.concat(chunks, total);
   } catch (err) {
-    if (err instanceof FileNotFoundError) throw err;
-    throw new FileNotFoundError(file, reason(err));
+    throw readError(file, err, reason);
   } finally {
     closeSync(fd);
   }
@@ -76,21 +101,14 @@ export async function readBounded(file: string, bound: ReadBound, describe: (err
   try {
     const stats = await handle.stat();
     if (stats.isDirectory()) throw new FileNotFoundError(file, describe(Object.assign(new Error('is a directory'), { code: 'EISDIR' })));
-    if (stats.isFile() && stats.size > bound.maxBytes) throw refusal(file, bound, stats.size);
-    const chunks: Buffer[] = [];
-    let total = 0;
+    checkSize(file, bound, stats);
+    const chunks = new BoundedChunks(file, bound);
     for (;;) {
       const chunk = Buffer.allocUnsafe(CHUNK);
-      const { bytesRead } = await handle.read(chunk, 0, CHUNK, null);
-      if (bytesRead === 0) break;
-      total += bytesRead;
-      if (total > bound.maxBytes) throw refusal(file, bound);
-      chunks.push(bytesRead === CHUNK ? chunk : chunk.subarray(0, bytesRead));
+      if (!chunks.add(chunk, (await handle.read(chunk, 0, CHUNK, null)).bytesRead)) return chunks.bytes();
     }
-    return Buffer.concat(chunks, total);
   } catch (err) {
-    if (err instanceof FileNotFoundError) throw err;
-    throw new FileNotFoundError(file, describe(err));
+    throw readError(file, err, describe);
   } finally {
     await handle.close();
   }

@@ -3,19 +3,15 @@ import { randomBytes } from 'node:crypto';
 import { defineCheck } from '../../src/conformance/check.ts';
 import { fail, skip } from '../../src/conformance/outcomes.ts';
 import type { CheckContext } from '../../src/conformance/context.ts';
-import { expect2xx, expectStatus, jsonObject } from '../../src/conformance/expect.ts';
-import { freshJwt, login } from '../../src/conformance/operations.ts';
-import { guarded, requiresCredential, requiresProfile } from '../../src/conformance/preconditions.ts';
+import { expectStatus, jsonObject } from '../../src/conformance/expect.ts';
+import { configuredLogin, freshJwt, login } from '../../src/conformance/operations.ts';
+import { jwtLoginCheck, requiresCredential, requiresProfile } from '../../src/conformance/preconditions.ts';
 import { parseRetryAfter } from '../../src/http/retry-after.ts';
 import { decodeSegment, parseJws } from './lib/jws.ts';
 
 /** A login with the configured account; the token is registered as a secret. */
 async function loginOk(ctx: CheckContext): Promise<{ token: unknown; expiresIn: unknown }> {
-  const { email, password } = ctx.credentials.login!;
-  const res = await login(ctx, { email, password });
-  expect2xx(res, 'login with the configured account');
-  const body = jsonObject(res, 'login response');
-  if (typeof body.token === 'string') ctx.secrets.add(body.token);
+  const body = jsonObject(await configuredLogin(ctx), 'login response');
   return { token: body.token, expiresIn: body.expires_in };
 }
 
@@ -57,7 +53,7 @@ export const tokenIsJwt = requiresCredential('login')(
   }),
 );
 
-export const profileClaims = guarded(
+export const profileClaims = jwtLoginCheck(
   defineCheck({
     id: 'auth.jwt.profile-claims',
     suite: 'auth',
@@ -76,8 +72,6 @@ export const profileClaims = guarded(
       if (typeof iat !== 'number' || typeof exp !== 'number' || exp <= iat) fail(`login token: iat and exp must be NumericDates with exp after iat, got iat ${JSON.stringify(iat)}, exp ${JSON.stringify(exp)}`);
     },
   }),
-  requiresCredential('login'),
-  requiresProfile('jwt'),
 );
 
 /** Clock difference tolerated between the harness and the target when judging exp and nbf against now. */
@@ -118,7 +112,7 @@ export const usableAtIssue = requiresCredential('login')(
 /** Seconds of disagreement tolerated between expires_in and exp − iat (both are whole seconds from one clock). */
 const LIFETIME_TOLERANCE_S = 2;
 
-export const expiresInSeconds = guarded(
+export const expiresInSeconds = jwtLoginCheck(
   defineCheck({
     id: 'auth.jwt.expires-in-seconds',
     suite: 'auth',
@@ -138,8 +132,6 @@ export const expiresInSeconds = guarded(
       }
     },
   }),
-  requiresCredential('login'),
-  requiresProfile('jwt'),
 );
 
 /** One failed login with a wrong password for the configured account, one for an unknown email. */
@@ -153,7 +145,7 @@ export async function badLogins(ctx: CheckContext) {
   return { wrongPassword, unknownEmail };
 }
 
-export const badLoginRefused = guarded(
+export const badLoginRefused = jwtLoginCheck(
   defineCheck({
     id: 'auth.jwt.bad-login-401',
     suite: 'auth',
@@ -168,8 +160,6 @@ export const badLoginRefused = guarded(
       expectStatus(unknownEmail, [401], 'login with an unknown email');
     },
   }),
-  requiresCredential('login'),
-  requiresProfile('jwt'),
 );
 
 /** Members that legitimately differ per response (request ids, times) and are left out of the comparison. */

@@ -9,7 +9,7 @@ import type { CheckContext } from '../../src/conformance/context.ts';
 import { expectStatus } from '../../src/conformance/expect.ts';
 import { freshJwt, getAccount, listMessages, obtainJwt, sendMessage, textMessage, unusableReason } from '../../src/conformance/operations.ts';
 import { mintedExpired } from './jwt-minted.ts';
-import { guarded, requiresCredential, requiresProfile } from '../../src/conformance/preconditions.ts';
+import { guarded, jwtLoginCheck, requiresCredential, requiresProfile } from '../../src/conformance/preconditions.ts';
 import { parseJws, unsecuredCopy, withBrokenSignature, withChangedClaims, type JwsParts } from './lib/jws.ts';
 
 export const accountWithoutCredential = defineCheck({
@@ -151,7 +151,7 @@ export const apiKeyOnAccount = guarded(
   requiresProfile('jwt'),
 );
 
-export const jwtOnMessaging = guarded(
+export const jwtOnMessaging = jwtLoginCheck(
   defineCheck({
     id: 'auth.jwt.jwt-on-messaging-refused',
     suite: 'auth',
@@ -168,8 +168,6 @@ export const jwtOnMessaging = guarded(
       expectStatus(await listMessages(ctx, {}, { bearer: jwt }), [401], 'list with the user JWT');
     },
   }),
-  requiresCredential('login'),
-  requiresProfile('jwt'),
 );
 
 export const JWT_TOKEN_CHECKS = [accountWithoutCredential, expiredRejected, tamperedPayload, tamperedSignature, algNoneRejected, apiKeyOnAccount, jwtOnMessaging];

@@ -2,20 +2,11 @@
 import { defineCheck } from '../../src/conformance/check.ts';
 import { fail, skip } from '../../src/conformance/outcomes.ts';
 import { expect2xx } from '../../src/conformance/expect.ts';
-import { getAccount, login, obtainJwt } from '../../src/conformance/operations.ts';
-import { guarded, requiresCredential, requiresProfile } from '../../src/conformance/preconditions.ts';
+import { configuredLogin, getAccount, obtainJwt } from '../../src/conformance/operations.ts';
+import { guarded, jwtLoginCheck, requiresCredential, requiresProfile } from '../../src/conformance/preconditions.ts';
 import { firstExchange } from '../lib/oauth-client.ts';
 import { expectFields, jsonBody } from './lib/spec-fields.ts';
 
-async function loginBody(ctx: Parameters<typeof login>[0]): Promise<unknown> {
-  const { email, password } = ctx.credentials.login!;
-  const res = await login(ctx, { email, password });
-  expect2xx(res, 'login with the configured account');
-  const body = jsonBody(res, 'login response');
-  const token = (body as { token?: unknown })?.token;
-  if (typeof token === 'string') ctx.secrets.add(token);
-  return body;
-}
 
 export const loginFields = requiresCredential('login')(
   defineCheck({
@@ -26,12 +17,12 @@ export const loginFields = requiresCredential('login')(
     specRef: 'SERVICE-SPEC §2.6, §4 (POST /v1/auth/login: "Object with token and expires_in"), §5 rule 2',
     clauses: ['§2.6', '§4.login'],
     async run(ctx) {
-      expectFields(await loginBody(ctx), { token: 'jwt', expires_in: 'integer' }, 'the login response', '§2.6');
+      expectFields(jsonBody(await configuredLogin(ctx), 'login response'), { token: 'jwt', expires_in: 'integer' }, 'the login response', '§2.6');
     },
   }),
 );
 
-export const loginSchema = guarded(
+export const loginSchema = jwtLoginCheck(
   defineCheck({
     id: 'schemas.login.schema',
     suite: 'schemas',
@@ -40,14 +31,12 @@ export const loginSchema = guarded(
     specRef: 'PROFILE Authentication ("answers 200 {token, expires_in}, expires_in in seconds"); schemas/api/login-response.schema.json (api.schemas)',
     clauses: ['§2.6'],
     async run(ctx) {
-      ctx.schemas.expect('login-response', await loginBody(ctx), 'login response');
+      ctx.schemas.expect('login-response', jsonBody(await configuredLogin(ctx), 'login response'), 'login response');
     },
   }),
-  requiresCredential('login'),
-  requiresProfile('jwt'),
 );
 
-export const accountSchema = guarded(
+export const accountSchema = jwtLoginCheck(
   defineCheck({
     id: 'schemas.account.schema',
     suite: 'schemas',
@@ -61,8 +50,6 @@ export const accountSchema = guarded(
       ctx.schemas.expect('account', jsonBody(res, 'account response'), 'account response');
     },
   }),
-  requiresCredential('login'),
-  requiresProfile('jwt'),
 );
 
 export const oauthTokenSchema = guarded(

@@ -4,12 +4,20 @@
  */
 import { defineCheck } from '../../src/conformance/check.ts';
 import { fail } from '../../src/conformance/outcomes.ts';
+import type { CheckContext } from '../../src/conformance/context.ts';
 import { expect2xx } from '../../src/conformance/expect.ts';
 import { sendMessage, textMessage } from '../../src/conformance/operations.ts';
 import { guarded, requiresCredential, requiresProfile } from '../../src/conformance/preconditions.ts';
 import { expectFields, jsonBody, SEND_RESPONSE_FIELDS } from './lib/spec-fields.ts';
 
 const TO = '15551234567';
+
+/** The body a long-form send answers with `text`: what both send-response checks judge. */
+async function sendResponse(ctx: CheckContext, text: string): Promise<unknown> {
+  const res = await sendMessage(ctx, textMessage(TO, text));
+  expect2xx(res, 'send in the long form');
+  return jsonBody(res, 'send response');
+}
 
 export const longFormAccepted = requiresCredential('apiKey')(
   defineCheck({
@@ -34,9 +42,7 @@ export const sendResponseFields = requiresCredential('apiKey')(
     specRef: 'SERVICE-SPEC §2.2, §3',
     clauses: ['§2.2', '§3'],
     async run(ctx) {
-      const res = await sendMessage(ctx, textMessage(TO, 'schemas: send response'));
-      expect2xx(res, 'send in the long form');
-      expectFields(jsonBody(res, 'send response'), SEND_RESPONSE_FIELDS, 'the send response', '§2.2');
+      expectFields(await sendResponse(ctx, 'schemas: send response'), SEND_RESPONSE_FIELDS, 'the send response', '§2.2');
     },
   }),
 );
@@ -50,9 +56,7 @@ export const sendResponseSchema = requiresCredential('apiKey')(
     specRef: 'PROFILE Messages ("Answer 201 {id, status: \\"sent\\", timestamp}"); schemas/api/send-message-response.schema.json (api.schemas)',
     clauses: ['§2.2'],
     async run(ctx) {
-      const res = await sendMessage(ctx, textMessage(TO, 'schemas: send response schema'));
-      expect2xx(res, 'send in the long form');
-      ctx.schemas.expect('send-message-response', jsonBody(res, 'send response'), 'send response');
+      ctx.schemas.expect('send-message-response', await sendResponse(ctx, 'schemas: send response schema'), 'send response');
     },
   }),
 );

@@ -2,8 +2,8 @@
 import { defineCheck } from '../../src/conformance/check.ts';
 import { fail } from '../../src/conformance/outcomes.ts';
 import { expect2xx, jsonObject } from '../../src/conformance/expect.ts';
-import { getAccount, login, obtainJwt } from '../../src/conformance/operations.ts';
-import { guarded, requiresCredential, requiresProfile } from '../../src/conformance/preconditions.ts';
+import { configuredLogin, getAccount, obtainJwt } from '../../src/conformance/operations.ts';
+import { guarded, jwtLoginCheck, requiresCredential } from '../../src/conformance/preconditions.ts';
 
 export const loginIssuesJwt = requiresCredential('login')(
   defineCheck({
@@ -14,11 +14,7 @@ export const loginIssuesJwt = requiresCredential('login')(
     specRef: 'SERVICE-SPEC §2.6, §4 (POST /v1/auth/login), §5 rule 2',
     clauses: ['§2.6', '§4.login', '§5.2'],
     async run(ctx) {
-      const { email, password } = ctx.credentials.login!;
-      const res = await login(ctx, { email, password });
-      expect2xx(res, 'login with the configured account');
-      const body = jsonObject(res, 'login response');
-      if (typeof body.token === 'string') ctx.secrets.add(body.token);
+      const body = jsonObject(await configuredLogin(ctx), 'login response');
       ctx.schemas.expect('login-response', body, 'login response');
       if (typeof body.token !== 'string' || body.token.split('.').length !== 3) fail('login response: "token" must be a JWT (three dot-separated parts)');
       if (!Number.isInteger(body.expires_in)) fail(`login response: "expires_in" must be an integer, got ${JSON.stringify(body.expires_in)}`);
@@ -43,7 +39,7 @@ export const accountWithJwt = guarded(
   requiresCredential('login'),
 );
 
-export const accountShape = guarded(
+export const accountShape = jwtLoginCheck(
   defineCheck({
     id: 'smoke.account-shape',
     suite: 'smoke',
@@ -57,6 +53,4 @@ export const accountShape = guarded(
       ctx.schemas.expect('account', jsonObject(res, 'account response'), 'account response');
     },
   }),
-  requiresCredential('login'),
-  requiresProfile('jwt'),
 );

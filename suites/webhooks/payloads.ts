@@ -27,10 +27,19 @@ async function deliveriesToJudge(ctx: CheckContext): Promise<{ deliveries: reado
   return { deliveries: [...receiver.deliveries], secret: session.hook.secret };
 }
 
-function failEach(what: string, problems: Array<{ delivery: ReceivedDelivery; problem: string }>, total: number, expected: string): void {
+/**
+ * Judges every delivery with `problemOf` (undefined: none) and fails listing the first few that have one: "N of M
+ * deliveries <what>", with `expected` beside them.
+ */
+async function judgeEach(ctx: CheckContext, what: string, expected: string, problemOf: (delivery: ReceivedDelivery, secret: string) => string | undefined): Promise<void> {
+  const { deliveries, secret } = await deliveriesToJudge(ctx);
+  const problems = deliveries.flatMap((delivery) => {
+    const problem = problemOf(delivery, secret);
+    return problem === undefined ? [] : [{ delivery, problem }];
+  });
   if (problems.length === 0) return;
   const listed = problems.slice(0, LISTED).map((p) => `#${p.delivery.seq} ${describeDelivery(p.delivery).event}: ${p.problem}`);
-  fail(`${problems.length} of ${total} deliveries ${what}: ${listed.join(' | ')}${problems.length > LISTED ? ' | …' : ''}`, {
+  fail(`${problems.length} of ${deliveries.length} deliveries ${what}: ${listed.join(' | ')}${problems.length > LISTED ? ' | …' : ''}`, {
     expected,
     actual: problems.slice(0, 20).map((p) => ({ ...describeDelivery(p.delivery), problem: p.problem })),
   });
@@ -45,14 +54,12 @@ export const payloadsMatchSchema = webhookCheck(
     specRef: 'PROFILE Webhooks (envelope {id, type, created_at, data}; message.received data is the listed message; message.status data {id, status, timestamp, error?}); schemas/api/webhook-event.schema.json',
     clauses: ['§6'],
     async run(ctx) {
-      const { deliveries } = await deliveriesToJudge(ctx);
-      const problems = deliveries.flatMap((delivery) => {
+      await judgeEach(ctx, 'do not match the webhook-event schema', 'schemas/api/webhook-event.schema.json', (delivery) => {
         const body = bodyOf(delivery);
-        if (!body) return [{ delivery, problem: 'the body is not a JSON object' }];
+        if (!body) return 'the body is not a JSON object';
         const outcome = ctx.schemas.validate('webhook-event', body);
-        return outcome.ok ? [] : [{ delivery, problem: outcome.errors.slice(0, 3).join('; ') }];
+        return outcome.ok ? undefined : outcome.errors.slice(0, 3).join('; ');
       });
-      failEach('do not match the webhook-event schema', problems, deliveries.length, 'schemas/api/webhook-event.schema.json');
     },
   }),
 );
@@ -66,13 +73,10 @@ export const signatureVerifies = webhookCheck(
     specRef: 'PROFILE Webhooks (Standard Webhooks headers; v1 = base64 HMAC-SHA256 of "{id}.{timestamp}.{body}"); Standard Webhooks spec "Signature scheme" (whsec_ secrets: base64-decoded key)',
     clauses: ['§6'],
     async run(ctx) {
-      const { deliveries, secret } = await deliveriesToJudge(ctx);
-      const problems = deliveries.flatMap((delivery) => {
-        const { headers, rawBody } = delivery;
+      await judgeEach(ctx, 'are not signed correctly', 'webhook-signature "v1,<base64 HMAC-SHA256(secret, id.timestamp.body)>"', ({ headers, rawBody }, secret) => {
         const verdict = verifySignature({ id: headers['webhook-id'], timestamp: headers['webhook-timestamp'], signature: headers['webhook-signature'], rawBody }, secret, ctx.config.webhooks.signingKey);
-        return verdict.ok ? [] : [{ delivery, problem: verdict.reason }];
+        return verdict.ok ? undefined : verdict.reason;
       });
-      failEach('are not signed correctly', problems, deliveries.length, 'webhook-signature "v1,<base64 HMAC-SHA256(secret, id.timestamp.body)>"');
     },
   }),
 );
@@ -86,15 +90,13 @@ export const timestampFresh = webhookCheck(
     specRef: 'PROFILE Webhooks ("webhook-timestamp (Unix seconds)"); Standard Webhooks spec "Verifying webhooks" (5-minute tolerance)',
     clauses: ['§6'],
     async run(ctx) {
-      const { deliveries } = await deliveriesToJudge(ctx);
-      const problems = deliveries.flatMap((delivery) => {
+      await judgeEach(ctx, 'carry a bad webhook-timestamp', `Unix seconds within ±${TOLERANCE_S} s of arrival`, (delivery) => {
         const value = delivery.headers['webhook-timestamp'];
-        if (value === undefined) return [{ delivery, problem: 'no webhook-timestamp header' }];
-        if (!/^[0-9]{1,12}$/.test(value)) return [{ delivery, problem: `webhook-timestamp ${JSON.stringify(value.slice(0, 40))} is not whole Unix seconds` }];
+        if (value === undefined) return 'no webhook-timestamp header';
+        if (!/^[0-9]{1,12}$/.test(value)) return `webhook-timestamp ${JSON.stringify(value.slice(0, 40))} is not whole Unix seconds`;
         const offsetS = Math.round(Number(value) - delivery.receivedAt / 1000);
-        return Math.abs(offsetS) > TOLERANCE_S ? [{ delivery, problem: `webhook-timestamp ${value} is ${offsetS} s away from the arrival time` }] : [];
+        return Math.abs(offsetS) > TOLERANCE_S ? `webhook-timestamp ${value} is ${offsetS} s away from the arrival time` : undefined;
       });
-      failEach('carry a bad webhook-timestamp', problems, deliveries.length, `Unix seconds within ±${TOLERANCE_S} s of arrival`);
     },
   }),
 );

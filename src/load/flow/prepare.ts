@@ -6,7 +6,7 @@
 import type { ApiConfig, CredentialsConfig, DeepReadonly } from '../../config/types.ts';
 import { ConfigError } from '../../errors.ts';
 import { parseDuration } from '../duration.ts';
-import { OPERATION_DEFAULTS, type RequestMix } from '../request-mix.ts';
+import { OPERATION_DEFAULTS, requestBase, type RequestMix } from '../request-mix.ts';
 import type { Template } from '../template.ts';
 import type { CaptureSpec, FlowSpec, StepSpec } from '../scenario/types.ts';
 import { compileFlowTemplate, isVariableName, type Escape } from './template.ts';
@@ -118,14 +118,8 @@ export function compileFlow(flow: FlowSpec, ctx: FlowContext, issues: FlowIssue[
       if (!(err instanceof ConfigError)) throw err;
       issues.push({ at: [...at, 'operation'], message: err.issues[0]?.message ?? err.message });
     }
-    const headerTexts: Record<string, string> = { accept: 'application/json' };
-    if (ctx.bearer !== undefined) headerTexts.authorization = `Bearer ${ctx.bearer}`;
-    let body: Template | undefined;
-    if (rawBody !== undefined) {
-      const text = typeof rawBody === 'string' ? rawBody : JSON.stringify(rawBody);
-      headerTexts['content-type'] = typeof rawBody === 'string' ? 'text/plain' : 'application/json';
-      body = compile(text, ['body'], typeof rawBody === 'string' ? 'raw' : 'json', own);
-    }
+    const { headers: headerTexts, bodyText } = requestBase(rawBody, ctx.bearer);
+    const body = bodyText !== undefined ? compile(bodyText, ['body'], typeof rawBody === 'string' ? 'raw' : 'json', own) : undefined;
     const headers: Array<[string, Template]> = [];
     const userHeaders = Object.fromEntries(Object.entries(spec.headers ?? {}).map(([k, v]) => [k.toLowerCase(), { k, v }]));
     for (const [k, v] of Object.entries(headerTexts)) if (!userHeaders[k]) headers.push([k, compile(v, [], 'raw', new Set())]);

@@ -2,29 +2,22 @@
  * Fixed window: windows are aligned to multiples of the window length since the epoch, and each key counts
  * requests in the current window. Retry-After is the time to the next window boundary, which is exact.
  */
-import { ceilSeconds, SWEEP_EVERY, type Clock, type RateDecision, type RateLimiter, type RatePolicy } from './types.ts';
+import { KeyedLimiter } from './keyed-limiter.ts';
+import { ceilSeconds, type RateDecision, type RatePolicy } from './types.ts';
 
 interface WindowState {
   start: number;
   count: number;
 }
 
-export class FixedWindowLimiter implements RateLimiter {
-  readonly #state = new Map<string, WindowState>();
-  #calls = 0;
-
-  constructor(private readonly clock: Clock) {}
-
-  consume(key: string, policy: RatePolicy): RateDecision {
-    const now = this.clock();
+export class FixedWindowLimiter extends KeyedLimiter<WindowState> {
+  protected decide(key: string, policy: RatePolicy, now: number): RateDecision {
     const windowMs = policy.windowSeconds * 1000;
-    const start = Math.floor(now / windowMs) * windowMs;
-    if (++this.#calls % SWEEP_EVERY === 0) this.#sweep(start);
-
-    let state = this.#state.get(key);
+    const start = windowStart(now, windowMs);
+    let state = this.states.get(key);
     if (!state || state.start !== start) {
       state = { start, count: 0 };
-      this.#state.set(key, state);
+      this.states.set(key, state);
     }
     const resetSeconds = ceilSeconds(start + windowMs - now);
     if (state.count >= policy.quota) {
@@ -34,7 +27,11 @@ export class FixedWindowLimiter implements RateLimiter {
     return { allowed: true, policy, remaining: policy.quota - state.count, resetSeconds, retryAfterSeconds: 0 };
   }
 
-  #sweep(currentStart: number): void {
-    for (const [key, state] of this.#state) if (state.start < currentStart) this.#state.delete(key);
+  protected isIdle(state: WindowState, now: number, policy: RatePolicy): boolean {
+    return state.start < windowStart(now, policy.windowSeconds * 1000);
   }
+}
+
+function windowStart(now: number, windowMs: number): number {
+  return Math.floor(now / windowMs) * windowMs;
 }

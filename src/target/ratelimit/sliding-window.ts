@@ -4,7 +4,8 @@
  * Exactness is what makes Retry-After honest: it is the time until the oldest logged request leaves the window.
  * Memory is one number per allowed request in the window, bounded by the quota (or by traffic, for the load key).
  */
-import { ceilSeconds, SWEEP_EVERY, type Clock, type RateDecision, type RateLimiter, type RatePolicy } from './types.ts';
+import { KeyedLimiter } from './keyed-limiter.ts';
+import { ceilSeconds, type RateDecision, type RatePolicy } from './types.ts';
 
 /** A queue of timestamps with an advancing head; compacted occasionally instead of shifting on every expiry. */
 interface Log {
@@ -12,21 +13,13 @@ interface Log {
   head: number;
 }
 
-export class SlidingWindowLimiter implements RateLimiter {
-  readonly #logs = new Map<string, Log>();
-  #calls = 0;
-
-  constructor(private readonly clock: Clock) {}
-
-  consume(key: string, policy: RatePolicy): RateDecision {
-    const now = this.clock();
+export class SlidingWindowLimiter extends KeyedLimiter<Log> {
+  protected decide(key: string, policy: RatePolicy, now: number): RateDecision {
     const windowMs = policy.windowSeconds * 1000;
-    if (++this.#calls % SWEEP_EVERY === 0) this.#sweep(now - windowMs);
-
-    let log = this.#logs.get(key);
+    let log = this.states.get(key);
     if (!log) {
       log = { times: [], head: 0 };
-      this.#logs.set(key, log);
+      this.states.set(key, log);
     }
     expire(log, now - windowMs);
 
@@ -46,11 +39,9 @@ export class SlidingWindowLimiter implements RateLimiter {
     };
   }
 
-  #sweep(cutoff: number): void {
-    for (const [key, log] of this.#logs) {
-      const newest = log.times[log.times.length - 1];
-      if (newest === undefined || newest <= cutoff) this.#logs.delete(key);
-    }
+  protected isIdle(log: Log, now: number, policy: RatePolicy): boolean {
+    const newest = log.times[log.times.length - 1];
+    return newest === undefined || newest <= now - policy.windowSeconds * 1000;
   }
 }
 

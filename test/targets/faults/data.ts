@@ -71,6 +71,27 @@ function seamFault(shift: 1 | -1, edit: (data: ListBody['data'], previousLast: R
   };
 }
 
+/** A list that never reads the cursor parameter: every page is the first (as an OpenAPI mock answers). */
+function ignoreCursor(): FaultCase['fault'] {
+  return {
+    onRequest(req) {
+      const url = urlOf(req);
+      if (req.method !== 'GET' || url.pathname !== MESSAGES_PATH || !url.searchParams.has('cursor')) return req;
+      return withQuery(req, { cursor: undefined });
+    },
+  };
+}
+
+/** What a cursor that never advances fails, whether or not the config names the parameter. */
+const CURSOR_IGNORED_FAILING = [
+  'pagination.walk.next-leads-to-next-page',
+  'pagination.walk.no-duplicates',
+  'pagination.walk.union-equals-data',
+  'pagination.walk.last-page-next-null',
+  'pagination.stability.insert-during-walk',
+  'pagination.cursor.garbled-rejected',
+];
+
 export const DATA_FAULTS: FaultCase[] = [
   {
     name: 'a next cursor that never advances (the first page again, forever)',
@@ -305,22 +326,8 @@ export const DATA_FAULTS: FaultCase[] = [
     name: 'the cursor parameter the config names is ignored (every page is the first)',
     suites: ['pagination'],
     config: { api: { query: { cursor: 'cursor' } } },
-    fault: {
-      onRequest(req) {
-        const url = urlOf(req);
-        if (req.method !== 'GET' || url.pathname !== MESSAGES_PATH || !url.searchParams.has('cursor')) return req;
-        return withQuery(req, { cursor: undefined });
-      },
-    },
-    failing: [
-      'pagination.walk.each-item-once',
-      'pagination.walk.next-leads-to-next-page',
-      'pagination.walk.no-duplicates',
-      'pagination.walk.union-equals-data',
-      'pagination.walk.last-page-next-null',
-      'pagination.stability.insert-during-walk',
-      'pagination.cursor.garbled-rejected',
-    ],
+    fault: ignoreCursor(),
+    failing: ['pagination.walk.each-item-once', ...CURSOR_IGNORED_FAILING],
     verdict: 'not-certified',
   },
   {
@@ -355,21 +362,8 @@ export const DATA_FAULTS: FaultCase[] = [
     // config's omission (the target may page with another parameter), so the MUST check does not fail; PROFILE does.
     name: 'the cursor parameter is ignored (every page is the first), and the config does not name it',
     suites: ['pagination'],
-    fault: {
-      onRequest(req) {
-        const url = urlOf(req);
-        if (req.method !== 'GET' || url.pathname !== MESSAGES_PATH || !url.searchParams.has('cursor')) return req;
-        return withQuery(req, { cursor: undefined });
-      },
-    },
-    failing: [
-      'pagination.walk.next-leads-to-next-page',
-      'pagination.walk.no-duplicates',
-      'pagination.walk.union-equals-data',
-      'pagination.walk.last-page-next-null',
-      'pagination.stability.insert-during-walk',
-      'pagination.cursor.garbled-rejected',
-    ],
+    fault: ignoreCursor(),
+    failing: [...CURSOR_IGNORED_FAILING],
     // each-item-once is skipped, saying why: a MUST check that did not run leaves the run incomplete, not failed.
     verdict: 'incomplete',
   },
