@@ -3,13 +3,13 @@
  * at the level its source gives, exactly, and the legal oddity is not a failure.
  */
 import { describe, expect, it } from 'vitest';
-import { brokenOf, explain, RUN_TIMEOUT_MS, runSpecTarget } from './run-spec-target.ts';
+import { brokenOf, explain, itOnVariant, RUN_TIMEOUT_MS, runSpecTarget } from './run-spec-target.ts';
 
 describe('spec-only target, seeded faults around login', () => {
-  it(
+  itOnVariant(
     'a login that issues an already expired token fails the MUST check about issuing it (no false skip reason)',
-    async () => {
-      const { outcome } = await runSpecTarget({ variant: 'static-token' });
+    { variant: 'static-token' },
+    (outcome) => {
       expect(brokenOf(outcome), explain(outcome)).toEqual(['MUST auth.jwt.usable-at-issue', 'PROFILE auth.jwt.expires-in-seconds', 'PROFILE auth.jwt.profile-claims']);
       expect(outcome.report.verdict).toBe('not-certified');
       expect(outcome.exitCode).toBe(1);
@@ -18,17 +18,15 @@ describe('spec-only target, seeded faults around login', () => {
       expect(skipped.length).toBeGreaterThan(5);
       for (const c of skipped) expect(c.message).toMatch(/already expired.*auth\.jwt\.usable-at-issue reports it/);
     },
-    RUN_TIMEOUT_MS,
   );
 
-  it(
+  itOnVariant(
     'a login that hands a token to any password fails the MUST rule (§5 rules 2 and 5), not only the PROFILE 401',
-    async () => {
-      const { outcome } = await runSpecTarget({ variant: 'any-password' });
+    { variant: 'any-password' },
+    (outcome) => {
       expect(brokenOf(outcome), explain(outcome)).toEqual(['MUST auth.jwt.bad-login-no-token', 'PROFILE auth.jwt.bad-login-401', 'SHOULD auth.jwt.bad-login-no-enumeration']);
       expect(outcome.report.verdict).toBe('not-certified');
     },
-    RUN_TIMEOUT_MS,
   );
 
   it(
