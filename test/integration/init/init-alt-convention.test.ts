@@ -6,28 +6,24 @@
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../src/config/index.ts';
 import { runInit } from '../../../src/init/run-init.ts';
 import { runJob } from '../../../src/job/run-job.ts';
 import { createDefaultRegistry } from '../../../suites/index.ts';
 import { harnessEnv, leakedFragments, secretValues } from '../../helpers/init-env.ts';
 import { ALT, startAltConventionTarget } from '../../targets/alt-convention.ts';
-import type { FaultyTarget } from '../../targets/faulty-proxy.ts';
+import { closeAfterEach } from '../../helpers/close-after-each.ts';
 
 const RUN_TIMEOUT_MS = 600_000;
 
 describe('harness init against the alt-convention target', () => {
-  let target: FaultyTarget | undefined;
-  afterEach(async () => {
-    await target?.close();
-    target = undefined;
-  });
+  const closing = closeAfterEach();
 
   it(
     'describes its choices from behaviour alone, and the run then fails nothing',
     async () => {
-      target = await startAltConventionTarget();
+      const target = closing(await startAltConventionTarget());
       const env = harnessEnv(target.credentials);
       const dir = mkdtempSync(join(tmpdir(), 'harness-init-alt-'));
       const lines: string[] = [];

@@ -7,7 +7,7 @@
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../src/config/index.ts';
 import { runInit } from '../../../src/init/run-init.ts';
 import { runJob } from '../../../src/job/run-job.ts';
@@ -16,6 +16,7 @@ import { harnessEnv, leakedFragments, secretValues } from '../../helpers/init-en
 import type { FaultyTarget } from '../../targets/faulty-proxy.ts';
 import { OAC, startOpenApiConventionTarget } from '../../targets/openapi-convention.ts';
 import { openApiConventionDocument } from '../../targets/openapi-convention-document.ts';
+import { closeAfterEach } from '../../helpers/close-after-each.ts';
 
 const RUN_TIMEOUT_MS = 600_000;
 
@@ -29,16 +30,12 @@ async function initAndLoad(target: FaultyTarget, openapi: string, suites?: strin
 }
 
 describe('harness init --openapi against the openapi-convention target', () => {
-  let target: FaultyTarget | undefined;
-  afterEach(async () => {
-    await target?.close();
-    target = undefined;
-  });
+  const closing = closeAfterEach();
 
   it(
     'follows the served document, and the run then fails nothing',
     async () => {
-      target = await startOpenApiConventionTarget();
+      const target = closing(await startOpenApiConventionTarget());
       const { config, lines, text, outcome } = await initAndLoad(target, `${target.baseUrl}/openapi.json`);
       expect(leakedFragments(text + lines.join('\n'), secretValues(target.credentials))).toEqual([]);
       expect(lines.filter((l) => l.startsWith('disagreement'))).toEqual([]);
@@ -61,11 +58,11 @@ describe('harness init --openapi against the openapi-convention target', () => {
   it(
     'still catches a MUST fault (a message request without a credential served) after init',
     async () => {
-      target = await startOpenApiConventionTarget({
+      const target = closing(await startOpenApiConventionTarget({
         fault: (req, tools) => (req.path.startsWith('/v1/whatsapp/messages') && !req.headers.authorization
           ? { ...req, headers: { ...req.headers, authorization: `Bearer ${tools.reference.credentials.apiKeys.full}` } }
           : undefined),
-      });
+      }));
       const { config } = await initAndLoad(target, `${target.baseUrl}/openapi.json`, ['auth']);
       const { report } = await runJob({ config, registry: createDefaultRegistry(), log: () => {} });
       const mustFailed = report.checks.filter((c) => c.level === 'MUST' && c.status === 'failed').map((c) => c.id);
@@ -76,7 +73,7 @@ describe('harness init --openapi against the openapi-convention target', () => {
   );
 
   it('prints where the document and the behaviour disagree, and follows the document', async () => {
-    target = await startOpenApiConventionTarget();
+    const target = closing(await startOpenApiConventionTarget());
     const doc = openApiConventionDocument() as any;
     doc.components.parameters.PerPage.schema.maximum = 30;
     const file = join(mkdtempSync(join(tmpdir(), 'harness-init-doc-')), 'openapi.json');

@@ -6,30 +6,27 @@
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../src/config/index.ts';
 import type { FrozenConfig } from '../../../src/config/types.ts';
 import { runInit } from '../../../src/init/run-init.ts';
 import { runJob } from '../../../src/job/run-job.ts';
 import { createDefaultRegistry } from '../../../suites/index.ts';
 import { harnessEnv, leakedFragments, secretValues, valueAt } from '../../helpers/init-env.ts';
-import { startFaultyTarget, type FaultyTarget } from '../../targets/faulty-proxy.ts';
+import { startFaultyTarget } from '../../targets/faulty-proxy.ts';
+import { closeAfterEach } from '../../helpers/close-after-each.ts';
 
 const SHIPPED = resolve(import.meta.dirname, '../../../harness.config.yaml');
 const RUN_TIMEOUT_MS = 600_000;
 
 describe('harness init against the reference target', () => {
-  let target: FaultyTarget | undefined;
-  afterEach(async () => {
-    await target?.close();
-    target = undefined;
-  });
+  const closing = closeAfterEach();
 
   it(
     'drafts a config equal in effect to the shipped one, with no credential in it or in its output',
     async () => {
       // Nothing rewritten: the proxy only lets the test share the JWT key and the short token lifetime a run uses.
-      target = await startFaultyTarget({ reference: { tokens: { jwtTtlSeconds: 3 } } });
+      const target = closing(await startFaultyTarget({ reference: { tokens: { jwtTtlSeconds: 3 } } }));
       const env = harnessEnv(target.credentials);
       const dir = mkdtempSync(join(tmpdir(), 'harness-init-ref-'));
       const lines: string[] = [];

@@ -3,15 +3,21 @@
  * at the level its source gives, exactly, and the legal oddity is not a failure.
  */
 import { describe, expect, it } from 'vitest';
+import type { JobOutcome } from '../../../src/job/run-job.ts';
 import { brokenOf, explain, itOnVariant, RUN_TIMEOUT_MS, runSpecTarget } from './run-spec-target.ts';
+
+/** The run found exactly `broken` (level and id) and so is not certified. */
+function expectNotCertified(outcome: JobOutcome, broken: string[]): void {
+  expect(brokenOf(outcome), explain(outcome)).toEqual(broken);
+  expect(outcome.report.verdict).toBe('not-certified');
+}
 
 describe('spec-only target, seeded faults around login', () => {
   itOnVariant(
     'a login that issues an already expired token fails the MUST check about issuing it (no false skip reason)',
     { variant: 'static-token' },
     (outcome) => {
-      expect(brokenOf(outcome), explain(outcome)).toEqual(['MUST auth.jwt.usable-at-issue', 'PROFILE auth.jwt.expires-in-seconds', 'PROFILE auth.jwt.profile-claims']);
-      expect(outcome.report.verdict).toBe('not-certified');
+      expectNotCertified(outcome, ['MUST auth.jwt.usable-at-issue', 'PROFILE auth.jwt.expires-in-seconds', 'PROFILE auth.jwt.profile-claims']);
       expect(outcome.exitCode).toBe(1);
       // The checks that need a JWT say the true reason, pointing at the check that reports it.
       const skipped = outcome.report.checks.filter((c) => c.status === 'skipped' && /JWT/.test(c.message ?? ''));
@@ -24,8 +30,7 @@ describe('spec-only target, seeded faults around login', () => {
     'a login that hands a token to any password fails the MUST rule (§5 rules 2 and 5), not only the PROFILE 401',
     { variant: 'any-password' },
     (outcome) => {
-      expect(brokenOf(outcome), explain(outcome)).toEqual(['MUST auth.jwt.bad-login-no-token', 'PROFILE auth.jwt.bad-login-401', 'SHOULD auth.jwt.bad-login-no-enumeration']);
-      expect(outcome.report.verdict).toBe('not-certified');
+      expectNotCertified(outcome, ['MUST auth.jwt.bad-login-no-token', 'PROFILE auth.jwt.bad-login-401', 'SHOULD auth.jwt.bad-login-no-enumeration']);
     },
   );
 
