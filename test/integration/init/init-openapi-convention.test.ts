@@ -18,8 +18,6 @@ import { OAC, startOpenApiConventionTarget } from '../../targets/openapi-convent
 import { openApiConventionDocument } from '../../targets/openapi-convention-document.ts';
 import { closeAfterEach } from '../../helpers/close-after-each.ts';
 
-const RUN_TIMEOUT_MS = 600_000;
-
 async function initAndLoad(target: FaultyTarget, openapi: string, suites?: string[]) {
   const env = harnessEnv(target.credentials);
   const dir = mkdtempSync(join(tmpdir(), 'harness-init-oac-'));
@@ -29,48 +27,41 @@ async function initAndLoad(target: FaultyTarget, openapi: string, suites?: strin
   return { outcome, config, lines, dir, text: readFileSync(outcome.configFile, 'utf8') };
 }
 
-describe('harness init --openapi against the openapi-convention target', () => {
+// A whole init and run each: the tests' time limit is a bound, not a speed claim.
+describe('harness init --openapi against the openapi-convention target', { timeout: 600_000 }, () => {
   const closing = closeAfterEach();
 
-  it(
-    'follows the served document, and the run then fails nothing',
-    async () => {
-      const target = closing(await startOpenApiConventionTarget());
-      const { config, lines, text, outcome } = await initAndLoad(target, `${target.baseUrl}/openapi.json`);
-      expect(leakedFragments(text + lines.join('\n'), secretValues(target.credentials))).toEqual([]);
-      expect(lines.filter((l) => l.startsWith('disagreement'))).toEqual([]);
-      expect(config.api.query).toMatchObject({ limit: OAC.query.limit, cursor: OAC.query.cursor });
-      expect(config.api.pagination).toMatchObject({ defaultLimit: OAC.defaultPageSize, maxLimit: OAC.maxPageSize });
-      expect(config.api.successStatus).toMatchObject({ sendMessage: OAC.sendStatus, createCampaign: 201 });
-      expect(config.api.rateLimitHeaders).toBe('ietf-draft-07');
-      expect(config.conformance.profile.problemJson).toBe(true);
-      expect(text).toContain('# #/paths/~1whatsapp~1messages/get/parameters/0 — departs from PROFILE.md (limit)');
-      expect(outcome.requests).toBeLessThanOrEqual(60);
+  it('follows the served document, and the run then fails nothing', async () => {
+    const target = closing(await startOpenApiConventionTarget());
+    const { config, lines, text, outcome } = await initAndLoad(target, `${target.baseUrl}/openapi.json`);
+    expect(leakedFragments(text + lines.join('\n'), secretValues(target.credentials))).toEqual([]);
+    expect(lines.filter((l) => l.startsWith('disagreement'))).toEqual([]);
+    expect(config.api.query).toMatchObject({ limit: OAC.query.limit, cursor: OAC.query.cursor });
+    expect(config.api.pagination).toMatchObject({ defaultLimit: OAC.defaultPageSize, maxLimit: OAC.maxPageSize });
+    expect(config.api.successStatus).toMatchObject({ sendMessage: OAC.sendStatus, createCampaign: 201 });
+    expect(config.api.rateLimitHeaders).toBe('ietf-draft-07');
+    expect(config.conformance.profile.problemJson).toBe(true);
+    expect(text).toContain('# #/paths/~1whatsapp~1messages/get/parameters/0 — departs from PROFILE.md (limit)');
+    expect(outcome.requests).toBeLessThanOrEqual(60);
 
-      const { report } = await runJob({ config, registry: createDefaultRegistry(), log: () => {} });
-      const broken = report.checks.filter((c) => c.status === 'failed' || c.status === 'error').map((c) => `${c.status} ${c.level} ${c.id}: ${c.message ?? ''}`);
-      expect(broken).toEqual([]);
-      expect(report.summary.byLevel.MUST.undecided).toBe(0);
-    },
-    RUN_TIMEOUT_MS,
-  );
+    const { report } = await runJob({ config, registry: createDefaultRegistry(), log: () => {} });
+    const broken = report.checks.filter((c) => c.status === 'failed' || c.status === 'error').map((c) => `${c.status} ${c.level} ${c.id}: ${c.message ?? ''}`);
+    expect(broken).toEqual([]);
+    expect(report.summary.byLevel.MUST.undecided).toBe(0);
+  });
 
-  it(
-    'still catches a MUST fault (a message request without a credential served) after init',
-    async () => {
-      const target = closing(await startOpenApiConventionTarget({
-        fault: (req, tools) => (req.path.startsWith('/v1/whatsapp/messages') && !req.headers.authorization
-          ? { ...req, headers: { ...req.headers, authorization: `Bearer ${tools.reference.credentials.apiKeys.full}` } }
-          : undefined),
-      }));
-      const { config } = await initAndLoad(target, `${target.baseUrl}/openapi.json`, ['auth']);
-      const { report } = await runJob({ config, registry: createDefaultRegistry(), log: () => {} });
-      const mustFailed = report.checks.filter((c) => c.level === 'MUST' && c.status === 'failed').map((c) => c.id);
-      expect(mustFailed.length, report.checks.filter((c) => c.status !== 'passed').map((c) => `${c.status} ${c.level} ${c.id}`).join('\n')).toBeGreaterThan(0);
-      expect(report.verdict).toBe('not-certified');
-    },
-    RUN_TIMEOUT_MS,
-  );
+  it('still catches a MUST fault (a message request without a credential served) after init', async () => {
+    const target = closing(await startOpenApiConventionTarget({
+      fault: (req, tools) => (req.path.startsWith('/v1/whatsapp/messages') && !req.headers.authorization
+        ? { ...req, headers: { ...req.headers, authorization: `Bearer ${tools.reference.credentials.apiKeys.full}` } }
+        : undefined),
+    }));
+    const { config } = await initAndLoad(target, `${target.baseUrl}/openapi.json`, ['auth']);
+    const { report } = await runJob({ config, registry: createDefaultRegistry(), log: () => {} });
+    const mustFailed = report.checks.filter((c) => c.level === 'MUST' && c.status === 'failed').map((c) => c.id);
+    expect(mustFailed.length, report.checks.filter((c) => c.status !== 'passed').map((c) => `${c.status} ${c.level} ${c.id}`).join('\n')).toBeGreaterThan(0);
+    expect(report.verdict).toBe('not-certified');
+  });
 
   it('prints where the document and the behaviour disagree, and follows the document', async () => {
     const target = closing(await startOpenApiConventionTarget());

@@ -17,45 +17,40 @@ import { startFaultyTarget } from '../../targets/faulty-proxy.ts';
 import { closeAfterEach } from '../../helpers/close-after-each.ts';
 
 const SHIPPED = resolve(import.meta.dirname, '../../../harness.config.yaml');
-const RUN_TIMEOUT_MS = 600_000;
-
-describe('harness init against the reference target', () => {
+// A whole init and run each: the tests' time limit is a bound, not a speed claim.
+describe('harness init against the reference target', { timeout: 600_000 }, () => {
   const closing = closeAfterEach();
 
-  it(
-    'drafts a config equal in effect to the shipped one, with no credential in it or in its output',
-    async () => {
-      // Nothing rewritten: the proxy only lets the test share the JWT key and the short token lifetime a run uses.
-      const target = closing(await startFaultyTarget({ reference: { tokens: { jwtTtlSeconds: 3 } } }));
-      const env = harnessEnv(target.credentials);
-      const dir = mkdtempSync(join(tmpdir(), 'harness-init-ref-'));
-      const lines: string[] = [];
-      const outcome = await runInit({ target: target.baseUrl, out: join(dir, 'harness.config.yaml'), force: false, env, log: (l) => lines.push(l) });
-      const text = readFileSync(outcome.configFile, 'utf8');
+  it('drafts a config equal in effect to the shipped one, with no credential in it or in its output', async () => {
+    // Nothing rewritten: the proxy only lets the test share the JWT key and the short token lifetime a run uses.
+    const target = closing(await startFaultyTarget({ reference: { tokens: { jwtTtlSeconds: 3 } } }));
+    const env = harnessEnv(target.credentials);
+    const dir = mkdtempSync(join(tmpdir(), 'harness-init-ref-'));
+    const lines: string[] = [];
+    const outcome = await runInit({ target: target.baseUrl, out: join(dir, 'harness.config.yaml'), force: false, env, log: (l) => lines.push(l) });
+    const text = readFileSync(outcome.configFile, 'utf8');
 
-      expect(leakedFragments(text + lines.join('\n'), secretValues(target.credentials))).toEqual([]);
-      expect(text).toContain('apiKey: ${HARNESS_API_KEY:-}');
-      expect(outcome.errorSchemaFile).toBeUndefined();
-      expect(outcome.requests).toBeLessThanOrEqual(60);
+    expect(leakedFragments(text + lines.join('\n'), secretValues(target.credentials))).toEqual([]);
+    expect(text).toContain('apiKey: ${HARNESS_API_KEY:-}');
+    expect(outcome.errorSchemaFile).toBeUndefined();
+    expect(outcome.requests).toBeLessThanOrEqual(60);
 
-      const overrides = { target: { baseUrl: target.baseUrl }, report: { outDir: dir }, load: { scenarios: [] } };
-      const drafted = loadConfig(outcome.configFile, { env, overrides });
-      const shipped = loadConfig(SHIPPED, { env, overrides });
-      const written = [...outcome.findings.choices.keys()];
-      expect(written.length).toBeGreaterThanOrEqual(20);
-      const differences = written.filter((key) => JSON.stringify(valueAt(drafted, key)) !== JSON.stringify(valueAt(shipped, key)))
-        .map((key) => `${key}: init ${JSON.stringify(valueAt(drafted, key))}, shipped ${JSON.stringify(valueAt(shipped, key))}`);
-      expect(differences).toEqual([]);
+    const overrides = { target: { baseUrl: target.baseUrl }, report: { outDir: dir }, load: { scenarios: [] } };
+    const drafted = loadConfig(outcome.configFile, { env, overrides });
+    const shipped = loadConfig(SHIPPED, { env, overrides });
+    const written = [...outcome.findings.choices.keys()];
+    expect(written.length).toBeGreaterThanOrEqual(20);
+    const differences = written.filter((key) => JSON.stringify(valueAt(drafted, key)) !== JSON.stringify(valueAt(shipped, key)))
+      .map((key) => `${key}: init ${JSON.stringify(valueAt(drafted, key))}, shipped ${JSON.stringify(valueAt(shipped, key))}`);
+    expect(differences).toEqual([]);
 
-      const verdicts = [];
-      for (const config of [drafted, shipped] as FrozenConfig[]) {
-        const { report } = await runJob({ config, registry: createDefaultRegistry(), log: () => {} });
-        const failed = report.checks.filter((c) => c.status === 'failed' || c.status === 'error').map((c) => `${c.level} ${c.id}`).sort();
-        verdicts.push({ verdict: report.verdict, failed });
-      }
-      expect(verdicts[0]).toEqual(verdicts[1]);
-      expect(verdicts[0]!.failed).toEqual([]);
-    },
-    RUN_TIMEOUT_MS,
-  );
+    const verdicts = [];
+    for (const config of [drafted, shipped] as FrozenConfig[]) {
+      const { report } = await runJob({ config, registry: createDefaultRegistry(), log: () => {} });
+      const failed = report.checks.filter((c) => c.status === 'failed' || c.status === 'error').map((c) => `${c.level} ${c.id}`).sort();
+      verdicts.push({ verdict: report.verdict, failed });
+    }
+    expect(verdicts[0]).toEqual(verdicts[1]);
+    expect(verdicts[0]!.failed).toEqual([]);
+  });
 });
