@@ -130,29 +130,23 @@ export async function startHostile(kind: HostileKind, options: HostileOptions = 
     });
     return s;
   };
+  // Every request answered 200 with the same body and its Content-Length.
+  const sized = (body: Buffer, headers: Record<string, string>): Server =>
+    http((_req, res) => {
+      res.writeHead(200, { ...headers, 'content-length': body.length });
+      res.end(body);
+    });
   switch (kind) {
     case 'big-body': {
-      const body = Buffer.alloc(TEN_MB, 'a');
-      server = http((_req, res) => {
-        res.writeHead(200, { 'content-type': 'application/json', 'content-length': body.length });
-        res.end(body);
-      });
+      server = sized(Buffer.alloc(TEN_MB, 'a'), { 'content-type': 'application/json' });
       break;
     }
     case 'non-ascii-body': {
-      const body = nonAsciiBody();
-      server = http((_req, res) => {
-        res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': body.length });
-        res.end(body);
-      });
+      server = sized(nonAsciiBody(), { 'content-type': 'application/json; charset=utf-8' });
       break;
     }
     case 'gzip-bomb': {
-      const body = gzipBomb();
-      server = http((_req, res) => {
-        res.writeHead(200, { 'content-type': 'application/json', 'content-encoding': 'gzip', 'content-length': body.length });
-        res.end(body);
-      });
+      server = sized(gzipBomb(), { 'content-type': 'application/json', 'content-encoding': 'gzip' });
       break;
     }
     case 'endless-chunked': {
