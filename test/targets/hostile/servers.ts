@@ -9,6 +9,7 @@
 import { createServer as createHttpServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { createServer as createNetServer, type AddressInfo, type Server, type Socket } from 'node:net';
 import { gzipSync } from 'node:zlib';
+import { listenOnLoopback } from '../../helpers/listen-loopback.ts';
 
 export type HostileKind =
   | 'big-body'
@@ -285,10 +286,9 @@ export async function startHostile(kind: HostileKind, options: HostileOptions = 
       break;
     }
   }
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  const baseUrl = await listenOnLoopback(server);
   return {
-    baseUrl: `http://127.0.0.1:${port}`,
+    baseUrl,
     requests: () => requests,
     close: () =>
       new Promise<void>((resolve) => {
