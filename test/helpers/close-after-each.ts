@@ -12,7 +12,8 @@ interface Closable {
 export function closeAfterEach(): <T extends Closable>(started: T) => T {
   const open: Closable[] = [];
   afterEach(async () => {
-    for (const started of open.splice(0)) await started.close();
+    // Last started, first closed: what a test started later may lean on what it started first.
+    for (const started of open.splice(0).reverse()) await started.close();
   });
   return (started) => {
     open.push(started);

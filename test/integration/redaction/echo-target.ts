@@ -54,9 +54,8 @@ export async function startEchoTarget(longSecrets: readonly string[], shortSecre
       res.end(JSON.stringify(body));
     });
   });
-  const url = await listenOnLoopback(server);
   return {
-    url,
+    url: await listenOnLoopback(server),
     requests: () => count,
     close: () =>
       new Promise<void>((resolve) => {
