@@ -8,7 +8,9 @@ import { join } from 'node:path';
 import { configFromObject } from '../../src/config/index.ts';
 import type { CredentialsConfig } from '../../src/config/types.ts';
 import type { CheckResult } from '../../src/conformance/result.ts';
+import { credentialsFromReference } from '../../src/job/open-target.ts';
 import { runJob, type JobOutcome } from '../../src/job/run-job.ts';
+import type { StartedReferenceTarget } from '../../src/target/types.ts';
 import { createDefaultRegistry } from '../../suites/index.ts';
 
 export interface RunHarnessOptions {
@@ -35,6 +37,11 @@ export async function runHarness(options: RunHarnessOptions): Promise<JobOutcome
     options.file ? { file: options.file } : {},
   );
   return runJob({ config, registry: createDefaultRegistry(), log: () => {} });
+}
+
+/** The address and credentials of a started reference target, as runHarness takes them. */
+export function onReference(target: StartedReferenceTarget): Pick<RunHarnessOptions, 'baseUrl' | 'credentials'> {
+  return { baseUrl: target.baseUrl, credentials: credentialsFromReference(target.credentials) };
 }
 
 export function resultOf(outcome: JobOutcome, id: string): CheckResult {

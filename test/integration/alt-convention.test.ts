@@ -8,7 +8,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { request } from 'undici';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config/index.ts';
 import type { CredentialsConfig } from '../../src/config/types.ts';
 import type { CheckResult } from '../../src/conformance/result.ts';
@@ -16,7 +16,7 @@ import { runJob, type JobOutcome } from '../../src/job/run-job.ts';
 import { createDefaultRegistry } from '../../suites/index.ts';
 import { runHarness } from '../helpers/run-harness.ts';
 import { ALT, startAltConventionTarget } from '../targets/alt-convention.ts';
-import type { FaultyTarget } from '../targets/faulty-proxy.ts';
+import { closeAfterEach } from '../helpers/close-after-each.ts';
 
 const CONFIG_FILE = resolve(import.meta.dirname, '../fixtures/alt-convention/harness.config.yaml');
 /** Raised as the suites fill in: the certified run must really exercise the target, not skip its way through. */
@@ -58,14 +58,10 @@ function describeChecks(checks: readonly CheckResult[]): string {
 }
 
 describe('alt-convention target', () => {
-  let target: FaultyTarget | undefined;
-  afterEach(async () => {
-    await target?.close();
-    target = undefined;
-  });
+  const closing = closeAfterEach();
 
   it('speaks its own conventions (so certifying it proves something)', async () => {
-    target = await startAltConventionTarget();
+    const target = closing(await startAltConventionTarget());
     const bearer = { authorization: `Bearer ${target.credentials.apiKey}`, 'content-type': 'application/json' };
     const send = await request(`${target.baseUrl}/v1/whatsapp/messages`, {
       method: 'POST', headers: bearer, body: JSON.stringify({ to: '15551234567', type: 'text', text: { body: 'hi' } }),
@@ -94,7 +90,7 @@ describe('alt-convention target', () => {
   it(
     'is certified with zero failed checks when its config describes its conventions',
     async () => {
-      target = await startAltConventionTarget();
+      const target = closing(await startAltConventionTarget());
       const config = loadConfig(CONFIG_FILE, {
         env: envFor(target.credentials),
         overrides: { target: { baseUrl: target.baseUrl }, report: { outDir: mkdtempSync(join(tmpdir(), 'harness-alt-')) } },
@@ -117,7 +113,7 @@ describe('alt-convention target', () => {
   it(
     'fails no MUST check with the DEFAULT config, only PROFILE/SHOULD ones, and some PROFILE ones',
     async () => {
-      target = await startAltConventionTarget();
+      const target = closing(await startAltConventionTarget());
       const outcome = await runHarness({ baseUrl: target.baseUrl, credentials: target.credentials });
       const broken = notPassed(outcome);
       const mustBroken = broken.filter((c) => c.level === 'MUST');

@@ -21,6 +21,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { startFaultyTarget, type FaultTools, type FaultyTarget, type ProxyRequest, type ProxyResponse } from './faulty-proxy.ts';
+import { pathOf, queryOf } from '../helpers/path-query.ts';
 
 /** The reference target's own paths and names that this target spells differently. */
 const REFERENCE_AUTHORIZE_PATH = '/v1/oauth/authorize';
@@ -180,14 +181,4 @@ function queryDetail(error: { path: string; message: string }): FieldDetail {
   if (error.path === '/query/limit') return { field: `/query/${ALT.query.limit}`, message: `must be an integer from 1 to ${ALT.maxPageSize}` };
   if (error.path === '/query/cursor') return { field: `/query/${ALT.query.cursor}`, message: error.message };
   return { field: error.path, message: error.message };
-}
-
-function pathOf(pathWithQuery: string): string {
-  const q = pathWithQuery.indexOf('?');
-  return q < 0 ? pathWithQuery : pathWithQuery.slice(0, q);
-}
-
-function queryOf(pathWithQuery: string): string {
-  const q = pathWithQuery.indexOf('?');
-  return q < 0 ? '' : pathWithQuery.slice(q);
 }

@@ -15,6 +15,7 @@
  */
 import { startFaultyTarget, type FaultTools, type FaultyTarget, type ProxyRequest, type ProxyResponse } from './faulty-proxy.ts';
 import { openApiConventionDocument } from './openapi-convention-document.ts';
+import { pathOf, queryOf } from '../helpers/path-query.ts';
 
 const LIST_PATH = '/v1/whatsapp/messages';
 
@@ -92,14 +93,4 @@ function draft07Headers(res: ProxyResponse): ProxyResponse {
   headers['ratelimit'] = `limit=${param(policy, 'q')}, remaining=${param(current, 'r')}, reset=${param(current, 't')}`;
   headers['ratelimit-policy'] = `${param(policy, 'q')};w=${param(policy, 'w')}`;
   return { ...res, headers };
-}
-
-function pathOf(p: string): string {
-  const q = p.indexOf('?');
-  return q < 0 ? p : p.slice(0, q);
-}
-
-function queryOf(p: string): string {
-  const q = p.indexOf('?');
-  return q < 0 ? '' : p.slice(q);
 }

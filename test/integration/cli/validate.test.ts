@@ -30,33 +30,16 @@ describe('harness validate', () => {
 });
 
 describe('usage errors', () => {
-  it('an unknown flag exits 2', async () => {
-    const result = await runCli(['run', '--no-such-flag']);
-    expect(result.code).toBe(2);
-    expect(result.stderr).toContain("unknown option '--no-such-flag'");
-  });
-
-  it('a bad flag value names the flag and exits 2', async () => {
-    const result = await runCli(['serve', '--port', 'abc']);
-    expect(result.code).toBe(2);
-    expect(result.stderr).toBe('error: --port: expected a whole number, got "abc"\n');
-  });
-
-  it('--config naming a missing file exits 2', async () => {
-    const result = await runCli(['run', '--config', 'missing.yaml']);
-    expect(result.code).toBe(2);
-    expect(result.stderr).toBe('error: missing.yaml: config file not found (--config)\n');
-  });
-
-  it('an unknown suite exits 2 with a suggestion', async () => {
-    const result = await runCli(['run', '--suite', 'smok']);
-    expect(result.code).toBe(2);
-    expect(result.stderr).toContain('unknown suite "smok" (did you mean "smoke"?)');
-  });
-
-  it('--help lists the exit codes', async () => {
-    const result = await runCli(['--help']);
-    expect(result.code).toBe(0);
-    expect(result.stdout).toContain('104  invalid config, suite or scenario file');
+  // Each row: the arguments, the exit code, the stream, how its text is compared and the text.
+  it.each([
+    ['an unknown flag exits 2', ['run', '--no-such-flag'], 2, 'stderr', 'toContain', "unknown option '--no-such-flag'"],
+    ['a bad flag value names the flag and exits 2', ['serve', '--port', 'abc'], 2, 'stderr', 'toBe', 'error: --port: expected a whole number, got "abc"\n'],
+    ['--config naming a missing file exits 2', ['run', '--config', 'missing.yaml'], 2, 'stderr', 'toBe', 'error: missing.yaml: config file not found (--config)\n'],
+    ['an unknown suite exits 2 with a suggestion', ['run', '--suite', 'smok'], 2, 'stderr', 'toContain', 'unknown suite "smok" (did you mean "smoke"?)'],
+    ['--help lists the exit codes', ['--help'], 0, 'stdout', 'toContain', '104  invalid config, suite or scenario file'],
+  ] as const)('%s', async (_name, args, code, stream, compare, text) => {
+    const result = await runCli([...args]);
+    expect(result.code).toBe(code);
+    expect(result[stream])[compare](text);
   });
 });

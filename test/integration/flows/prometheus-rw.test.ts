@@ -11,31 +11,20 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensurePrometheus } from '../../setup/prometheus.ts';
+import { runCli } from '../../helpers/cli.ts';
+import { closedPort } from '../../helpers/closed-port.ts';
 
 const REPO = resolve(import.meta.dirname, '../../..');
-const HARNESS = join(REPO, 'bin', 'harness.js');
 
 let prometheus: ChildProcess | undefined;
 let problem: string | undefined;
 let base = '';
 let dir = '';
 let promLog = '';
-
-function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const server = createServer();
-    server.once('error', fail);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => done(port));
-    });
-  });
-}
 
 async function waitReady(url: string, ms: number): Promise<boolean> {
   const end = Date.now() + ms;
@@ -57,7 +46,7 @@ beforeAll(async () => {
     problem = found.problem;
     return;
   }
-  const port = await freePort();
+  const port = await closedPort();
   base = `http://127.0.0.1:${port}`;
   writeFileSync(join(dir, 'prometheus.yml'), 'global:\n  scrape_interval: 1m\n');
   prometheus = spawn(found.path, [`--config.file=${join(dir, 'prometheus.yml')}`, `--storage.tsdb.path=${join(dir, 'data')}`, `--web.listen-address=127.0.0.1:${port}`, '--web.enable-remote-write-receiver'], { stdio: ['ignore', 'ignore', 'pipe'] });
@@ -77,18 +66,10 @@ afterAll(async () => {
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
-function harness(args: string[]): Promise<{ code: number | null; out: string }> {
-  return new Promise((done) => {
-    const child = spawn(process.execPath, [HARNESS, ...args], { cwd: dir, env: { ...process.env, NO_COLOR: '1' } });
-    let out = '';
-    child.stdout.on('data', (c: Buffer) => (out += c.toString()));
-    child.stderr.on('data', (c: Buffer) => (out += c.toString()));
-    const timer = setTimeout(() => child.kill('SIGKILL'), 120_000);
-    child.on('exit', (code) => {
-      clearTimeout(timer);
-      done({ code, out });
-    });
-  });
+/** The CLI run in the test's folder, its stdout and stderr together in `out`. */
+async function harness(args: string[]): Promise<{ code: number | null; out: string }> {
+  const { code, stdout, stderr } = await runCli(args, { cwd: dir, timeoutMs: 120_000 });
+  return { code, out: stdout + stderr };
 }
 
 function lastReport(outDir: string): Record<string, any> {
@@ -167,7 +148,7 @@ describe('live metrics to a real Prometheus (remote write)', () => {
 
   it('an endpoint nobody listens on: the run and its report are complete, every sample counted as not sent', async () => {
     expect(problem, problem).toBeUndefined();
-    const closed = await freePort();
+    const closed = await closedPort();
     const out = join(dir, 'reports-down');
     const run = await harness(['load', '--scenario', 'smoke', '--duration', '2s', '--out', out, '--no-progress', '--metrics-out', `prometheus-rw=http://127.0.0.1:${closed}/api/v1/write`]);
     expect(run.code, run.out).toBe(0);

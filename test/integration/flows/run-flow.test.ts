@@ -3,12 +3,12 @@
  * reference target (after the smoke suite), every request 2xx and every iteration complete; report.html shows the
  * iterations and the per-step table in headless Chromium (Debian's, as the other browser tests).
  */
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, openPage, type Browser } from '../../helpers/browser.ts';
+import { runCli } from '../../helpers/cli.ts';
 
 const REPO = resolve(import.meta.dirname, '../../..');
 let dir = '';
@@ -22,18 +22,10 @@ afterAll(async () => {
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
-function harness(args: string[]): Promise<{ code: number | null; out: string }> {
-  return new Promise((done) => {
-    const child = spawn(process.execPath, [join(REPO, 'bin', 'harness.js'), ...args], { cwd: dir, env: { ...process.env, NO_COLOR: '1' } });
-    let out = '';
-    child.stdout.on('data', (c: Buffer) => (out += c.toString()));
-    child.stderr.on('data', (c: Buffer) => (out += c.toString()));
-    const timer = setTimeout(() => child.kill('SIGKILL'), 240_000);
-    child.on('exit', (code) => {
-      clearTimeout(timer);
-      done({ code, out });
-    });
-  });
+/** The CLI run in the test's folder, its stdout and stderr together in `out`. */
+async function harness(args: string[]): Promise<{ code: number | null; out: string }> {
+  const { code, stdout, stderr } = await runCli(args, { cwd: dir, timeoutMs: 240_000 });
+  return { code, out: stdout + stderr };
 }
 
 describe('flow scenarios in harness run', () => {

@@ -3,20 +3,16 @@
  * config" when the config leaves them at PROFILE's default, and as "a fault against your own description" when the
  * config already sets them and the target still differs.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { resultOf, runHarness } from '../../helpers/run-harness.ts';
 import { startAltConventionTarget } from '../../targets/alt-convention.ts';
-import type { FaultyTarget } from '../../targets/faulty-proxy.ts';
+import { closeAfterEach } from '../../helpers/close-after-each.ts';
 
 describe('describeIn on failed PROFILE checks', () => {
-  let target: FaultyTarget | undefined;
-  afterEach(async () => {
-    await target?.close();
-    target = undefined;
-  });
+  const closing = closeAfterEach();
 
   it('names the key to describe a choice, and tells a fault against the description apart', async () => {
-    target = await startAltConventionTarget();
+    const target = closing(await startAltConventionTarget());
     const plain = await runHarness({ baseUrl: target.baseUrl, credentials: target.credentials, suites: ['smoke'], config: { load: { scenarios: [] } } });
     const choice = resultOf(plain, 'smoke.send-created-status');
     expect(choice.status).toBe('failed');

@@ -32,6 +32,13 @@ async function init(args: string[]) {
   return { ...result, dir, files: readdirSync(dir) };
 }
 
+/** `text` written as `name` in a fresh temporary folder: the document a test hands to --openapi. */
+function documentFile(name: string, text: string): string {
+  const file = join(mkdtempSync(join(tmpdir(), 'harness-init-doc-')), name);
+  writeFileSync(file, text);
+  return file;
+}
+
 function expectClean(result: { stdout: string; stderr: string }): void {
   expect(result.stderr).not.toMatch(/\n\s+at /);
   expect(result.stdout + result.stderr).not.toContain(KEY.slice(8, 16));
@@ -58,9 +65,7 @@ describe('harness init: bad input', () => {
   });
 
   it('a document that is not OpenAPI (file and loopback URL): exit 104, says what it found', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'harness-init-doc-'));
-    const swagger = join(dir, 'swagger.json');
-    writeFileSync(swagger, JSON.stringify({ swagger: '2.0', paths: {} }));
+    const swagger = documentFile('swagger.json', JSON.stringify({ swagger: '2.0', paths: {} }));
     const file = await init(['--openapi', swagger]);
     expect(file.code).toBe(104);
     expect(file.stderr).toContain('not an OpenAPI 3.0 or 3.1 document (Swagger 2.0');
@@ -75,9 +80,7 @@ describe('harness init: bad input', () => {
   });
 
   it('a document of another API: exit 104, nothing written', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'harness-init-doc-'));
-    const pets = join(dir, 'pets.yaml');
-    writeFileSync(pets, 'openapi: 3.0.3\ninfo: {title: Pets, version: "1"}\npaths:\n  /pets:\n    get:\n      responses: {"200": {description: ok}}\n');
+    const pets = documentFile('pets.yaml', 'openapi: 3.0.3\ninfo: {title: Pets, version: "1"}\npaths:\n  /pets:\n    get:\n      responses: {"200": {description: ok}}\n');
     const result = await init(['--openapi', pets]);
     expect(result.code).toBe(104);
     expect(result.stderr).toContain('a document of another API');

@@ -7,7 +7,7 @@
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../src/config/index.ts';
 import { runInit } from '../../../src/init/run-init.ts';
 import { runJob } from '../../../src/job/run-job.ts';
@@ -16,8 +16,7 @@ import { harnessEnv, leakedFragments, secretValues } from '../../helpers/init-en
 import type { FaultyTarget } from '../../targets/faulty-proxy.ts';
 import { OAC, startOpenApiConventionTarget } from '../../targets/openapi-convention.ts';
 import { openApiConventionDocument } from '../../targets/openapi-convention-document.ts';
-
-const RUN_TIMEOUT_MS = 600_000;
+import { closeAfterEach } from '../../helpers/close-after-each.ts';
 
 async function initAndLoad(target: FaultyTarget, openapi: string, suites?: string[]) {
   const env = harnessEnv(target.credentials);
@@ -28,55 +27,44 @@ async function initAndLoad(target: FaultyTarget, openapi: string, suites?: strin
   return { outcome, config, lines, dir, text: readFileSync(outcome.configFile, 'utf8') };
 }
 
-describe('harness init --openapi against the openapi-convention target', () => {
-  let target: FaultyTarget | undefined;
-  afterEach(async () => {
-    await target?.close();
-    target = undefined;
+// A whole init and run each: the tests' time limit is a bound, not a speed claim.
+describe('harness init --openapi against the openapi-convention target', { timeout: 600_000 }, () => {
+  const closing = closeAfterEach();
+
+  it('follows the served document, and the run then fails nothing', async () => {
+    const target = closing(await startOpenApiConventionTarget());
+    const { config, lines, text, outcome } = await initAndLoad(target, `${target.baseUrl}/openapi.json`);
+    expect(leakedFragments(text + lines.join('\n'), secretValues(target.credentials))).toEqual([]);
+    expect(lines.filter((l) => l.startsWith('disagreement'))).toEqual([]);
+    expect(config.api.query).toMatchObject({ limit: OAC.query.limit, cursor: OAC.query.cursor });
+    expect(config.api.pagination).toMatchObject({ defaultLimit: OAC.defaultPageSize, maxLimit: OAC.maxPageSize });
+    expect(config.api.successStatus).toMatchObject({ sendMessage: OAC.sendStatus, createCampaign: 201 });
+    expect(config.api.rateLimitHeaders).toBe('ietf-draft-07');
+    expect(config.conformance.profile.problemJson).toBe(true);
+    expect(text).toContain('# #/paths/~1whatsapp~1messages/get/parameters/0 — departs from PROFILE.md (limit)');
+    expect(outcome.requests).toBeLessThanOrEqual(60);
+
+    const { report } = await runJob({ config, registry: createDefaultRegistry(), log: () => {} });
+    const broken = report.checks.filter((c) => c.status === 'failed' || c.status === 'error').map((c) => `${c.status} ${c.level} ${c.id}: ${c.message ?? ''}`);
+    expect(broken).toEqual([]);
+    expect(report.summary.byLevel.MUST.undecided).toBe(0);
   });
 
-  it(
-    'follows the served document, and the run then fails nothing',
-    async () => {
-      target = await startOpenApiConventionTarget();
-      const { config, lines, text, outcome } = await initAndLoad(target, `${target.baseUrl}/openapi.json`);
-      expect(leakedFragments(text + lines.join('\n'), secretValues(target.credentials))).toEqual([]);
-      expect(lines.filter((l) => l.startsWith('disagreement'))).toEqual([]);
-      expect(config.api.query).toMatchObject({ limit: OAC.query.limit, cursor: OAC.query.cursor });
-      expect(config.api.pagination).toMatchObject({ defaultLimit: OAC.defaultPageSize, maxLimit: OAC.maxPageSize });
-      expect(config.api.successStatus).toMatchObject({ sendMessage: OAC.sendStatus, createCampaign: 201 });
-      expect(config.api.rateLimitHeaders).toBe('ietf-draft-07');
-      expect(config.conformance.profile.problemJson).toBe(true);
-      expect(text).toContain('# #/paths/~1whatsapp~1messages/get/parameters/0 — departs from PROFILE.md (limit)');
-      expect(outcome.requests).toBeLessThanOrEqual(60);
-
-      const { report } = await runJob({ config, registry: createDefaultRegistry(), log: () => {} });
-      const broken = report.checks.filter((c) => c.status === 'failed' || c.status === 'error').map((c) => `${c.status} ${c.level} ${c.id}: ${c.message ?? ''}`);
-      expect(broken).toEqual([]);
-      expect(report.summary.byLevel.MUST.undecided).toBe(0);
-    },
-    RUN_TIMEOUT_MS,
-  );
-
-  it(
-    'still catches a MUST fault (a message request without a credential served) after init',
-    async () => {
-      target = await startOpenApiConventionTarget({
-        fault: (req, tools) => (req.path.startsWith('/v1/whatsapp/messages') && !req.headers.authorization
-          ? { ...req, headers: { ...req.headers, authorization: `Bearer ${tools.reference.credentials.apiKeys.full}` } }
-          : undefined),
-      });
-      const { config } = await initAndLoad(target, `${target.baseUrl}/openapi.json`, ['auth']);
-      const { report } = await runJob({ config, registry: createDefaultRegistry(), log: () => {} });
-      const mustFailed = report.checks.filter((c) => c.level === 'MUST' && c.status === 'failed').map((c) => c.id);
-      expect(mustFailed.length, report.checks.filter((c) => c.status !== 'passed').map((c) => `${c.status} ${c.level} ${c.id}`).join('\n')).toBeGreaterThan(0);
-      expect(report.verdict).toBe('not-certified');
-    },
-    RUN_TIMEOUT_MS,
-  );
+  it('still catches a MUST fault (a message request without a credential served) after init', async () => {
+    const target = closing(await startOpenApiConventionTarget({
+      fault: (req, tools) => (req.path.startsWith('/v1/whatsapp/messages') && !req.headers.authorization
+        ? { ...req, headers: { ...req.headers, authorization: `Bearer ${tools.reference.credentials.apiKeys.full}` } }
+        : undefined),
+    }));
+    const { config } = await initAndLoad(target, `${target.baseUrl}/openapi.json`, ['auth']);
+    const { report } = await runJob({ config, registry: createDefaultRegistry(), log: () => {} });
+    const mustFailed = report.checks.filter((c) => c.level === 'MUST' && c.status === 'failed').map((c) => c.id);
+    expect(mustFailed.length, report.checks.filter((c) => c.status !== 'passed').map((c) => `${c.status} ${c.level} ${c.id}`).join('\n')).toBeGreaterThan(0);
+    expect(report.verdict).toBe('not-certified');
+  });
 
   it('prints where the document and the behaviour disagree, and follows the document', async () => {
-    target = await startOpenApiConventionTarget();
+    const target = closing(await startOpenApiConventionTarget());
     const doc = openApiConventionDocument() as any;
     doc.components.parameters.PerPage.schema.maximum = 30;
     const file = join(mkdtempSync(join(tmpdir(), 'harness-init-doc-')), 'openapi.json');

@@ -4,7 +4,6 @@
  * and end with exit 3 and an "error:" line.
  */
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -14,18 +13,10 @@ import { runCapacityJob } from '../../../src/job/capacity-job.ts';
 import { runLoadJob } from '../../../src/job/load-job.ts';
 import { loadScenarios } from '../../../src/load/scenario/select.ts';
 import { parseExpression } from '../../../src/load/thresholds/parse.ts';
+import { closedPort } from '../../helpers/closed-port.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'harness-session-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-/** A port that was just free and is closed now: connecting is refused. */
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
 
 async function unreachableConfig(name: string) {
   const port = await closedPort();

@@ -5,10 +5,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultConfig } from '../../../src/config/defaults.ts';
 import { credentialsFromReference } from '../../../src/job/open-target.ts';
 import { runScenario } from '../../../src/load/run-scenario.ts';
-import { checkScenarioText } from '../../../src/load/scenario/load.ts';
 import type { Scenario } from '../../../src/load/scenario/types.ts';
 import { startReferenceTarget } from '../../../src/target/index.ts';
 import type { StartedReferenceTarget } from '../../../src/target/types.ts';
+import { scenarioOf } from '../../helpers/load-scenario.ts';
 
 const api = defaultConfig().api;
 let target: StartedReferenceTarget;
@@ -20,27 +20,9 @@ afterAll(async () => {
   await target?.close();
 });
 
-function scenario(yaml: string): Scenario {
-  const { scenario: s, issues } = checkScenarioText(yaml, 'test.yaml', {});
-  if (!s) throw new Error(issues.map((i) => i.message).join('\n'));
-  return s;
-}
-
 describe('load engines against real servers', () => {
   it('open model: paces the mix at the rate and reports every field', async () => {
-    const s = scenario(`
-name: open
-executor: constant-arrival-rate
-rate: 200
-duration: 1500ms
-preAllocatedVUs: 20
-requests:
-  - { name: send, operation: send, weight: 3 }
-  - { name: list, operation: list }
-thresholds:
-  http_req_failed: ['rate<0.01']
-  'http_req_duration{name:send}': ['p(50)<1000']
-`);
+    const s = scenarioOf({ name: 'open', rate: 200, duration: '1500ms', preAllocatedVUs: 20, requests: [{ name: 'send', operation: 'send', weight: 3 }, { name: 'list', operation: 'list' }], thresholds: { http_req_failed: ['rate<0.01'], 'http_req_duration{name:send}': ['p(50)<1000'] } });
     const { result } = await runScenario({ scenario: s, baseUrl: target.baseUrl, api, credentials: credentialsFromReference(target.credentials) });
     const keys = ['name', 'executor', 'config', 'requests', 'rps', 'durationMs', 'dropped', 'latency', 'percentiles', 'byName', 'statusCodes', 'rateLimited', 'errors', 'thresholds', 'timeline', 'histograms', 'workers', 'warmUp', 'loopDelay'];
     // generatorBound appears only when this (busy, shared) machine held the generator back: never asserted absent.
@@ -60,15 +42,7 @@ thresholds:
   });
 
   it('closed model: autocannon VUs with per-name metrics', async () => {
-    const s = scenario(`
-name: closed
-executor: constant-vus
-vus: 4
-duration: 1s
-requests:
-  - { name: send, operation: send, weight: 1 }
-  - { name: list, operation: list, weight: 1 }
-`);
+    const s = scenarioOf({ name: 'closed', executor: 'constant-vus', vus: 4, duration: '1s', requests: [{ name: 'send', operation: 'send', weight: 1 }, { name: 'list', operation: 'list', weight: 1 }] });
     const { result } = await runScenario({ scenario: s, baseUrl: target.baseUrl, api, credentials: credentialsFromReference(target.credentials) });
     expect(result.requests).toBeGreaterThan(50);
     expect(result.dropped).toBe(0);
@@ -95,15 +69,7 @@ requests:
     afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
     it('shows the stall in the percentiles (latency from the intended time), not hidden by a slowed schedule', async () => {
-      const s = scenario(`
-name: stall
-executor: constant-arrival-rate
-rate: 200
-duration: 1s
-preAllocatedVUs: 100
-credential: none
-requests: [{ path: /x }]
-`);
+      const s = scenarioOf({ name: 'stall', rate: 200, duration: '1s', preAllocatedVUs: 100, credential: 'none', requests: [{ path: '/x' }] });
       const { result } = await runScenario({ scenario: s, baseUrl: base, api, credentials: {} });
       // About 40 of 200 arrivals fall in the 200 ms stall and wait up to 200 ms: p90 and max reveal it.
       expect(result.requests + result.dropped).toBe(200);

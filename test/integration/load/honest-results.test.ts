@@ -11,16 +11,10 @@ import type { Recorder } from '../../../src/load/metrics/recorder.ts';
 import type { ProgressSink } from '../../../src/load/progress.ts';
 import type { ScenarioResult } from '../../../src/load/result.ts';
 import { runScenario } from '../../../src/load/run-scenario.ts';
-import { checkScenarioText } from '../../../src/load/scenario/load.ts';
 import type { Scenario } from '../../../src/load/scenario/types.ts';
+import { scenarioOf } from '../../helpers/load-scenario.ts';
 
 const api = defaultConfig().api;
-
-function scenario(yaml: string): Scenario {
-  const { scenario: s, issues } = checkScenarioText(yaml, 'test.yaml', {});
-  if (!s) throw new Error(issues.map((i) => i.message).join('\n'));
-  return s;
-}
 
 async function listen(server: Server): Promise<string> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -41,19 +35,7 @@ describe('a target that never answers', () => {
   });
 
   it('open model: every request is failed and in http_req_duration at its timeout, so the latency threshold crosses', async () => {
-    const s = scenario(`
-name: silent
-executor: constant-arrival-rate
-rate: 10
-duration: 1s
-preAllocatedVUs: 10
-timeout: 300ms
-credential: none
-requests: [{ path: /never }]
-thresholds:
-  http_req_duration: ['p(99)<250']
-  http_req_failed: ['rate<0.01']
-`);
+    const s = scenarioOf({ name: 'silent', rate: 10, duration: '1s', preAllocatedVUs: 10, timeout: '300ms', credential: 'none', requests: [{ path: '/never' }], thresholds: { http_req_duration: ['p(99)<250'], http_req_failed: ['rate<0.01'] } });
     const { result } = await runScenario({ scenario: s, baseUrl: base, api, credentials: {} });
     expect(result.requests + result.dropped).toBe(10);
     expect(result.errors).toEqual({ UND_ERR_HEADERS_TIMEOUT: result.requests });
@@ -69,18 +51,7 @@ thresholds:
   });
 
   it('closed model: a timed-out request is recorded at the timeout, under its own name', async () => {
-    const s = scenario(`
-name: silent-closed
-executor: constant-vus
-vus: 2
-duration: 2500ms
-timeout: 1s
-credential: none
-warmUp: false
-requests: [{ path: /never }]
-thresholds:
-  http_req_duration: ['p(99)<500']
-`);
+    const s = scenarioOf({ name: 'silent-closed', executor: 'constant-vus', vus: 2, duration: '2500ms', timeout: '1s', credential: 'none', warmUp: false, requests: [{ path: '/never' }], thresholds: { http_req_duration: ['p(99)<500'] } });
     const { result } = await runScenario({ scenario: s, baseUrl: base, api, credentials: {} });
     expect(result.requests).toBeGreaterThanOrEqual(2);
     expect(result.errors).toEqual({ UND_ERR_HEADERS_TIMEOUT: result.requests });
@@ -109,16 +80,7 @@ describe('the generator itself', () => {
   }
   /** 200 arrivals/s for 2 s (400 planned) on 2 preallocated connections: a warm-up of 40, two rounds of 2 then 36 paced. */
   const pacedScenario = (name: string, path: string): Scenario =>
-    scenario(`
-name: ${name}
-executor: constant-arrival-rate
-rate: 200
-duration: 2s
-preAllocatedVUs: 2
-maxVUs: 20
-credential: none
-requests: [{ path: ${path} }]
-`);
+    scenarioOf({ name, rate: 200, duration: '2s', preAllocatedVUs: 2, maxVUs: 20, credential: 'none', requests: [{ path }] });
   beforeAll(async () => {
     server = createServer((req, res) => {
       received++;
@@ -135,15 +97,7 @@ requests: [{ path: ${path} }]
   afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
   it('a blocked event loop makes the run generator-bound, with the figure, in the result and the summary', async () => {
-    const s = scenario(`
-name: blocked
-executor: constant-arrival-rate
-rate: 100
-duration: 2s
-preAllocatedVUs: 10
-credential: none
-requests: [{ path: /ok }]
-`);
+    const s = scenarioOf({ name: 'blocked', rate: 100, duration: '2s', preAllocatedVUs: 10, credential: 'none', requests: [{ path: '/ok' }] });
     let blocked = false;
     // The first progress tick (t0 + 200 ms) blocks the generator's thread for 300 ms, as a stuck generator would.
     const progress: ProgressSink = {
@@ -167,16 +121,7 @@ requests: [{ path: /ok }]
 
   it('the warm-up opens the preallocated connections before t0 and is not counted', async () => {
     received = 0;
-    const s = scenario(`
-name: warm
-executor: constant-arrival-rate
-rate: 20
-duration: 1s
-preAllocatedVUs: 3
-maxVUs: 6
-credential: none
-requests: [{ path: /ok }]
-`);
+    const s = scenarioOf({ name: 'warm', rate: 20, duration: '1s', preAllocatedVUs: 3, maxVUs: 6, credential: 'none', requests: [{ path: '/ok' }] });
     const { result, recorder } = await runScenario({ scenario: s, baseUrl: base, api, credentials: {} });
     expect(result.workers).toBe(1);
     expect(result.warmUp).toMatchObject({ requests: 6, errors: 0, connections: 3 });
@@ -188,10 +133,9 @@ requests: [{ path: /ok }]
     received = 0;
     const { result, recorder } = await runScenario({ scenario: pacedScenario('paced-warm', '/ok'), baseUrl: base, api, credentials: {} });
     // 400 planned arrivals: the warm-up aims for 40 = two rounds of 2, then 36 paced at 200/s (180 ms).
-    expect(result.warmUp!.connections).toBe(2);
+    expect(result.warmUp).toMatchObject({ connections: 2, errors: 0 });
     expect(result.warmUp!.requests).toBeGreaterThan(4);
     expect(result.warmUp!.requests).toBeLessThanOrEqual(40);
-    expect(result.warmUp!.errors).toBe(0);
     expectNoneOfTheWarmUpCounted(result, recorder, 400);
   });
 

@@ -8,17 +8,11 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { defaultConfig } from '../../../src/config/defaults.ts';
 import { decodeHistogram } from '../../../src/load/metrics/histogram.ts';
 import { runScenario } from '../../../src/load/run-scenario.ts';
-import { checkScenarioText } from '../../../src/load/scenario/load.ts';
 import type { Scenario } from '../../../src/load/scenario/types.ts';
 import { runInWorkers } from '../../../src/load/workers/pool.ts';
+import { scenarioFromYaml, scenarioOf } from '../../helpers/load-scenario.ts';
 
 const api = defaultConfig().api;
-
-function scenario(yaml: string): Scenario {
-  const { scenario: s, issues } = checkScenarioText(yaml, 'test.yaml', {});
-  if (!s) throw new Error(issues.map((i) => i.message).join('\n'));
-  return s;
-}
 
 /** Counts what it receives: requests by path, connections, most requests in progress at once. */
 let server: Server;
@@ -51,17 +45,7 @@ beforeEach(() => {
 
 describe('--workers', () => {
   it('open model on 2 workers: every arrival once, merged exactly, warm-up not counted, {{seq}} unique', async () => {
-    const s = scenario(`
-name: two
-executor: constant-arrival-rate
-rate: 60
-duration: 1s
-preAllocatedVUs: 4
-credential: none
-requests:
-  - { name: a, path: '/a/{{seq}}', weight: 2 }
-  - { name: b, path: '/b/{{seq}}' }
-`);
+    const s = scenarioOf({ name: 'two', rate: 60, duration: '1s', preAllocatedVUs: 4, credential: 'none', requests: [{ name: 'a', path: '/a/{{seq}}', weight: 2 }, { name: 'b', path: '/b/{{seq}}' }] });
     const { result, recorder } = await runScenario({ scenario: s, baseUrl: base, api, credentials: {}, workers: 2 });
     expect(result.workers).toBe(2);
     // Warm-up: 2 rounds of one request per preallocated connection (4 in all), reported and not counted.
@@ -80,16 +64,7 @@ requests:
   });
 
   it('open model on 2 workers with a paced lead: it goes on until the common t0, and none of it is counted', async () => {
-    const s = scenario(`
-name: lead
-executor: constant-arrival-rate
-rate: 400
-duration: 1s
-preAllocatedVUs: 4
-maxVUs: 20
-credential: none
-requests: [{ path: '/x/{{seq}}' }]
-`);
+    const s = scenarioOf({ name: 'lead', rate: 400, duration: '1s', preAllocatedVUs: 4, maxVUs: 20, credential: 'none', requests: [{ path: '/x/{{seq}}' }] });
     const { result, recorder } = await runScenario({ scenario: s, baseUrl: base, api, credentials: {}, workers: 2 });
     // Per worker: 200 planned arrivals, a warm-up of 20 = two rounds of 2, then a lead at 200/s until the go.
     expect(result.warmUp!.connections).toBe(4);
@@ -105,16 +80,7 @@ requests: [{ path: '/x/{{seq}}' }]
 
   it('divides connections: 2 workers with maxVUs 4 open 4 connections and never have more than 4 requests in flight', async () => {
     seen.delayMs = 40;
-    const s = scenario(`
-name: divided
-executor: constant-arrival-rate
-rate: 200
-duration: 1s
-preAllocatedVUs: 4
-maxVUs: 4
-credential: none
-requests: [{ path: /x }]
-`);
+    const s = scenarioOf({ name: 'divided', rate: 200, duration: '1s', preAllocatedVUs: 4, maxVUs: 4, credential: 'none', requests: [{ path: '/x' }] });
     const { result } = await runScenario({ scenario: s, baseUrl: base, api, credentials: {}, workers: 2 });
     expect(seen.connections).toBe(4);
     expect(seen.maxInFlight).toBeLessThanOrEqual(4);
@@ -125,15 +91,7 @@ requests: [{ path: /x }]
 
   it('closed model on 2 workers: the VUs are divided (3 = 2 + 1), every answer merged', async () => {
     seen.delayMs = 5;
-    const s = scenario(`
-name: closed
-executor: per-vu-iterations
-vus: 3
-iterations: 4
-maxDuration: 20s
-credential: none
-requests: [{ path: /c }]
-`);
+    const s = scenarioOf({ name: 'closed', executor: 'per-vu-iterations', vus: 3, iterations: 4, maxDuration: '20s', credential: 'none', requests: [{ path: '/c' }] });
     const { result } = await runScenario({ scenario: s, baseUrl: base, api, credentials: {}, workers: 2 });
     expect(result.workers).toBe(2);
     // 3 VUs × 4 iterations, not 2 workers × 3 VUs × 4.
@@ -146,7 +104,7 @@ requests: [{ path: /c }]
   /** 50 arrivals/s for up to 60 s on two workers, their live view read every 200 ms, until `threshold` (a YAML line) aborts. */
   const abortingRun = (name: string, vus: number, path: string, threshold: string) =>
     runScenario({
-      scenario: scenario(`
+      scenario: scenarioFromYaml(`
 name: ${name}
 executor: constant-arrival-rate
 rate: 50
@@ -189,16 +147,7 @@ thresholds:
   });
 
   it('2 workers sharing 1 core: each paces coarser, every arrival still runs once, and the run says why', async () => {
-    const s = scenario(`
-name: shared
-executor: constant-arrival-rate
-rate: 40
-duration: 1s
-preAllocatedVUs: 4
-credential: none
-warmUp: false
-requests: [{ path: '/s/{{seq}}' }]
-`);
+    const s = scenarioOf({ name: 'shared', rate: 40, duration: '1s', preAllocatedVUs: 4, credential: 'none', warmUp: false, requests: [{ path: '/s/{{seq}}' }] });
     const run = runInWorkers({ scenario: s, baseUrl: base, api, credentials: {}, workers: 2, names: ['shared'], signal: new AbortController().signal, seed: 1, cores: 1 });
     const { recorder, notes } = await run.finished;
     expect(notes[0]).toMatch(/^2 workers on 1 core\(s\) this process may use: each worker's pacer wakes at most every 0\.4 ms/);

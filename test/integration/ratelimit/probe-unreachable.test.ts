@@ -15,6 +15,7 @@ import { runProbeJob } from '../../../src/job/probe-job.ts';
 import { headlineOf } from '../../../src/report/headline.ts';
 import { reportIssues } from '../../../src/report/report-schema.ts';
 import { runCli } from '../../helpers/cli.ts';
+import { closedPort } from '../../helpers/closed-port.ts';
 
 /** A short request deadline: the preflight and each probe request give up after it. */
 const TIMEOUT_MS = 600;
@@ -59,15 +60,6 @@ async function goesSilentAfter(answered: number): Promise<{ baseUrl: string; rec
   }));
   const { port } = server.address() as { port: number };
   return { baseUrl: `http://127.0.0.1:${port}`, received: () => received };
-}
-
-/** A port that was just free and is closed now: connecting is refused. */
-async function closedPort(): Promise<number> {
-  const server = createNetServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
 }
 
 function probeConfig(baseUrl: string) {

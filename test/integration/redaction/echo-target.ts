@@ -6,7 +6,7 @@
  * positions the redactor promises to cover for them (docs/decisions/2026-11-21-redaction.md).
  */
 import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { listenOnLoopback } from '../../helpers/listen-loopback.ts';
 import { encodingsOf } from '../../helpers/secret-encodings.ts';
 
 export interface EchoTarget {
@@ -54,10 +54,8 @@ export async function startEchoTarget(longSecrets: readonly string[], shortSecre
       res.end(JSON.stringify(body));
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: await listenOnLoopback(server),
     requests: () => count,
     close: () =>
       new Promise<void>((resolve) => {

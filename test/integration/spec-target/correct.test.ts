@@ -5,19 +5,16 @@
  * checks at ANY level, run every MUST check, and pass none of them vacuously.
  */
 import { request } from 'undici';
-import { afterEach, describe, expect, it } from 'vitest';
-import { startSpecTarget, type StartedSpecTarget } from '../../targets/spec-target/index.ts';
+import { describe, expect, it } from 'vitest';
+import { startSpecTarget } from '../../targets/spec-target/index.ts';
 import { brokenOf, explain, RUN_TIMEOUT_MS, runSpecTarget, runSpecTargetWithDefaults } from './run-spec-target.ts';
+import { closeAfterEach } from '../../helpers/close-after-each.ts';
 
 describe('spec-only target (correct)', () => {
-  let target: StartedSpecTarget | undefined;
-  afterEach(async () => {
-    await target?.close();
-    target = undefined;
-  });
+  const closing = closeAfterEach();
 
   it('speaks its own conventions (so certifying it proves something)', async () => {
-    target = await startSpecTarget();
+    const target = closing(await startSpecTarget());
     const bearer = { authorization: `Bearer ${target.credentials.apiKey}`, 'content-type': 'application/json' };
     const send = await request(`${target.baseUrl}/v1/whatsapp/messages`, { method: 'POST', headers: bearer, body: JSON.stringify({ to: '15551234567', text: 'hi', extra: 1 }) });
     expect(send.statusCode).toBe(202);

@@ -5,6 +5,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { it } from 'vitest';
 import { configFromObject, loadConfig } from '../../../src/config/index.ts';
 import type { CheckResult } from '../../../src/conformance/result.ts';
 import { runJob, type JobOutcome } from '../../../src/job/run-job.ts';
@@ -37,6 +38,18 @@ export async function runSpecTarget(options: SpecTargetOptions & { env?: Record<
   } finally {
     await target.close();
   }
+}
+
+type RunOptions = Parameters<typeof runSpecTarget>[0];
+
+/** One test: a single run of the target as `options` say, its outcome handed to `judge`, under the run's time limit. */
+export function itOnVariant(name: string, options: RunOptions, judge: (outcome: JobOutcome) => void): void {
+  it(name, async () => judge((await runSpecTarget(options)).outcome), RUN_TIMEOUT_MS);
+}
+
+/** The check `id` of a finished run (the test fails on a missing one where it reads a field of it). */
+export function checkOf(outcome: JobOutcome, id: string): CheckResult {
+  return outcome.report.checks.find((c) => c.id === id)!;
 }
 
 /** The same target under the harness's DEFAULT config: only its credentials and address are given. */

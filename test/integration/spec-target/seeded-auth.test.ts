@@ -3,32 +3,35 @@
  * at the level its source gives, exactly, and the legal oddity is not a failure.
  */
 import { describe, expect, it } from 'vitest';
-import { brokenOf, explain, RUN_TIMEOUT_MS, runSpecTarget } from './run-spec-target.ts';
+import type { JobOutcome } from '../../../src/job/run-job.ts';
+import { brokenOf, explain, itOnVariant, RUN_TIMEOUT_MS, runSpecTarget } from './run-spec-target.ts';
+
+/** The run found exactly `broken` (level and id) and so is not certified. */
+function expectNotCertified(outcome: JobOutcome, broken: string[]): void {
+  expect(brokenOf(outcome), explain(outcome)).toEqual(broken);
+  expect(outcome.report.verdict).toBe('not-certified');
+}
 
 describe('spec-only target, seeded faults around login', () => {
-  it(
+  itOnVariant(
     'a login that issues an already expired token fails the MUST check about issuing it (no false skip reason)',
-    async () => {
-      const { outcome } = await runSpecTarget({ variant: 'static-token' });
-      expect(brokenOf(outcome), explain(outcome)).toEqual(['MUST auth.jwt.usable-at-issue', 'PROFILE auth.jwt.expires-in-seconds', 'PROFILE auth.jwt.profile-claims']);
-      expect(outcome.report.verdict).toBe('not-certified');
+    { variant: 'static-token' },
+    (outcome) => {
+      expectNotCertified(outcome, ['MUST auth.jwt.usable-at-issue', 'PROFILE auth.jwt.expires-in-seconds', 'PROFILE auth.jwt.profile-claims']);
       expect(outcome.exitCode).toBe(1);
       // The checks that need a JWT say the true reason, pointing at the check that reports it.
       const skipped = outcome.report.checks.filter((c) => c.status === 'skipped' && /JWT/.test(c.message ?? ''));
       expect(skipped.length).toBeGreaterThan(5);
       for (const c of skipped) expect(c.message).toMatch(/already expired.*auth\.jwt\.usable-at-issue reports it/);
     },
-    RUN_TIMEOUT_MS,
   );
 
-  it(
+  itOnVariant(
     'a login that hands a token to any password fails the MUST rule (§5 rules 2 and 5), not only the PROFILE 401',
-    async () => {
-      const { outcome } = await runSpecTarget({ variant: 'any-password' });
-      expect(brokenOf(outcome), explain(outcome)).toEqual(['MUST auth.jwt.bad-login-no-token', 'PROFILE auth.jwt.bad-login-401', 'SHOULD auth.jwt.bad-login-no-enumeration']);
-      expect(outcome.report.verdict).toBe('not-certified');
+    { variant: 'any-password' },
+    (outcome) => {
+      expectNotCertified(outcome, ['MUST auth.jwt.bad-login-no-token', 'PROFILE auth.jwt.bad-login-401', 'SHOULD auth.jwt.bad-login-no-enumeration']);
     },
-    RUN_TIMEOUT_MS,
   );
 
   it(

@@ -7,10 +7,9 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { credentialsFromReference } from '../../../src/job/open-target.ts';
 import { startReferenceTarget } from '../../../src/target/index.ts';
 import type { StartedReferenceTarget } from '../../../src/target/types.ts';
-import { resultOf, runHarness } from '../../helpers/run-harness.ts';
+import { onReference, resultOf, runHarness } from '../../helpers/run-harness.ts';
 
 let target: StartedReferenceTarget;
 const schemaFile = join(mkdtempSync(join(tmpdir(), 'inputs-replacement-')), 'send.json');
@@ -36,12 +35,7 @@ afterAll(async () => {
 
 describe('inputs with a replacement send-message schema', () => {
   it('generates from it: its own limit is tested and named as its source', async () => {
-    const outcome = await runHarness({
-      baseUrl: target.baseUrl,
-      credentials: credentialsFromReference(target.credentials),
-      suites: ['inputs'],
-      config: { api: { schemas: { 'send-message-request': schemaFile } } },
-    });
+    const outcome = await runHarness({ ...onReference(target), suites: ['inputs'], config: { api: { schemas: { 'send-message-request': schemaFile } } } });
     // Valid bodies come from the replacement (long form, ≤ 100 characters): the reference takes them.
     expect(resultOf(outcome, 'inputs.send-message.valid-accepted').status).toBe('passed');
     // The reference keeps 4096 characters, the described target 100: the 101-character body is not refused; and

@@ -4,10 +4,9 @@
  * both cover — and the checks that need seeding are skipped with that reason.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { credentialsFromReference } from '../../../src/job/open-target.ts';
 import { startReferenceTarget } from '../../../src/target/index.ts';
 import type { StartedReferenceTarget } from '../../../src/target/types.ts';
-import { runHarness } from '../../helpers/run-harness.ts';
+import { onReference, runHarness } from '../../helpers/run-harness.ts';
 
 let target: StartedReferenceTarget;
 
@@ -31,12 +30,7 @@ afterAll(async () => {
 
 describe('pagination without a sandbox', () => {
   it('walks read-only: the walk checks pass, the seeding checks are skipped', async () => {
-    const outcome = await runHarness({
-      baseUrl: target.baseUrl,
-      credentials: credentialsFromReference(target.credentials),
-      suites: ['pagination'],
-      config: { conformance: { sandbox: false } },
-    });
+    const outcome = await runHarness({ ...onReference(target), suites: ['pagination'], config: { conformance: { sandbox: false } } });
     const byStatus = (status: string) => outcome.report.checks.filter((c) => c.status === status).map((c) => c.id).sort();
     expect(byStatus('failed')).toEqual([]);
     expect(byStatus('error')).toEqual([]);

@@ -4,7 +4,7 @@
  * name (never looked up), a name that resolves to a refused address — while loopback and allow-listed names that
  * resolve to allowed addresses are delivered.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildApp, type BuiltApp } from '../../../src/target/app.ts';
 import { TargetEventBus } from '../../../src/target/events.ts';
 import type { ListedMessage } from '../../../src/target/model.ts';
@@ -14,24 +14,23 @@ import { WebhookDelivery } from '../../../src/target/webhooks/delivery.ts';
 import { WebhookUrlPolicy } from '../../../src/target/webhooks/url-policy.ts';
 import { WebhookReceiver } from '../../../src/webhooks/receiver.ts';
 import { bearer } from '../../helpers/reference-target.ts';
+import { closeAfterEach } from '../../helpers/close-after-each.ts';
 import { REFUSED_URLS } from '../../helpers/ssrf-urls.ts';
 
-let built: BuiltApp | undefined;
+const closing = closeAfterEach();
+/** The receiver of the test's deliver() call (closed after the test). */
 let receiver: WebhookReceiver | undefined;
-let delivery: WebhookDelivery | undefined;
-let timers: TimerRegistry | undefined;
 
-afterEach(async () => {
-  await built?.app.close();
-  await delivery?.close();
-  timers?.clearAll();
-  await receiver?.close();
-  built = receiver = delivery = timers = undefined;
-});
+/** A built app on the default options or `options`, closed after the test. */
+async function builtApp(options?: Parameters<typeof buildApp>[0]): Promise<BuiltApp> {
+  const built = await buildApp(options);
+  closing(built.app);
+  return built;
+}
 
 describe('webhook registration refuses every SSRF form', () => {
   it('answers 422 problem+json naming the reason, and stores nothing', async () => {
-    built = await buildApp();
+    const built = await builtApp();
     const auth = bearer(built.credentials.apiKeys.full);
     for (const [url, reason] of REFUSED_URLS) {
       const res = await built.app.inject({ method: 'POST', url: '/v1/webhooks', headers: auth, payload: { url, events: ['message.received'] } });
@@ -45,7 +44,7 @@ describe('webhook registration refuses every SSRF form', () => {
   });
 
   it('accepts loopback, special-use names and what --webhook-allow lists', async () => {
-    built = await buildApp({ webhooks: { allow: ['hooks.partner.com'] } });
+    const built = await builtApp({ webhooks: { allow: ['hooks.partner.com'] } });
     const auth = bearer(built.credentials.apiKeys.full);
     for (const url of ['http://127.0.0.1:9/x', 'http://[::1]:9/x', 'https://a.example.invalid/x', 'https://hooks.partner.com/x']) {
       const res = await built.app.inject({ method: 'POST', url: '/v1/webhooks', headers: auth, payload: { url, events: ['message.received'] } });
@@ -58,12 +57,13 @@ describe('webhook delivery checks again', () => {
   const message: ListedMessage = { id: 'msg_1', from: '15550000000', type: 'text', text: { body: 'hi' }, timestamp: '2030-01-01T00:00:00.000Z' } as unknown as ListedMessage;
 
   async function deliver(urls: string[] | ((receiverPort: string) => string[]), allow: string[], resolve?: (host: string, cb: (err: Error | null, a: Array<{ address: string; family: number }>) => void) => void) {
-    receiver = await WebhookReceiver.start();
+    receiver = closing(await WebhookReceiver.start());
     const store = new WebhookStore();
     const events = new TargetEventBus();
-    timers = new TimerRegistry();
+    const timers = new TimerRegistry();
+    closing({ close: async () => timers.clearAll() });
     const failures: Array<{ url: string; reason: string; willRetry: boolean }> = [];
-    delivery = new WebhookDelivery({
+    closing(new WebhookDelivery({
       store,
       events,
       timers,
@@ -72,7 +72,7 @@ describe('webhook delivery checks again', () => {
       now: Date.now,
       ...(resolve ? { resolve } : {}),
       onAttemptFailed: (f) => failures.push(f),
-    });
+    }));
     // Stored directly, as if registered under another policy: delivery must not trust registration.
     const list = typeof urls === 'function' ? urls(new URL(receiver.url).port) : urls;
     list.forEach((url, i) => store.add({ id: `wh_${i}`, url, events: ['message.received'], secret: 'whsec_dGVzdHNlY3JldHRlc3RzZWNyZXQ=', created_at: message.timestamp }, 'acct_1'));

@@ -3,6 +3,7 @@
  * and names exactly the check(s) that must fail.
  */
 import type { FaultCase } from '../fault-case.ts';
+import { rewriteJson400 } from '../../helpers/json-error-fault.ts';
 import { jsonBody, withJson, type ProxyResponse } from '../faulty-proxy.ts';
 
 const RATE_LIMIT_HEADERS = ['ratelimit', 'ratelimit-policy', 'ratelimit-limit', 'ratelimit-remaining', 'ratelimit-reset'];
@@ -35,13 +36,7 @@ export const ERROR_FAULTS: FaultCase[] = [
   {
     name: 'a validation rejection does not say which field was wrong (no errors[])',
     fault: {
-      onResponse(_req, res) {
-        if (res.status !== 400 || !/json/.test(res.headers['content-type'] ?? '')) return res;
-        const body = jsonBody<Record<string, unknown>>(res);
-        if (body.code !== 'validation_failed') return res;
-        const { errors: _dropped, ...rest } = body;
-        return withJson(res, rest);
-      },
+      onResponse: rewriteJson400('validation_failed', ({ errors: _dropped, ...rest }) => rest),
     },
     suites: ['errors'],
     failing: ['errors.validation.problem-body'],

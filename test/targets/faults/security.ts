@@ -5,6 +5,7 @@
  * loopback.
  */
 import { randomBytes } from 'node:crypto';
+import { rewriteJson400 } from '../../helpers/json-error-fault.ts';
 import type { FaultCase } from '../fault-case.ts';
 import { jsonBody, withJson, type FaultTools, type ProxyRequest, type ProxyResponse } from '../faulty-proxy.ts';
 
@@ -89,11 +90,7 @@ export const SECURITY_FAULTS: FaultCase[] = [
   {
     name: 'a malformed-JSON error body carries a stack trace with a source path',
     fault: {
-      onResponse(_req, res) {
-        if (res.status !== 400 || !/json/.test(res.headers['content-type'] ?? '')) return res;
-        const body = jsonBody<Record<string, unknown>>(res);
-        return body.code === 'invalid_json' ? withJson(res, { ...body, stack: STACK }) : res;
-      },
+      onResponse: rewriteJson400('invalid_json', (body) => ({ ...body, stack: STACK })),
     },
     suites: ['security'],
     failing: ['security.exposure.no-internals-in-errors'],

@@ -9,6 +9,7 @@
 import { createServer as createHttpServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { createServer as createNetServer, type AddressInfo, type Server, type Socket } from 'node:net';
 import { gzipSync } from 'node:zlib';
+import { listenOnLoopback } from '../../helpers/listen-loopback.ts';
 
 export type HostileKind =
   | 'big-body'
@@ -130,29 +131,23 @@ export async function startHostile(kind: HostileKind, options: HostileOptions = 
     });
     return s;
   };
+  // Every request answered 200 with the same body and its Content-Length.
+  const sized = (body: Buffer, headers: Record<string, string>): Server =>
+    http((_req, res) => {
+      res.writeHead(200, { ...headers, 'content-length': body.length });
+      res.end(body);
+    });
   switch (kind) {
     case 'big-body': {
-      const body = Buffer.alloc(TEN_MB, 'a');
-      server = http((_req, res) => {
-        res.writeHead(200, { 'content-type': 'application/json', 'content-length': body.length });
-        res.end(body);
-      });
+      server = sized(Buffer.alloc(TEN_MB, 'a'), { 'content-type': 'application/json' });
       break;
     }
     case 'non-ascii-body': {
-      const body = nonAsciiBody();
-      server = http((_req, res) => {
-        res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': body.length });
-        res.end(body);
-      });
+      server = sized(nonAsciiBody(), { 'content-type': 'application/json; charset=utf-8' });
       break;
     }
     case 'gzip-bomb': {
-      const body = gzipBomb();
-      server = http((_req, res) => {
-        res.writeHead(200, { 'content-type': 'application/json', 'content-encoding': 'gzip', 'content-length': body.length });
-        res.end(body);
-      });
+      server = sized(gzipBomb(), { 'content-type': 'application/json', 'content-encoding': 'gzip' });
       break;
     }
     case 'endless-chunked': {
@@ -291,10 +286,9 @@ export async function startHostile(kind: HostileKind, options: HostileOptions = 
       break;
     }
   }
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  const baseUrl = await listenOnLoopback(server);
   return {
-    baseUrl: `http://127.0.0.1:${port}`,
+    baseUrl,
     requests: () => requests,
     close: () =>
       new Promise<void>((resolve) => {

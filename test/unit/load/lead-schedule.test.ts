@@ -44,19 +44,17 @@ describe('withLead', () => {
     expect(() => s.begin(60, 0)).toThrow(/already begun/);
   });
 
-  it('a begin past whole periods counts every lead arrival of them', () => {
+  // Each row: when the run begins, how many arrivals were already handed out, the lead count that follows, and
+  // (where the case asks it) the last lead arrival's index and time.
+  it.each([
+    ['a begin past whole periods counts every lead arrival of them', 1000, 0, 100, [99, 990]],
+    ['a begin for a moment already passed keeps the arrivals already handed out as lead ones', 20, 7, 7, undefined],
+  ] as const)('%s', (_name, beginAt, handedOut, leadCount, lastLead) => {
     const s = withLead(run());
-    s.begin(1000, 0);
-    expect(s.leadCount).toBe(100);
-    expect(s.timeOf(99)).toBeCloseTo(990, 9);
-    expect(s.timeOf(100)).toBe(1000);
-  });
-
-  it('a begin for a moment already passed keeps the arrivals already handed out as lead ones', () => {
-    const s = withLead(run());
-    s.begin(20, 7);
-    expect(s.leadCount).toBe(7);
-    expect(s.timeOf(7)).toBe(20);
+    s.begin(beginAt, handedOut);
+    expect(s.leadCount).toBe(leadCount);
+    if (lastLead) expect(s.timeOf(lastLead[0])).toBeCloseTo(lastLead[1], 9);
+    expect(s.timeOf(leadCount)).toBe(beginAt);
   });
 
   it('without a lead (begin at 0) it is the run\'s schedule itself, a worker\'s interleaved slice included', () => {

@@ -13,6 +13,12 @@ const policy = (quota: number, windowSeconds = 1, refillPerSecond = quota / wind
   refillPerSecond,
 });
 
+/** A limiter of the given kind reading a fake clock, and that clock. */
+function onFakeClock(Limiter: new (now: () => number) => RateLimiter): { clock: ReturnType<typeof fakeClock>; limiter: RateLimiter } {
+  const clock = fakeClock();
+  return { clock, limiter: new Limiter(clock.now) };
+}
+
 function burst(limiter: RateLimiter, key: string, p: RatePolicy, n: number): boolean[] {
   return Array.from({ length: n }, () => limiter.consume(key, p).allowed);
 }
@@ -55,8 +61,7 @@ describe.each([
   });
 
   it('does not charge refused requests', () => {
-    const clock = fakeClock();
-    const limiter = new Limiter(clock.now);
+    const { clock, limiter } = onFakeClock(Limiter);
     burst(limiter, 'k', policy(1), 1);
     const first = limiter.consume('k', policy(1));
     burst(limiter, 'k', policy(1), 50);
@@ -71,8 +76,7 @@ describe.each([
 
 describe('FixedWindowLimiter', () => {
   it('resets at the aligned window boundary', () => {
-    const clock = fakeClock();
-    const limiter = new FixedWindowLimiter(clock.now);
+    const { clock, limiter } = onFakeClock(FixedWindowLimiter);
     clock.advance(900);
     burst(limiter, 'k', policy(2), 2);
     const refused = limiter.consume('k', policy(2));
@@ -84,8 +88,7 @@ describe('FixedWindowLimiter', () => {
 
 describe('SlidingWindowLimiter (sliding log)', () => {
   it('lets a request through only when the oldest one leaves the window', () => {
-    const clock = fakeClock();
-    const limiter = new SlidingWindowLimiter(clock.now);
+    const { clock, limiter } = onFakeClock(SlidingWindowLimiter);
     limiter.consume('k', policy(2, 10));
     clock.advance(4000);
     limiter.consume('k', policy(2, 10));
@@ -101,8 +104,7 @@ describe('SlidingWindowLimiter (sliding log)', () => {
   });
 
   it('has no boundary burst: a full window just before a boundary still binds after it', () => {
-    const clock = fakeClock();
-    const limiter = new SlidingWindowLimiter(clock.now);
+    const { clock, limiter } = onFakeClock(SlidingWindowLimiter);
     clock.advance(999);
     burst(limiter, 'k', policy(3), 3);
     clock.advance(2);
@@ -112,8 +114,7 @@ describe('SlidingWindowLimiter (sliding log)', () => {
 
 describe('TokenBucketLimiter', () => {
   it('refills at refillPerSecond up to the burst size', () => {
-    const clock = fakeClock();
-    const limiter = new TokenBucketLimiter(clock.now);
+    const { clock, limiter } = onFakeClock(TokenBucketLimiter);
     const p = policy(4, 1, 2);
     burst(limiter, 'k', p, 4);
     expect(limiter.consume('k', p)).toMatchObject({ allowed: false, retryAfterSeconds: 1 });
@@ -124,8 +125,7 @@ describe('TokenBucketLimiter', () => {
   });
 
   it('rounds a fractional wait up', () => {
-    const clock = fakeClock();
-    const limiter = new TokenBucketLimiter(clock.now);
+    const { clock, limiter } = onFakeClock(TokenBucketLimiter);
     const p = policy(1, 1, 0.4);
     limiter.consume('k', p);
     expect(limiter.consume('k', p).retryAfterSeconds).toBe(3);

@@ -11,16 +11,21 @@ const isWebhookList = ajv.getSchema(schemaId('webhook-list'))!;
 const clock = fakeClock(Date.parse('2030-06-01T12:00:00.000Z'));
 const CAMPAIGN = { name: 'Spring', subject: 'Hello', content: '<p>Hi</p>', recipients: ['a@example.com', 'b@example.com'] };
 
-describe('email campaigns', () => {
-  let target: BuiltApp;
-  let auth: { authorization: string };
+/** Builds the app on the fake clock before the block's tests and closes it after them; the fields are set by then. */
+function useApp(): { target: BuiltApp; auth: { authorization: string } } {
+  const ctx = {} as { target: BuiltApp; auth: { authorization: string } };
   beforeAll(async () => {
-    target = await buildApp({ now: clock.now });
-    auth = bearer(target.credentials.apiKeys.full);
+    ctx.target = await buildApp({ now: clock.now });
+    ctx.auth = bearer(ctx.target.credentials.apiKeys.full);
   });
-  afterAll(() => target.app.close());
+  afterAll(() => ctx.target.app.close());
+  return ctx;
+}
 
-  const create = (payload: object, headers = auth) => target.app.inject({ method: 'POST', url: '/v1/email/campaigns', headers, payload });
+describe('email campaigns', () => {
+  const ctx = useApp();
+
+  const create = (payload: object, headers = ctx.auth) => ctx.target.app.inject({ method: 'POST', url: '/v1/email/campaigns', headers, payload });
 
   it('creates a draft without schedule and reads it back', async () => {
     const res = await create(CAMPAIGN);
@@ -29,7 +34,7 @@ describe('email campaigns', () => {
     const body = res.json() as { id: string };
     expect(body).toMatchObject({ status: 'draft', schedule: null, recipients_count: 2, created_at: '2030-06-01T12:00:00.000Z' });
     expect(res.headers.location).toBe(`/v1/email/campaigns/${body.id}`);
-    const read = await target.app.inject({ method: 'GET', url: `/v1/email/campaigns/${body.id}`, headers: auth });
+    const read = await ctx.target.app.inject({ method: 'GET', url: `/v1/email/campaigns/${body.id}`, headers: ctx.auth });
     expect(read.statusCode).toBe(200);
     expect(read.json()).toEqual(body);
   });
@@ -64,33 +69,27 @@ describe('email campaigns', () => {
   });
 
   it('answers 404 for an unknown campaign and 401 without credentials', async () => {
-    const res = await target.app.inject({ method: 'GET', url: '/v1/email/campaigns/cmp_nope', headers: auth });
+    const res = await ctx.target.app.inject({ method: 'GET', url: '/v1/email/campaigns/cmp_nope', headers: ctx.auth });
     expect(res.statusCode).toBe(404);
     expect(res.json()).toMatchObject({ code: 'not_found' });
-    expect((await create(CAMPAIGN, {} as typeof auth)).statusCode).toBe(401);
+    expect((await create(CAMPAIGN, {} as typeof ctx.auth)).statusCode).toBe(401);
   });
 });
 
 describe('webhook management', () => {
-  let target: BuiltApp;
-  let auth: { authorization: string };
-  beforeAll(async () => {
-    target = await buildApp({ now: clock.now });
-    auth = bearer(target.credentials.apiKeys.full);
-  });
-  afterAll(() => target.app.close());
+  const ctx = useApp();
 
   it('registers, lists and deletes webhooks', async () => {
-    const created = await target.app.inject({ method: 'POST', url: '/v1/webhooks', headers: auth, payload: { url: 'https://hooks.example.invalid/in', events: ['message.received'] } });
+    const created = await ctx.target.app.inject({ method: 'POST', url: '/v1/webhooks', headers: ctx.auth, payload: { url: 'https://hooks.example.invalid/in', events: ['message.received'] } });
     expect(created.statusCode).toBe(201);
     expect(isWebhook(created.json())).toBe(true);
     const hook = created.json() as { id: string; secret: string };
     expect(hook.secret).toMatch(/^whsec_[A-Za-z0-9+/]{32}$/);
 
-    const own = await target.app.inject({ method: 'POST', url: '/v1/webhooks', headers: auth, payload: { url: 'http://127.0.0.1:9/x', events: ['message.status', 'message.received'], secret: 'my-secret-123' } });
+    const own = await ctx.target.app.inject({ method: 'POST', url: '/v1/webhooks', headers: ctx.auth, payload: { url: 'http://127.0.0.1:9/x', events: ['message.status', 'message.received'], secret: 'my-secret-123' } });
     expect(own.json()).toMatchObject({ secret: 'my-secret-123' });
 
-    const list = await target.app.inject({ method: 'GET', url: '/v1/webhooks', headers: auth });
+    const list = await ctx.target.app.inject({ method: 'GET', url: '/v1/webhooks', headers: ctx.auth });
     expect(list.statusCode).toBe(200);
     expect(isWebhookList(list.json())).toBe(true);
     expect((list.json() as { data: unknown[] }).data).toHaveLength(2);
@@ -99,10 +98,10 @@ describe('webhook management', () => {
     expect(list.body).not.toContain('my-secret-123');
     expect(list.body).not.toContain(hook.secret);
 
-    const del = await target.app.inject({ method: 'DELETE', url: `/v1/webhooks/${hook.id}`, headers: auth });
+    const del = await ctx.target.app.inject({ method: 'DELETE', url: `/v1/webhooks/${hook.id}`, headers: ctx.auth });
     expect(del.statusCode).toBe(204);
     expect(del.body).toBe('');
-    const again = await target.app.inject({ method: 'DELETE', url: `/v1/webhooks/${hook.id}`, headers: auth });
+    const again = await ctx.target.app.inject({ method: 'DELETE', url: `/v1/webhooks/${hook.id}`, headers: ctx.auth });
     expect(again.statusCode).toBe(404);
   });
 
@@ -113,7 +112,7 @@ describe('webhook management', () => {
     ['non-http url', { url: 'ftp://a.example/x', events: ['message.status'] }],
     ['missing url', { events: ['message.status'] }],
   ])('rejects %s with 400', async (_name, payload) => {
-    const res = await target.app.inject({ method: 'POST', url: '/v1/webhooks', headers: auth, payload });
+    const res = await ctx.target.app.inject({ method: 'POST', url: '/v1/webhooks', headers: ctx.auth, payload });
     expect(res.statusCode).toBe(400);
   });
 });
