@@ -2,8 +2,8 @@
  * The library API. Everything the CLI does is available here, so a test suite or a CI script can drive the
  * harness without spawning a process.
  */
-export { ExitCode, EXIT_CODE_DOCS, type ExitCodeValue } from './exit-codes.ts';
-export * from './errors.ts';
+export { ExitCode, EXIT_CODE_DOCS, type ExitCodeValue } from './errors/exit-codes.ts';
+export * from './errors/harness-errors.ts';
 export { loadConfig, defaultConfig, validateFile } from './config/index.ts';
 export type * from './config/types.ts';
 export { buildApp, startReferenceTarget, credentialBanner } from './target/index.ts';

@@ -1,7 +1,7 @@
 /** `harness capacity`: the highest arrival rate a target sustains within an SLO and an error budget. */
 import type { Command } from 'commander';
-import { UsageError } from '../errors.ts';
-import type { ExitCodeValue } from '../exit-codes.ts';
+import { UsageError } from '../errors/harness-errors.ts';
+import type { ExitCodeValue } from '../errors/exit-codes.ts';
 import { runCapacityJob } from '../job/capacity-job.ts';
 import { commonLoadJobOptions, loadJobConfig, type LoadJobFlags } from './load-job-flags.ts';
 import { parseErrorBudget } from '../load/capacity/search.ts';

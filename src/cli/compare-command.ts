@@ -7,8 +7,8 @@ import { runCompare } from '../compare/run-compare.ts';
 import { DEFAULT_LAST } from '../history/baseline-runs.ts';
 import { assertOneCandidate, runHistoryCompare } from '../history/history-compare.ts';
 import { integerFlag } from './parse-flags.ts';
-import { UsageError } from '../errors.ts';
-import { ExitCode, type ExitCodeValue } from '../exit-codes.ts';
+import { UsageError } from '../errors/harness-errors.ts';
+import { ExitCode, type ExitCodeValue } from '../errors/exit-codes.ts';
 import { newRunId } from '../report/report.ts';
 
 interface CompareFlags {

@@ -8,7 +8,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Command } from 'commander';
 import { loadConfig } from '../config/index.ts';
-import { ConfigError, UsageError } from '../errors.ts';
+import { ConfigError, UsageError } from '../errors/harness-errors.ts';
 import { buildOpenApiDocument } from '../openapi/index.ts';
 import { stringify as toYaml } from 'yaml';
 import { DEFAULT_K6_IMAGE, k6OperatorBundle } from '../load/export/k6-operator.ts';

@@ -8,7 +8,7 @@
  */
 import { join } from 'node:path';
 import type { Command } from 'commander';
-import type { ExitCodeValue } from '../exit-codes.ts';
+import type { ExitCodeValue } from '../errors/exit-codes.ts';
 import { importK6Runs } from '../job/import-k6.ts';
 import type { ScenarioReport } from '../report/report-load.ts';
 import { reportFileOptions } from './report-file-options.ts';

@@ -6,7 +6,7 @@
  * unless the report is written first. A command that has nothing to wind down (it never asked for the signal)
  * exits 105 at once.
  */
-import { ExitCode } from '../exit-codes.ts';
+import { ExitCode } from '../errors/exit-codes.ts';
 
 export interface InterruptOptions {
   /** After a second signal: the longest the report write may still take before a forced exit. @default 10000 */

@@ -1,6 +1,6 @@
 /** `harness load`: throughput scenarios against --target, or against the embedded reference target. */
 import type { Command } from 'commander';
-import type { ExitCodeValue } from '../exit-codes.ts';
+import type { ExitCodeValue } from '../errors/exit-codes.ts';
 import { runLoadJob } from '../job/load-job.ts';
 import { commonLoadJobOptions, loadJobConfig, type LoadJobFlags } from './load-job-flags.ts';
 import { loadScenarios } from '../load/scenario/select.ts';

@@ -3,7 +3,7 @@
  * Also registers the scenario file kind, so `harness validate scenarios/x.yaml` checks scenarios.
  */
 import type { Command } from 'commander';
-import type { ExitCodeValue } from '../exit-codes.ts';
+import type { ExitCodeValue } from '../errors/exit-codes.ts';
 import { registerScenarioFileKind } from '../load/scenario/file-kind.ts';
 import { registerCapacityCommand } from './capacity-command.ts';
 import { registerExportCommand } from './export-command.ts';

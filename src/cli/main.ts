@@ -3,8 +3,8 @@
  * its documented code; anything else is a harness bug (exit 70, stack only with HARNESS_DEBUG=1).
  */
 import { Command, CommanderError } from 'commander';
-import { ConfigError, isHarnessError } from '../errors.ts';
-import { EXIT_CODE_DOCS, ExitCode, type ExitCodeValue } from '../exit-codes.ts';
+import { ConfigError, isHarnessError } from '../errors/harness-errors.ts';
+import { EXIT_CODE_DOCS, ExitCode, type ExitCodeValue } from '../errors/exit-codes.ts';
 import { redactCredentialPositions } from '../http/credential-positions.ts';
 import { HARNESS_VERSION } from '../version.ts';
 import { registerCompareCommand } from './compare-command.ts';

@@ -5,7 +5,7 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { findConfigFile } from '../config/index.ts';
-import { FileNotFoundError, UsageError } from '../errors.ts';
+import { FileNotFoundError, UsageError } from '../errors/harness-errors.ts';
 
 export function integerFlag(flag: string, min: number, max: number) {
   return (raw: string): number => {

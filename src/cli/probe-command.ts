@@ -1,8 +1,8 @@
 /** `harness probe ratelimit`: discover a target's real rate limit and hold its headers and Retry-After to it. */
 import type { Command } from 'commander';
 import { loadConfig } from '../config/index.ts';
-import { UsageError } from '../errors.ts';
-import type { ExitCodeValue } from '../exit-codes.ts';
+import { UsageError } from '../errors/harness-errors.ts';
+import type { ExitCodeValue } from '../errors/exit-codes.ts';
 import { PROBE_CREDENTIALS, runProbeJob, type ProbeCredentialName } from '../job/probe-job.ts';
 import { reportFileOptions } from './report-file-options.ts';
 import { integerFlag, positiveNumberFlag, resolveConfigFile, urlFlag } from './parse-flags.ts';

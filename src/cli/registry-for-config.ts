@@ -6,7 +6,7 @@
 import { existsSync } from 'node:fs';
 import type { FrozenConfig } from '../config/types.ts';
 import type { CheckRegistry } from '../conformance/registry.ts';
-import { ConfigError, type ConfigIssue } from '../errors.ts';
+import { ConfigError, type ConfigIssue } from '../errors/harness-errors.ts';
 import { loadDeclarativeSuites, suiteFromSpec } from '../suite-file/to-suite.ts';
 import { createDefaultRegistry } from '../../suites/index.ts';
 

@@ -7,7 +7,7 @@ import type { Command } from 'commander';
 import { defaultConfig, loadConfig } from '../config/index.ts';
 import { buildOpenApiDocument } from '../openapi/index.ts';
 import type { RateLimitAlgorithm, ReferenceConfig } from '../config/types.ts';
-import { TargetStartError, UsageError } from '../errors.ts';
+import { TargetStartError, UsageError } from '../errors/harness-errors.ts';
 import { credentialBanner, startReferenceTarget } from '../target/index.ts';
 import { integerFlag, positiveNumberFlag, resolveConfigFile } from './parse-flags.ts';
 

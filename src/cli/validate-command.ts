@@ -5,7 +5,7 @@
 import type { Command } from 'commander';
 import { CONFIG_KIND, DEFAULT_CONFIG_FILE, loadConfig, validateFile } from '../config/index.ts';
 import { locateIssues } from '../config/locate-issues.ts';
-import { ConfigError } from '../errors.ts';
+import { ConfigError } from '../errors/harness-errors.ts';
 import { registerSuiteFileKind } from '../suite-file/file-kind.ts';
 import { runReadinessIssues } from '../job/run-readiness.ts';
 import { registryFor } from './registry-for-config.ts';

@@ -3,7 +3,7 @@
  * throughput down, rates up), so a budget is a size in that direction; a sign pointing the other way is a
  * mistake we name rather than guess about. Every problem is a usage error that names --budget.
  */
-import { UsageError } from '../errors.ts';
+import { UsageError } from '../errors/harness-errors.ts';
 
 export type LatencyMetric = 'p50' | 'p95' | 'p99';
 export type RateMetric = 'rate429' | 'errorRate';

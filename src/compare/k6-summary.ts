@@ -8,7 +8,7 @@
  *    `thresholds: {expr: {ok}}`, and `state.testRunDurationMs`.
  * Only what the summary holds is taken; a number k6 did not report stays absent (never computed, never guessed).
  */
-import type { ConfigIssue } from '../errors.ts';
+import type { ConfigIssue } from '../errors/harness-errors.ts';
 import type { ImportedLatency, ImportedScenario, ImportedThreshold } from '../report/report-load.ts';
 
 type Stats = Record<string, unknown>;

@@ -2,7 +2,7 @@
  * Reads a report.json named on the command line. A missing file is a usage error (exit 2); a file that is not
  * JSON or not a report is an invalid-report error (exit 104) listing every schema problem — never a stack trace.
  */
-import { InvalidReportError } from '../errors.ts';
+import { InvalidReportError } from '../errors/harness-errors.ts';
 import { reportIssues } from '../report/report-schema.ts';
 import type { ReadReport } from '../report/report.ts';
 import { readBounded } from '../util/read-bounded.ts';

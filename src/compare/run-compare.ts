@@ -4,7 +4,7 @@
  */
 import { open, writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { UsageError } from '../errors.ts';
+import { UsageError } from '../errors/harness-errors.ts';
 import { SecretRegistry } from '../http/redact.ts';
 import { redactStrings } from '../report/redact-report.ts';
 import type { Budget } from './budget.ts';

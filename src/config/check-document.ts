@@ -7,7 +7,7 @@
  *   cross-option rules → client-less oauth dropped, derived defaults → source → deep freeze
  */
 import { dirname, resolve } from 'node:path';
-import type { ConfigIssue } from '../errors.ts';
+import type { ConfigIssue } from '../errors/harness-errors.ts';
 import { dropClientlessOAuth, dropEmptyCredentials, dropKeylessJwtSigning } from './credentials.ts';
 import { applyDerivedDefaults, fileDefaults } from './defaults.ts';
 import { deepFreeze } from './freeze.ts';

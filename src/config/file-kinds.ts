@@ -4,7 +4,7 @@
  * harness config, the most common case and the one whose errors (unknown keys) explain a wrong guess best.
  */
 import type { Document, LineCounter } from 'yaml';
-import type { ConfigIssue } from '../errors.ts';
+import type { ConfigIssue } from '../errors/harness-errors.ts';
 import { checkParsedConfig, sortIssues } from './check-document.ts';
 import type { Env } from './interpolate.ts';
 import { parseYaml } from './parse-yaml.ts';

@@ -4,7 +4,7 @@
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { ConfigError, type ConfigIssue } from '../errors.ts';
+import { ConfigError, type ConfigIssue } from '../errors/harness-errors.ts';
 import { checkConfigObject, checkParsedConfig, sortIssues, type ConfigCheck, type LoadOptions } from './check-document.ts';
 import { parseYaml } from './parse-yaml.ts';
 import { displayPath, readTextFile } from './read-file.ts';

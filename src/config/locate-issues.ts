@@ -3,7 +3,7 @@
  * and line of the key they are about, as the schema issues already have: `harness validate` and `harness run`
  * point at the same place.
  */
-import type { ConfigIssue } from '../errors.ts';
+import type { ConfigIssue } from '../errors/harness-errors.ts';
 import type { KeyPath } from './key-path.ts';
 import { locate } from './locate.ts';
 import { parseYaml } from './parse-yaml.ts';

@@ -3,7 +3,7 @@
  * `yaml` package's own message; nothing after parsing runs on a document that has them.
  */
 import { LineCounter, isMap, isScalar, isSeq, parseDocument, visit, type Document } from 'yaml';
-import type { ConfigIssue } from '../errors.ts';
+import type { ConfigIssue } from '../errors/harness-errors.ts';
 import { positionOf } from './locate.ts';
 
 export interface ParsedYaml {

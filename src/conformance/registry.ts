@@ -2,7 +2,7 @@
  * The one list of suites and checks. Suites register here; `--suite` and `conformance.suites` select from it;
  * `conformance.skipChecks` must name registered ids (an unknown id is a config error, with a suggestion).
  */
-import { ConfigError, UnknownSuiteError, UsageError } from '../errors.ts';
+import { ConfigError, UnknownSuiteError, UsageError } from '../errors/harness-errors.ts';
 import type { Check } from './check.ts';
 import { suggestKey } from '../util/suggest.ts';
 import { CLAUSE_IDS } from './spec-clauses.ts';

@@ -4,7 +4,7 @@
  * beside (`Check.besideSuites`, beside.ts). Each check gets its own exchange log, a deadline, and a result whose
  * message and evidence are redacted before anyone sees them (evidence.ts); results come back in the suites' order.
  */
-import { TargetLostError } from '../errors.ts';
+import { TargetLostError } from '../errors/harness-errors.ts';
 import { UnsendableRequestError } from '../http/client.ts';
 import { withAbortSignal } from '../http/deadline.ts';
 import { recordInto, type Exchange } from '../http/exchange.ts';

@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import type { ErrorObject, ValidateFunction } from 'ajv';
-import { ConfigError } from '../errors.ts';
+import { ConfigError } from '../errors/harness-errors.ts';
 import { createAjv, schemaId } from '../schemas/registry.ts';
 import { fail } from './outcomes.ts';
 

@@ -5,7 +5,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { loadReport } from '../compare/load-report.ts';
-import { UsageError } from '../errors.ts';
+import { UsageError } from '../errors/harness-errors.ts';
 import { ciMeta, cleanText } from './ci-env.ts';
 import { HISTORY_ENTRY_VERSION, type HistoryFile, type RunMeta } from './entry.ts';
 

@@ -13,7 +13,7 @@ import { loadReport } from '../compare/load-report.ts';
 import { scenarioMetrics } from '../compare/metrics.ts';
 import type { BudgetResult, Comparison } from '../compare/model.ts';
 import { writeComparison } from '../compare/write-outputs.ts';
-import { UsageError } from '../errors.ts';
+import { UsageError } from '../errors/harness-errors.ts';
 import { SecretRegistry } from '../http/redact.ts';
 import { redactStrings } from '../report/redact-report.ts';
 import { selectBaseline, type BaselineSelection } from './baseline-runs.ts';

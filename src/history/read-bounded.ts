@@ -5,7 +5,7 @@
  * words a skipped-file line can carry.
  */
 import { stat } from 'node:fs/promises';
-import { FileNotFoundError } from '../errors.ts';
+import { FileNotFoundError } from '../errors/harness-errors.ts';
 import { readBounded as readUserFile } from '../util/read-bounded.ts';
 
 /** A report.json with per-second histograms of a long run is a few MiB; far above that is not a run. */

@@ -5,7 +5,7 @@
  */
 import { readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { FileNotFoundError, UsageError } from '../errors.ts';
+import { FileNotFoundError, UsageError } from '../errors/harness-errors.ts';
 import { reportIssues } from '../report/report-schema.ts';
 import { REPORT_SCHEMA_VERSION, type ReadReport } from '../report/report.ts';
 import { HISTORY_ENTRY_VERSION, type HistoryEntry, type RunMeta, type SkippedFile } from './entry.ts';

@@ -4,8 +4,8 @@
  * should know but no config key describes: it is printed, and the key stays at PROFILE.md's default so the run
  * still checks it.
  */
-import { HarnessError } from '../errors.ts';
-import { ExitCode, type ExitCodeValue } from '../exit-codes.ts';
+import { HarnessError } from '../errors/harness-errors.ts';
+import { ExitCode, type ExitCodeValue } from '../errors/exit-codes.ts';
 
 export type ChoiceSource = 'document' | 'behaviour';
 

@@ -4,7 +4,7 @@
  * references, never a value.
  */
 import { stringify } from 'yaml';
-import { ConfigError } from '../errors.ts';
+import { ConfigError } from '../errors/harness-errors.ts';
 import { checkParsedConfig } from '../config/check-document.ts';
 import { parseYaml } from '../config/parse-yaml.ts';
 import type { CredentialsConfig } from '../config/types.ts';

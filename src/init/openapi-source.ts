@@ -5,7 +5,7 @@
 import { readFileSync, statSync } from 'node:fs';
 import { request } from 'undici';
 import { parse } from 'yaml';
-import { FileNotFoundError, TargetUnreachableError } from '../errors.ts';
+import { FileNotFoundError, TargetUnreachableError } from '../errors/harness-errors.ts';
 import { InitError } from './choices.ts';
 
 const MAX_BYTES = 10 * 1024 * 1024;

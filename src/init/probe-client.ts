@@ -4,7 +4,7 @@
  * words for the evidence comments — method, path and status, never a header or a credential.
  */
 import { HttpClient, TransportError, type HttpResponse, type RequestOptions } from '../http/client.ts';
-import { TargetUnreachableError } from '../errors.ts';
+import { TargetUnreachableError } from '../errors/harness-errors.ts';
 
 /** Each API operation's path on the target, by operation name (from the document, or PROFILE's defaults). */
 export interface Paths {

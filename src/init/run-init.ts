@@ -7,7 +7,7 @@ import { existsSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { DEFAULT_ERROR_SCHEMA_ID, defaultConfig, loadConfig } from '../config/index.ts';
 import type { CredentialsConfig } from '../config/types.ts';
-import { UsageError } from '../errors.ts';
+import { UsageError } from '../errors/harness-errors.ts';
 import { SecretRegistry } from '../http/redact.ts';
 import { namedCredentialSecrets } from '../config/secrets.ts';
 import { Findings, InitError } from './choices.ts';

@@ -8,8 +8,8 @@
  */
 import { mkdir, rename, stat, writeFile } from 'node:fs/promises';
 import { basename, dirname, extname, join } from 'node:path';
-import { ConfigError, FileNotFoundError, UsageError } from '../errors.ts';
-import { ExitCode, type ExitCodeValue } from '../exit-codes.ts';
+import { ConfigError, FileNotFoundError, UsageError } from '../errors/harness-errors.ts';
+import { ExitCode, type ExitCodeValue } from '../errors/exit-codes.ts';
 import { importK6Summary } from '../compare/k6-summary.ts';
 import { SecretRegistry } from '../http/redact.ts';
 import { mergeK6Runners, type MergeOutcome } from '../k6/merge.ts';

@@ -5,7 +5,7 @@
  */
 import { mkdir, open, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
-import { UsageError } from '../errors.ts';
+import { UsageError } from '../errors/harness-errors.ts';
 
 /** Kernel pseudo-filesystems: writing there can hang or do something else entirely. */
 const PSEUDO_FS = ['/proc', '/sys', '/dev'];

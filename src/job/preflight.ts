@@ -4,7 +4,7 @@
  * deadline for the whole exchange (a target that accepts and never answers, or drips one byte at a time, is
  * unreachable after `deadlineMs`, not never), and an interruption (`signal`) stops it at once.
  */
-import { TargetUnreachableError } from '../errors.ts';
+import { TargetUnreachableError } from '../errors/harness-errors.ts';
 import { TransportError, type HttpClient } from '../http/client.ts';
 import { withAbortSignal } from '../http/deadline.ts';
 

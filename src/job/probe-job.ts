@@ -6,7 +6,7 @@
  * never with "no limit observed".
  */
 import type { CredentialsConfig, FrozenConfig } from '../config/types.ts';
-import { UsageError } from '../errors.ts';
+import { UsageError } from '../errors/harness-errors.ts';
 import { HttpClient } from '../http/client.ts';
 import { probeRateLimit, TRANSPORT_STOP } from '../ratelimit/probe/probe.ts';
 import type { ProbeResult } from '../ratelimit/probe/types.ts';

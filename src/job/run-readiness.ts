@@ -6,7 +6,7 @@
 import type { FrozenConfig } from '../config/types.ts';
 import type { CheckRegistry } from '../conformance/registry.ts';
 import { SchemaValidator } from '../conformance/schema-validator.ts';
-import { ConfigError, isHarnessError, type ConfigIssue } from '../errors.ts';
+import { ConfigError, isHarnessError, type ConfigIssue } from '../errors/harness-errors.ts';
 import { loadScenarios } from '../load/scenario/select.ts';
 
 export function runReadinessIssues(config: FrozenConfig, registry: CheckRegistry): ConfigIssue[] {

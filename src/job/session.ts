@@ -7,8 +7,8 @@
  */
 import { join } from 'node:path';
 import type { FrozenConfig } from '../config/types.ts';
-import { isHarnessError } from '../errors.ts';
-import type { ExitCodeValue } from '../exit-codes.ts';
+import { isHarnessError } from '../errors/harness-errors.ts';
+import type { ExitCodeValue } from '../errors/exit-codes.ts';
 import type { HttpClient } from '../http/client.ts';
 import type { SecretRegistry } from '../http/redact.ts';
 import { EventBus, type Reporter } from '../report/events.ts';

@@ -12,7 +12,7 @@
  * µs). k6 itself interpolates between neighbouring samples; both are within that bound of the same order statistic.
  */
 import { basename } from 'node:path';
-import { ConfigError } from '../errors.ts';
+import { ConfigError } from '../errors/harness-errors.ts';
 import { createHistogram, recordMicros, summarizeLatency } from '../load/metrics/histogram.ts';
 import { Recorder } from '../load/metrics/recorder.ts';
 import { buildScenarioResult } from '../load/metrics/summarize.ts';

@@ -11,7 +11,7 @@
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { createGunzip } from 'node:zlib';
-import { ConfigError, FileNotFoundError } from '../errors.ts';
+import { ConfigError, FileNotFoundError } from '../errors/harness-errors.ts';
 import { CSV_DROPPED, CSV_DURATION, CSV_ITERATION_DURATION, CSV_ITERATIONS, CSV_ITERATIONS_FAILED, iterationPoint, JSON_ITERATION_DURATION, JSON_ITERATIONS, jsonKind, startsWithBytes, type JsonKind } from './line-kinds.ts';
 import { csvFields, csvTime, timeParser } from './sample-time.ts';
 import { MAX_LINE_BYTES, SampleRejected, type ReadOptions, type ReadResult, type SampleSink } from './sample-types.ts';

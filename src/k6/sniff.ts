@@ -5,7 +5,7 @@
 import { createReadStream } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { createGunzip } from 'node:zlib';
-import { FileNotFoundError } from '../errors.ts';
+import { FileNotFoundError } from '../errors/harness-errors.ts';
 import { csvTime, timeParser } from './sample-time.ts';
 import type { RawFormat } from './sample-types.ts';
 

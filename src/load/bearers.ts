@@ -1,6 +1,6 @@
 /** The bearer tokens a scenario sends, from its `credential` / `credentials` and the target's credentials. */
 import type { CredentialsConfig } from '../config/types.ts';
-import { ConfigError } from '../errors.ts';
+import { ConfigError } from '../errors/harness-errors.ts';
 import type { Scenario } from './scenario/types.ts';
 
 export function bearerFor(scenario: Pick<Scenario, 'credential' | 'name'>, credentials: Readonly<CredentialsConfig>): string | undefined {

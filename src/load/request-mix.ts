@@ -5,7 +5,7 @@
  * requests, not only on average, and a short run still has the mix it asked for.
  */
 import type { ApiConfig, CredentialsConfig, DeepReadonly } from '../config/types.ts';
-import { ConfigError, type ConfigIssue } from '../errors.ts';
+import { ConfigError, type ConfigIssue } from '../errors/harness-errors.ts';
 import { compileTemplate, type Template } from './template.ts';
 import type { RequestOperation, RequestSpec, Scenario } from './scenario/types.ts';
 

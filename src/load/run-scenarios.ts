@@ -4,7 +4,7 @@
  * (load-job.ts) and `harness run` (src/job/run-job.ts), so both run scenarios the same way.
  */
 import type { ApiConfig, CredentialsConfig, DeepReadonly } from '../config/types.ts';
-import { ConfigError } from '../errors.ts';
+import { ConfigError } from '../errors/harness-errors.ts';
 import { formatScenarioSummary } from './print-summary.ts';
 import type { ProgressSink } from './progress.ts';
 import type { ScenarioResult } from './result.ts';

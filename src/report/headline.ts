@@ -7,7 +7,7 @@
  * Adding a report kind or a kind-specific line: add a function to KIND_LINES (one per kind); the banner, the
  * console and JUnit pick it up.
  */
-import { ExitCode, type ExitCodeValue } from '../exit-codes.ts';
+import { ExitCode, type ExitCodeValue } from '../errors/exit-codes.ts';
 import { describeConditions } from '../conformance/conditions.ts';
 import { interruptedText } from '../util/capacity-words.ts';
 import { levelCounts } from './level-counts.ts';
@@ -21,7 +21,7 @@ export type { HeadlineLine, Tone } from './headline-line.ts';
 
 export interface Headline {
   kind: ReportKind;
-  /** The exit code the command returned for this report (src/exit-codes.ts). */
+  /** The exit code the command returned for this report (src/errors/exit-codes.ts). */
   exitCode: ExitCodeValue;
   /** "CERTIFIED — thresholds crossed (exit 99)": the verdict as the exit code has it. */
   title: string;

@@ -14,7 +14,7 @@ import { parseYaml, topLevelIssue } from '../config/parse-yaml.ts';
 import { displayPath, readTextFile } from '../config/read-file.ts';
 import { schemaIssues, type RawIssue } from '../config/schema-issues.ts';
 import { CLAUSE_IDS } from '../conformance/spec-clauses.ts';
-import { ConfigError, type ConfigIssue } from '../errors.ts';
+import { ConfigError, type ConfigIssue } from '../errors/harness-errors.ts';
 import { compileTemplate } from '../load/template.ts';
 import { createAjv, loadApiSchemas } from '../schemas/registry.ts';
 import { suggestKey } from '../util/suggest.ts';

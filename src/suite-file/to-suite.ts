@@ -6,7 +6,7 @@ import type { Check } from '../conformance/check.ts';
 import { fail } from '../conformance/outcomes.ts';
 import type { Suite } from '../conformance/registry.ts';
 import type { Env } from '../config/interpolate.ts';
-import { ConfigError, type ConfigIssue } from '../errors.ts';
+import { ConfigError, type ConfigIssue } from '../errors/harness-errors.ts';
 import { loadSuiteFile, VAR_PLACEHOLDER } from './load.ts';
 import type { CheckSpec, ExpectSpec, SuiteSpec, ValueExpectation } from './types.ts';
 import { atPointer, checkExpectations, MISSING } from './expectations.ts';

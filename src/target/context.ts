@@ -28,7 +28,7 @@ import { WebhookStore } from './store/webhooks.ts';
 import { TimerRegistry } from './timers.ts';
 import type { ReferenceCredentials } from './types.ts';
 import { WebhookUrlPolicy } from './webhooks/url-policy.ts';
-import { TargetStartError } from '../errors.ts';
+import { TargetStartError } from '../errors/harness-errors.ts';
 
 export interface TargetContext {
   options: ResolvedOptions;

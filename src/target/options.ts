@@ -4,7 +4,7 @@
  * like `harness serve` with an empty config.
  */
 import type { RateLimitAlgorithm, ReferenceConfig } from '../config/types.ts';
-import { TargetStartError } from '../errors.ts';
+import { TargetStartError } from '../errors/harness-errors.ts';
 import type { ReferenceTargetOptions, ServerTimeouts } from './types.ts';
 
 export interface ResolvedRateLimit {

@@ -1,6 +1,6 @@
 /** startReferenceTarget(): buildApp() + listen. The only place the reference target opens a socket. */
 import type { AddressInfo } from 'node:net';
-import { TargetStartError } from '../errors.ts';
+import { TargetStartError } from '../errors/harness-errors.ts';
 import { buildApp, type BuiltApp } from './app.ts';
 import type { ReferenceTargetOptions, StartedReferenceTarget } from './types.ts';
 

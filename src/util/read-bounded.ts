@@ -6,7 +6,7 @@
  */
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { open } from 'node:fs/promises';
-import { FileNotFoundError } from '../errors.ts';
+import { FileNotFoundError } from '../errors/harness-errors.ts';
 
 const CHUNK = 64 * 1024;
 

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { defaultConfig } from '../../src/config/index.ts';
-import { EXIT_CODE_DOCS } from '../../src/exit-codes.ts';
+import { EXIT_CODE_DOCS } from '../../src/errors/exit-codes.ts';
 import { buildOpenApiDocument } from '../../src/openapi/index.ts';
 import { startReferenceTarget } from '../../src/target/index.ts';
 import { reportIssues } from '../../src/report/report-schema.ts';

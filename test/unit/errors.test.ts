@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import * as errors from '../../src/errors.ts';
-import { EXIT_CODE_DOCS, ExitCode } from '../../src/exit-codes.ts';
+import * as errors from '../../src/errors/harness-errors.ts';
+import { EXIT_CODE_DOCS, ExitCode } from '../../src/errors/exit-codes.ts';
 
 const instances: errors.HarnessError[] = [
   new errors.UsageError('u'),

@@ -4,7 +4,7 @@
  * `harness validate` (flowIssues), with the path of the key it is about, so the loader places it at file:line.
  */
 import type { ApiConfig, CredentialsConfig, DeepReadonly } from '../../config/types.ts';
-import { ConfigError } from '../../errors.ts';
+import { ConfigError } from '../../errors/harness-errors.ts';
 import { parseDuration } from '../duration.ts';
 import { OPERATION_DEFAULTS, requestBase, type RequestMix } from '../request-mix.ts';
 import type { Template } from '../template.ts';

@@ -12,7 +12,7 @@ import { parseYaml, topLevelIssue } from '../../config/parse-yaml.ts';
 import { displayPath, readTextFile } from '../../config/read-file.ts';
 import { schemaIssues, type RawIssue } from '../../config/schema-issues.ts';
 import { sortIssues } from '../../config/check-document.ts';
-import { ConfigError, type ConfigIssue } from '../../errors.ts';
+import { ConfigError, type ConfigIssue } from '../../errors/harness-errors.ts';
 import { suggestKey } from '../../util/suggest.ts';
 import { getExecutor, withExecutorDefaults } from '../executors/registry.ts';
 import { defaultRequestName, requestTemplates } from '../request-mix.ts';

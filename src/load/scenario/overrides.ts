@@ -3,7 +3,7 @@
  * keeps its shape: --duration stretches every stage by the same factor, --rate scales every stage target so
  * that the peak is the given rate. A flag that cannot apply is a usage error, not silently ignored.
  */
-import { UsageError } from '../../errors.ts';
+import { UsageError } from '../../errors/harness-errors.ts';
 import { formatDuration, parseDuration } from '../duration.ts';
 import { getExecutor, withExecutorDefaults } from '../executors/registry.ts';
 import type { Scenario } from './types.ts';

@@ -5,7 +5,7 @@
 import { existsSync } from 'node:fs';
 import { readdirSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { FileNotFoundError } from '../../errors.ts';
+import { FileNotFoundError } from '../../errors/harness-errors.ts';
 import { suggestKey } from '../../util/suggest.ts';
 import { packagePath } from '../../package-root.ts';
 

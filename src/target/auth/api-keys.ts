@@ -1,5 +1,5 @@
 /** The API keys of ReferenceCredentials, what each may do and which account each acts for. */
-import { TargetStartError } from '../../errors.ts';
+import { TargetStartError } from '../../errors/harness-errors.ts';
 import { SCOPES, type ReferenceCredentials, type Scope } from '../types.ts';
 import { randomToken } from '../ids.ts';
 import type { Principal } from './principal.ts';

@@ -1,6 +1,6 @@
 /** Registered OAuth clients (confidential: each has a secret) and their one redirect URI each. */
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { TargetStartError } from '../../errors.ts';
+import { TargetStartError } from '../../errors/harness-errors.ts';
 import type { ReferenceCredentials } from '../types.ts';
 
 export interface OAuthClient {

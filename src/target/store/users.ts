@@ -1,6 +1,6 @@
 /** The users that can log in, one per account: ReferenceCredentials.login and otherAccount.login. */
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { TargetStartError } from '../../errors.ts';
+import { TargetStartError } from '../../errors/harness-errors.ts';
 import type { Account } from '../model.ts';
 
 interface UserRecord {

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { configFromObject } from '../../../src/config/index.ts';
-import { ExitCode } from '../../../src/exit-codes.ts';
+import { ExitCode } from '../../../src/errors/exit-codes.ts';
 import { runCapacityJob } from '../../../src/job/capacity-job.ts';
 import { runLoadJob } from '../../../src/job/load-job.ts';
 import { loadScenarios } from '../../../src/load/scenario/select.ts';

@@ -7,7 +7,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ExitCode } from '../../../src/exit-codes.ts';
+import { ExitCode } from '../../../src/errors/exit-codes.ts';
 import { headlineOf } from '../../../src/report/headline.ts';
 import { NO_OTHER_ACCOUNT, NOT_APPLICABLE } from '../../../suites/ownership/lib/accounts.ts';
 import { failedIds, runHarness } from '../../helpers/run-harness.ts';

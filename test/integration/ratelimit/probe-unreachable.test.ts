@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { configFromObject } from '../../../src/config/index.ts';
-import { ExitCode } from '../../../src/exit-codes.ts';
+import { ExitCode } from '../../../src/errors/exit-codes.ts';
 import { runProbeJob } from '../../../src/job/probe-job.ts';
 import { headlineOf } from '../../../src/report/headline.ts';
 import { reportIssues } from '../../../src/report/report-schema.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseBudgets } from '../../../src/compare/budget.ts';
-import { UsageError } from '../../../src/errors.ts';
+import { UsageError } from '../../../src/errors/harness-errors.ts';
 
 describe('parseBudgets', () => {
   it('reads every metric', () => {

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadReport } from '../../../src/compare/load-report.ts';
 import { baselineIndex } from '../../../src/compare/run-compare.ts';
-import { FileNotFoundError, InvalidReportError, UsageError } from '../../../src/errors.ts';
+import { FileNotFoundError, InvalidReportError, UsageError } from '../../../src/errors/harness-errors.ts';
 import { richReport } from '../../fixtures/reports/rich-report.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'load-report-'));

@@ -8,8 +8,8 @@ import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { loadConfig, validateFile } from '../../../src/config/index.ts';
-import { ConfigError, formatConfigIssue, type ConfigIssue } from '../../../src/errors.ts';
-import { ExitCode } from '../../../src/exit-codes.ts';
+import { ConfigError, formatConfigIssue, type ConfigIssue } from '../../../src/errors/harness-errors.ts';
+import { ExitCode } from '../../../src/errors/exit-codes.ts';
 
 const dir = fileURLToPath(new URL('../../fixtures/configs/broken/', import.meta.url));
 const fixtures = readdirSync(dir).filter((f) => f.endsWith('.yaml')).sort();

@@ -8,7 +8,7 @@ import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { validateFile } from '../../../src/config/index.ts';
-import { formatConfigIssue } from '../../../src/errors.ts';
+import { formatConfigIssue } from '../../../src/errors/harness-errors.ts';
 import { registerSuiteFileKind } from '../../../src/suite-file/file-kind.ts';
 import { loadSuiteFile } from '../../../src/suite-file/load.ts';
 

@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { isRecord } from '../../../src/config/key-path.ts';
 import { registerFileKind, validateFile } from '../../../src/config/index.ts';
-import { FileNotFoundError } from '../../../src/errors.ts';
+import { FileNotFoundError } from '../../../src/errors/harness-errors.ts';
 
 const fixtures = fileURLToPath(new URL('../../fixtures/configs/', import.meta.url));
 const root = fileURLToPath(new URL('../../../', import.meta.url));

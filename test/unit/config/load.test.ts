@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { defaultConfig, loadConfig, validateConfigObject, configFromObject } from '../../../src/config/index.ts';
 import type { HarnessConfig } from '../../../src/config/types.ts';
-import { ConfigError, FileNotFoundError } from '../../../src/errors.ts';
+import { ConfigError, FileNotFoundError } from '../../../src/errors/harness-errors.ts';
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
 const good = fileURLToPath(new URL('../../fixtures/configs/good/', import.meta.url));

@@ -13,7 +13,7 @@ import { createCheckContext, type CheckContext } from '../../../src/conformance/
 import { runChecks } from '../../../src/conformance/runner.ts';
 import { SchemaValidator } from '../../../src/conformance/schema-validator.ts';
 import { TrafficLog } from '../../../src/conformance/traffic.ts';
-import type { TargetLostError } from '../../../src/errors.ts';
+import type { TargetLostError } from '../../../src/errors/harness-errors.ts';
 import { EventBus } from '../../../src/report/events.ts';
 import { HttpClient, TransportError } from '../../../src/http/client.ts';
 import { SecretRegistry } from '../../../src/http/redact.ts';

@@ -13,7 +13,7 @@ import { EventBus, type HarnessEvent } from '../../../src/report/events.ts';
 import { HttpClient } from '../../../src/http/client.ts';
 import { RateLimitedError } from '../../../src/http/polite-wait.ts';
 import { REDACTED, SecretRegistry } from '../../../src/http/redact.ts';
-import { ConfigError, UnknownSuiteError } from '../../../src/errors.ts';
+import { ConfigError, UnknownSuiteError } from '../../../src/errors/harness-errors.ts';
 import { deepFreeze } from '../../../src/config/freeze.ts';
 import { TrafficLog } from '../../../src/conformance/traffic.ts';
 

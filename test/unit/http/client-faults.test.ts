@@ -5,7 +5,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { MockAgent } from 'undici';
-import { TargetUnreachableError } from '../../../src/errors.ts';
+import { TargetUnreachableError } from '../../../src/errors/harness-errors.ts';
 import { HttpClient, TransportError } from '../../../src/http/client.ts';
 import { withExchangeLog } from '../../../src/http/exchange.ts';
 import { assertReachable } from '../../../src/job/preflight.ts';

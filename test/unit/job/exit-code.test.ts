@@ -1,6 +1,6 @@
 /** `harness run`'s exit code: unreachable 3 > not certified 1 > a threshold crossed 99 > certified 0. */
 import { describe, expect, it } from 'vitest';
-import { ExitCode } from '../../../src/exit-codes.ts';
+import { ExitCode } from '../../../src/errors/exit-codes.ts';
 import { exitCodeOf } from '../../../src/job/run-job.ts';
 import type { Report } from '../../../src/report/report.ts';
 import { richReport } from '../../fixtures/reports/rich-report.ts';

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { defaultConfig } from '../../../src/config/index.ts';
 import type { FrozenConfig } from '../../../src/config/types.ts';
 import type { CheckRegistry } from '../../../src/conformance/registry.ts';
-import { ConfigError } from '../../../src/errors.ts';
+import { ConfigError } from '../../../src/errors/harness-errors.ts';
 import { runReadinessIssues } from '../../../src/job/run-readiness.ts';
 import { createDefaultRegistry } from '../../../suites/index.ts';
 

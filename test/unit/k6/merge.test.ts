@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ConfigError, UsageError } from '../../../src/errors.ts';
+import { ConfigError, UsageError } from '../../../src/errors/harness-errors.ts';
 import { importK6Runs } from '../../../src/job/import-k6.ts';
 import { mergeK6Runners } from '../../../src/k6/merge.ts';
 import { readSamples, type RequestSample } from '../../../src/k6/read-samples.ts';

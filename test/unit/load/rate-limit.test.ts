@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { defaultConfig } from '../../../src/config/defaults.ts';
-import { formatConfigIssue } from '../../../src/errors.ts';
+import { formatConfigIssue } from '../../../src/errors/harness-errors.ts';
 import { exportK6Script } from '../../../src/load/export/k6-script.ts';
 import { rateLimitExpectation, rateLimitThreshold } from '../../../src/load/rate-limit-expectation.ts';
 import { createRequestMix } from '../../../src/load/request-mix.ts';

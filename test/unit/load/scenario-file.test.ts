@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { validateFile } from '../../../src/config/file-kinds.ts';
-import { formatConfigIssue } from '../../../src/errors.ts';
+import { formatConfigIssue } from '../../../src/errors/harness-errors.ts';
 import { applyOverrides } from '../../../src/load/scenario/overrides.ts';
 import { checkScenarioText, splitPathMessage } from '../../../src/load/scenario/load.ts';
 import { registerScenarioFileKind } from '../../../src/load/scenario/file-kind.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { TargetStartError } from '../../../src/errors.ts';
+import { TargetStartError } from '../../../src/errors/harness-errors.ts';
 import { defaultConfig } from '../../../src/config/defaults.ts';
 import { DEFAULTS, resolveOptions } from '../../../src/target/options.ts';
 
