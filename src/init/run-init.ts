@@ -9,7 +9,7 @@ import { DEFAULT_ERROR_SCHEMA_ID, defaultConfig, loadConfig } from '../config/in
 import type { CredentialsConfig } from '../config/types.ts';
 import { UsageError } from '../errors/harness-errors.ts';
 import { SecretRegistry } from '../http/redact.ts';
-import { namedCredentialSecrets } from '../config/secrets.ts';
+import { collectSecrets } from '../config/secrets.ts';
 import { Findings, InitError } from './choices.ts';
 import { credentialsFromEnv } from './credentials.ts';
 import { errorSchemaDocument, type JsonSchema } from './error-schema.ts';
@@ -73,7 +73,8 @@ export async function runInit(options: InitOptions): Promise<InitOutcome> {
 
   const source = [options.openapi ? `the OpenAPI document ${options.openapi}` : '', options.target ? `${requests} requests to ${options.target}` : ''].filter(Boolean).join(' and ');
   const text = renderConfig({ ...(options.target ? { baseUrl: options.target } : {}), source, choices: [...findings.choices.values()], notes: findings.notes });
-  const secrets = secretsOf(credentials);
+  // The config layer's one list of what counts as a secret, over the credentials init was given.
+  const secrets = new SecretRegistry(collectSecrets({ ...defaultConfig(), credentials }));
   if (secrets.redactText(text) !== text) throw new Error('init drafted a config that would hold a credential; nothing written');
   writeAtomically(configFile, text, schema && `${JSON.stringify(schema, null, 2)}\n`, schemaFile, options.env);
 
@@ -98,13 +99,6 @@ function fromBehaviour(errors: readonly ErrorSample[], findings: Findings, schem
   }
   findings.set('api.errorSchema', `./${basename(schemaFile)}`, `derived from ${said.length} error bodies (${said.join('; ')}), written beside this file`, 'behaviour');
   return errorSchemaDocument(objects.map((e) => e.body), said);
-}
-
-/** The secrets among the credentials (the run's own list: keys, passwords, client secrets, the JWT key). */
-function secretsOf(credentials: CredentialsConfig): SecretRegistry {
-  const registry = new SecretRegistry(namedCredentialSecrets(credentials).map(([value]) => value));
-  registry.add(credentials.jwtSigning?.key);
-  return registry;
 }
 
 /** Each file goes to a temporary name, the draft is loaded as the run would load it, then both are renamed. */
