@@ -23,14 +23,15 @@ describe('validateFile', () => {
   });
 
   it('dispatches to a registered kind whose detect() matches', () => {
+    // A key no shipped kind claims: the test files share one module graph, where other kinds are registered too.
     registerFileKind({
       kind: 'test-scenario',
-      detect: (doc) => isRecord(doc.data) && 'executor' in doc.data,
-      validate: (doc, file) => (isRecord(doc.data) && doc.data.executor === 'bad' ? [{ file, path: 'executor', message: 'unknown executor' }] : []),
+      detect: (doc) => isRecord(doc.data) && 'testKind' in doc.data,
+      validate: (doc, file) => (isRecord(doc.data) && doc.data.testKind === 'bad' ? [{ file, path: 'testKind', message: 'unknown testKind' }] : []),
     });
     const dir = `${fixtures}kinds/`;
     expect(validateFile(`${dir}scenario.yaml`)).toEqual({ kind: 'test-scenario', issues: [] });
-    expect(validateFile(`${dir}bad-scenario.yaml`).issues.map((i) => i.message)).toEqual(['unknown executor']);
+    expect(validateFile(`${dir}bad-scenario.yaml`).issues.map((i) => i.message)).toEqual(['unknown testKind']);
     // Shapes no kind claims are configs.
     expect(validateFile(`${fixtures}good/empty.yaml`).kind).toBe('config');
   });
