@@ -2,12 +2,7 @@
 import type { Command } from 'commander';
 import { UsageError } from '../errors/harness-errors.ts';
 import type { ExitCodeValue } from '../errors/exit-codes.ts';
-import { runCapacityJob } from '../job/capacity-job.ts';
-import { commonLoadJobOptions, loadJobConfig, type LoadJobFlags } from './load-job-flags.ts';
-import { parseErrorBudget } from '../load/capacity/search.ts';
-import { parseDuration } from '../load/duration.ts';
-import { loadScenarios } from '../load/scenario/select.ts';
-import { parseExpression } from '../load/thresholds/parse.ts';
+import type { LoadJobFlags } from './load-job-flags.ts';
 import { positiveNumberFlag, urlFlag, workersFlag } from './parse-flags.ts';
 
 interface CapacityFlags extends LoadJobFlags {
@@ -36,6 +31,15 @@ export function registerCapacityCommand(program: Command, setExit: (code: ExitCo
     .option('--metrics-out <kind=url>', 'push live metrics while scenarios run: prometheus-rw=URL (Prometheus remote write, k6\'s metric names, testid = the run id; default: load.metricsOut in the config, else none)')
     .option('--no-progress', 'no live progress line')
     .action(async (flags: CapacityFlags) => {
+      // Loaded here, not at the top: the other commands' starts would pay for the load engine and the config pipeline.
+      const [{ runCapacityJob }, { commonLoadJobOptions, loadJobConfig }, { parseErrorBudget }, { parseDuration }, { loadScenarios }, { parseExpression }] = await Promise.all([
+        import('../job/capacity-job.ts'),
+        import('./load-job-flags.ts'),
+        import('../load/capacity/search.ts'),
+        import('../load/duration.ts'),
+        import('../load/scenario/select.ts'),
+        import('../load/thresholds/parse.ts'),
+      ]);
       const slo = parseExpression(flags.slo, 'http_req_duration');
       if ('problem' in slo) throw new UsageError(`--slo: ${slo.problem}`);
       const errorBudget = parseErrorBudget(flags.errorBudget);

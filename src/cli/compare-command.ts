@@ -1,15 +1,11 @@
 /** `harness compare A.json B.json …`: reports side by side; with --budget a CI gate (exit 1 when exceeded). */
-import { assertWritableFile, assertWritableOutDir } from '../job/out-dir.ts';
 import { join } from 'node:path';
 import type { Command } from 'commander';
 import { parseBudgets, type Budget } from '../compare/budget.ts';
-import { runCompare } from '../compare/run-compare.ts';
-import { DEFAULT_LAST } from '../history/baseline-runs.ts';
-import { assertOneCandidate, runHistoryCompare } from '../history/history-compare.ts';
+import { DEFAULT_LAST } from '../history/baseline-defaults.ts';
 import { integerFlag } from './parse-flags.ts';
 import { UsageError } from '../errors/harness-errors.ts';
 import { ExitCode, type ExitCodeValue } from '../errors/exit-codes.ts';
-import { newRunId } from '../report/report.ts';
 
 interface CompareFlags {
   baseline?: string;
@@ -34,6 +30,13 @@ export function registerCompareCommand(program: Command, setExit: (code: ExitCod
     .option('--label <label>', 'with --history: compare with runs of this label only (default: every run)')
     .option('--last <n>', `with --history: how many of the newest runs make the baseline (default ${DEFAULT_LAST})`, integerFlag('--last', 1, 1000))
     .action(async (files: string[], flags: CompareFlags) => {
+      // Loaded here, not at the top: the other commands' starts would pay for this one's engines.
+      const [{ assertWritableFile, assertWritableOutDir }, { runCompare }, { assertOneCandidate, runHistoryCompare }, { newRunId }] = await Promise.all([
+        import('../job/out-dir.ts'),
+        import('../compare/run-compare.ts'),
+        import('../history/history-compare.ts'),
+        import('../report/report.ts'),
+      ]);
       // Output paths first: an unwritable one is a usage error (exit 2) naming it, not an internal error at the end.
       const outDir = flags.out ?? join('reports', `compare-${newRunId()}`);
       await assertWritableOutDir(outDir, 5000, flags.out ? '--out' : 'the default compare folder');

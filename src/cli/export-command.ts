@@ -4,55 +4,10 @@
  * manifests that run it on N k6-operator runners, each writing its samples where `harness import k6` merges them.
  * `harness export openapi [--config F] [--out F] [--server URL]`: the API as the config describes it, OpenAPI 3.1.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Command } from 'commander';
-import { loadConfig } from '../config/index.ts';
-import { ConfigError, UsageError } from '../errors/harness-errors.ts';
-import { buildOpenApiDocument } from '../openapi/index.ts';
-import { stringify as toYaml } from 'yaml';
-import { DEFAULT_K6_IMAGE, k6OperatorBundle } from '../load/export/k6-operator.ts';
-import { exportK6Script, K6_LANGUAGES, type K6Language } from '../load/export/k6-script.ts';
-import type { Scenario } from '../load/scenario/types.ts';
-import { loadScenarios } from '../load/scenario/select.ts';
-import { assertWritableFile, assertWritableOutDir } from '../job/out-dir.ts';
-import { integerFlag, positiveNumberFlag, resolveConfigFile, urlFlag } from './parse-flags.ts';
-
-interface ExportFlags {
-  scenario: string;
-  out?: string;
-  config?: string;
-  lang?: string;
-  duration?: string;
-  rate?: number;
-}
-
-interface OperatorFlags extends Omit<ExportFlags, 'out'> {
-  outDir: string;
-  parallelism: number;
-  target: string;
-  secret?: string;
-  image?: string;
-  namespace?: string;
-  storageClass?: string;
-}
-
-/** --lang, else the --out file's extension (.ts → ts), else js: the language every k6 from 0.48 on runs. */
-function languageOf(flags: { lang?: string; out?: string }): K6Language {
-  if (flags.lang !== undefined) {
-    if (!(K6_LANGUAGES as readonly string[]).includes(flags.lang)) throw new UsageError(`--lang: "${flags.lang}" is not one of ${K6_LANGUAGES.join(', ')} (js runs on k6 >= 0.48, ts on k6 >= 0.57)`);
-    return flags.lang as K6Language;
-  }
-  return flags.out && /\.ts$/.test(flags.out) ? 'ts' : 'js';
-}
-
-/** The scenario with --duration / --rate applied, and the config whose api.paths the script uses. */
-function exportInput(flags: ExportFlags): { scenario: Scenario; config: ReturnType<typeof loadConfig> } {
-  if (flags.scenario.includes(',')) throw new UsageError('--scenario: export one scenario per script');
-  const config = loadConfig(resolveConfigFile(flags.config), { env: process.env });
-  const [scenario] = loadScenarios([flags.scenario], { ...(flags.duration ? { duration: flags.duration } : {}), ...(flags.rate ? { rate: flags.rate } : {}) });
-  return { scenario: scenario!, config };
-}
+import { DEFAULT_K6_IMAGE } from '../load/export/k6-operator.ts';
+import type { ExportFlags, OpenApiFlags, OperatorFlags } from './export-actions.ts';
+import { integerFlag, positiveNumberFlag, urlFlag } from './parse-flags.ts';
 
 const scenarioOptions = (command: Command): Command =>
   command
@@ -61,13 +16,6 @@ const scenarioOptions = (command: Command): Command =>
     .option('--duration <d>', 'override the duration, as harness load --duration (ramping executors keep their shape)')
     .option('--rate <r>', 'override the arrival rate per timeUnit, as harness load --rate', positiveNumberFlag('--rate'))
     .option('--config <file>', 'config whose api.paths the script uses (default: ./harness.config.yaml when present)');
-
-/**
- * The server of a document whose target is unknown. "/" is the best of the forms for generated clients:
- * openapi-typescript + openapi-fetch never read `servers`, and @hey-api/openapi-ts types `baseUrl` as any absolute
- * URL and sets none, while a `{baseUrl}` variable or no `servers` at all gives @hey-api a `baseUrl` type no URL fits.
- */
-const RELATIVE_SERVER = 'the host that serves this document; no base URL was given (--server, target.baseUrl), so a generated client needs one set';
 
 export function registerExportCommand(program: Command): void {
   const exportCommand = program.command('export').description('export a scenario for another tool');
@@ -78,16 +26,8 @@ export function registerExportCommand(program: Command): void {
   )
     .option('--out <file>', 'file to write (default: print to stdout)')
     .action(async (flags: ExportFlags) => {
-      // An unwritable --out is a usage error (exit 2) naming the path, found before any work.
-      if (flags.out) await assertWritableFile(flags.out, 'export k6 --out');
-      const { scenario, config } = exportInput(flags);
-      const script = exportK6Script(scenario, { api: config.api, sourceLabel: flags.scenario, scenarioRef: flags.scenario, language: languageOf(flags) });
-      if (flags.out) {
-        writeFileSync(flags.out, script);
-        process.stderr.write(`k6 script: ${flags.out}\n`);
-      } else {
-        process.stdout.write(script);
-      }
+      // Loaded here, not at the top: the other commands' starts would pay for the exporters and the config pipeline.
+      await (await import('./export-actions.ts')).exportK6(flags);
     });
   scenarioOptions(
     exportCommand
@@ -102,30 +42,8 @@ export function registerExportCommand(program: Command): void {
     .option('--namespace <ns>', 'namespace for every object (default: kubectl\'s current one)')
     .option('--storage-class <name>', 'StorageClass of the results claim (must offer ReadWriteMany when runners land on several nodes)')
     .action(async (flags: OperatorFlags) => {
-      // An unwritable --out-dir is a usage error (exit 2) naming the path, found before any work.
-      await assertWritableOutDir(flags.outDir, 5000, 'export k6-operator --out-dir');
-      const { scenario, config } = exportInput(flags);
-      const language = languageOf(flags);
-      const script = exportK6Script(scenario, { api: config.api, sourceLabel: flags.scenario, scenarioRef: flags.scenario, language });
-      const bundle = k6OperatorBundle(
-        scenario,
-        {
-          parallelism: flags.parallelism,
-          baseUrl: flags.target,
-          script,
-          language,
-          scenarioRef: flags.scenario,
-          ...(flags.secret ? { secretName: flags.secret } : {}),
-          ...(flags.image ? { image: flags.image } : {}),
-          ...(flags.namespace ? { namespace: flags.namespace } : {}),
-          ...(flags.storageClass ? { storageClass: flags.storageClass } : {}),
-        },
-        (value) => toYaml(value, { lineWidth: 0 }),
-      );
-      mkdirSync(flags.outDir, { recursive: true });
-      for (const [name, text] of Object.entries(bundle.files)) writeFileSync(join(flags.outDir, name), text);
-      process.stderr.write(`k6-operator files: ${Object.keys(bundle.files).map((n) => join(flags.outDir, n)).join(', ')}\n`);
-      process.stdout.write(bundle.files['STEPS.txt']!);
+      // Loaded here, not at the top: the other commands' starts would pay for the exporters and the config pipeline.
+      await (await import('./export-actions.ts')).exportK6Operator(flags);
     });
   exportCommand
     .command('openapi')
@@ -133,32 +51,9 @@ export function registerExportCommand(program: Command): void {
     .option('--out <file>', 'file to write (default: print JSON to stdout)')
     .option('--config <file>', 'config whose api section the document describes (default: ./harness.config.yaml when present)')
     .option('--server <url>', 'the server URL in the document (default: target.baseUrl, else "/")')
-    .action(async (flags: { out?: string; config?: string; server?: string }) => {
-      if (flags.out) await assertWritableFile(flags.out, 'export openapi --out');
-      const config = loadConfig(resolveConfigFile(flags.config), { env: process.env });
-      const serverUrl = flags.server ?? config.target.baseUrl;
-      let document: Record<string, unknown>;
-      try {
-        document = buildOpenApiDocument({
-          api: config.api,
-          profile: config.conformance.profile,
-          serverUrl: serverUrl ?? '/',
-          ...(serverUrl === undefined ? { serverDescription: RELATIVE_SERVER } : {}),
-        });
-      } catch (err) {
-        // A schema file named by api.errorSchema / api.schemas that cannot be read or does not fit.
-        throw new ConfigError([{ path: 'api', message: `cannot describe the API: ${(err as Error).message}` }]);
-      }
-      if (serverUrl === undefined) {
-        process.stderr.write('note: servers is "/" (no --server, no target.baseUrl): generated clients get no default base URL; give them one, or export with --server URL\n');
-      }
-      const text = flags.out && /\.ya?ml$/.test(flags.out) ? toYaml(document) : `${JSON.stringify(document, null, 2)}\n`;
-      if (flags.out) {
-        writeFileSync(flags.out, text);
-        process.stderr.write(`OpenAPI document: ${flags.out}\n`);
-      } else {
-        process.stdout.write(text);
-      }
+    .action(async (flags: OpenApiFlags) => {
+      // Loaded here, not at the top: the other commands' starts would pay for the exporters and the config pipeline.
+      await (await import('./export-actions.ts')).exportOpenApi(flags);
     });
   exportCommand.exitOverride();
   for (const sub of exportCommand.commands) sub.exitOverride();

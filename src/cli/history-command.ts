@@ -5,11 +5,6 @@
  */
 import { join } from 'node:path';
 import type { Command } from 'commander';
-import { addRun } from '../history/add-run.ts';
-import { readHistory } from '../history/read-history.ts';
-import { buildTrend, formatTrend, writeTrend } from '../history/trend.ts';
-import { assertWritableOutDir } from '../job/out-dir.ts';
-import { newRunId } from '../report/report.ts';
 
 interface HistoryFlags {
   add?: string;
@@ -26,6 +21,14 @@ export function registerHistoryCommand(program: Command): void {
     .option('--label <label>', 'with --add: what the run was of, e.g. main (default: the CI branch)')
     .option('--out <dir>', 'folder for trend.json and trend.html (default: reports/history-<id>)')
     .action(async (dir: string, flags: HistoryFlags) => {
+      // Loaded here, not at the top: the other commands' starts would pay for this one's engines.
+      const [{ addRun }, { readHistory }, { buildTrend, formatTrend, writeTrend }, { assertWritableOutDir }, { newRunId }] = await Promise.all([
+        import('../history/add-run.ts'),
+        import('../history/read-history.ts'),
+        import('../history/trend.ts'),
+        import('../job/out-dir.ts'),
+        import('../report/report.ts'),
+      ]);
       if (flags.add !== undefined) {
         const added = await addRun({ dir, reportFile: flags.add, ...(flags.label !== undefined ? { label: flags.label } : {}) });
         const meta = [added.meta.label ? `label ${added.meta.label}` : '', added.meta.commit ? `commit ${added.meta.commit}` : '', added.meta.branch ? `branch ${added.meta.branch}` : ''].filter(Boolean).join(', ');

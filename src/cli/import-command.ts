@@ -9,10 +9,8 @@
 import { join } from 'node:path';
 import type { Command } from 'commander';
 import type { ExitCodeValue } from '../errors/exit-codes.ts';
-import { importK6Runs } from '../job/import-k6.ts';
 import type { ScenarioReport } from '../report/report-load.ts';
 import { reportFileOptions } from './report-file-options.ts';
-import { newRunId } from '../report/report.ts';
 import { positiveNumberFlag, urlFlag } from './parse-flags.ts';
 
 interface ImportFlags {
@@ -42,6 +40,8 @@ export function registerImportCommand(program: Command, setExit: (code: ExitCode
     .option('--name <scenario>', 'scenario name, to line up with a harness scenario in compare (default: summary: the file name without .json; samples: the scenario\'s name)')
     .option('--target <url>', 'base URL the k6 test ran against (k6 output does not record it)', urlFlag('--target'))
     .action(async (files: string[], flags: ImportFlags) => {
+      // Loaded here, not at the top: the other commands' starts would pay for this one's engines.
+      const [{ importK6Runs }, { newRunId }] = await Promise.all([import('../job/import-k6.ts'), import('../report/report.ts')]);
       const out = flags.out ?? join('reports', `k6-${newRunId()}`, 'report.json');
       const outcome = await importK6Runs({
         files,

@@ -1,6 +1,5 @@
 /** `harness init`: draft harness.config.yaml from the target's OpenAPI document and its observed behaviour. */
 import type { Command } from 'commander';
-import { runInit } from '../init/run-init.ts';
 import { integerFlag, urlFlag } from './parse-flags.ts';
 
 interface InitFlags {
@@ -38,6 +37,8 @@ export function registerInitCommand(program: Command): void {
     .addHelpText('after', HELP)
     .exitOverride()
     .action(async (flags: InitFlags) => {
+      // Loaded here, not at the top: the other commands' starts would pay for this one's engines.
+      const { runInit } = await import('../init/run-init.ts');
       await runInit({
         ...(flags.target ? { target: flags.target } : {}),
         ...(flags.openapi ? { openapi: flags.openapi } : {}),

@@ -1,9 +1,7 @@
 /** `harness load`: throughput scenarios against --target, or against the embedded reference target. */
 import type { Command } from 'commander';
 import type { ExitCodeValue } from '../errors/exit-codes.ts';
-import { runLoadJob } from '../job/load-job.ts';
-import { commonLoadJobOptions, loadJobConfig, type LoadJobFlags } from './load-job-flags.ts';
-import { loadScenarios } from '../load/scenario/select.ts';
+import type { LoadJobFlags } from './load-job-flags.ts';
 import { nonEmptyListFlag, positiveNumberFlag, urlFlag, workersFlag } from './parse-flags.ts';
 
 interface LoadFlags extends LoadJobFlags {
@@ -26,6 +24,12 @@ export function registerLoadCommand(program: Command, setExit: (code: ExitCodeVa
     .option('--metrics-out <kind=url>', 'push live metrics while scenarios run: prometheus-rw=URL (Prometheus remote write, k6\'s metric names, testid = the run id; default: load.metricsOut in the config, else none)')
     .option('--no-progress', 'no live progress line')
     .action(async (flags: LoadFlags) => {
+      // Loaded here, not at the top: the other commands' starts would pay for the load engine and the config pipeline.
+      const [{ runLoadJob }, { commonLoadJobOptions, loadJobConfig }, { loadScenarios }] = await Promise.all([
+        import('../job/load-job.ts'),
+        import('./load-job-flags.ts'),
+        import('../load/scenario/select.ts'),
+      ]);
       const config = loadJobConfig(flags);
       const scenarios = loadScenarios(flags.scenario, { ...(flags.duration ? { duration: flags.duration } : {}), ...(flags.rate ? { rate: flags.rate } : {}) });
       const outcome = await runLoadJob({

@@ -4,7 +4,7 @@
  */
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { findConfigFile } from '../config/index.ts';
+import { findConfigFile } from '../config/config-file.ts';
 import { FileNotFoundError, UsageError } from '../errors/harness-errors.ts';
 
 export function integerFlag(flag: string, min: number, max: number) {

@@ -1,9 +1,8 @@
 /** `harness probe ratelimit`: discover a target's real rate limit and hold its headers and Retry-After to it. */
 import type { Command } from 'commander';
-import { loadConfig } from '../config/index.ts';
 import { UsageError } from '../errors/harness-errors.ts';
 import type { ExitCodeValue } from '../errors/exit-codes.ts';
-import { PROBE_CREDENTIALS, runProbeJob, type ProbeCredentialName } from '../job/probe-job.ts';
+import { PROBE_CREDENTIALS, type ProbeCredentialName } from '../job/probe-credentials.ts';
 import { reportFileOptions } from './report-file-options.ts';
 import { integerFlag, positiveNumberFlag, resolveConfigFile, urlFlag } from './parse-flags.ts';
 import { interruptSignal } from './interrupt.ts';
@@ -35,6 +34,8 @@ export function registerProbeCommand(program: Command, setExit: (code: ExitCodeV
       if (!(PROBE_CREDENTIALS as readonly string[]).includes(flags.credential)) {
         throw new UsageError(`--credential: expected one of ${PROBE_CREDENTIALS.join(', ')}, got "${flags.credential}"`);
       }
+      // Loaded here, not at the top: the other commands' starts would pay for this one's engines.
+      const [{ loadConfig }, { runProbeJob }] = await Promise.all([import('../config/index.ts'), import('../job/probe-job.ts')]);
       const config = loadConfig(resolveConfigFile(flags.config), {
         env: process.env,
         overrides: { ...(flags.target ? { target: { baseUrl: flags.target } } : {}), ...(flags.out ? { report: { outDir: flags.out } } : {}) },

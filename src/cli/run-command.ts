@@ -5,15 +5,8 @@
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { interruptSignal } from './interrupt.ts';
-import { loadConfig } from '../config/index.ts';
-import { locateIssues } from '../config/locate-issues.ts';
 import { ConfigError } from '../errors/harness-errors.ts';
-import { runJob } from '../job/run-job.ts';
-import { ConsoleReporter } from '../reporters/console-reporter.ts';
 import type { ExitCodeValue } from '../errors/exit-codes.ts';
-import { createProgress } from '../load/progress.ts';
-import { loadScenarios } from '../load/scenario/select.ts';
-import { registryFor } from './registry-for-config.ts';
 import { reportFileOptions } from './report-file-options.ts';
 import { integerFlag, listFlag, nonEmptyListFlag, resolveConfigFile, urlFlag } from './parse-flags.ts';
 
@@ -51,6 +44,16 @@ export function registerRunCommand(program: Command, setExit: (code: ExitCodeVal
     .option('-q, --quiet', 'list only failed, errored and skipped checks')
     .option('--junit-warnings-as-failures', 'junit.xml: SHOULD/PROFILE findings as <failure>/<error> instead of <skipped> warnings (same as HARNESS_JUNIT_WARNINGS_AS_FAILURES=1)')
     .action(async (flags: RunFlags) => {
+      // Loaded here, not at the top: every other command's start would pay for the suites, the engines and the reporters.
+      const [{ loadConfig }, { locateIssues }, { runJob }, { ConsoleReporter }, { createProgress }, { loadScenarios }, { registryFor }] = await Promise.all([
+        import('../config/index.ts'),
+        import('../config/locate-issues.ts'),
+        import('../job/run-job.ts'),
+        import('../reporters/console-reporter.ts'),
+        import('../load/progress.ts'),
+        import('../load/scenario/select.ts'),
+        import('./registry-for-config.ts'),
+      ]);
       const configFile = resolveConfigFile(flags.config);
       const config = loadConfig(configFile, {
         env: process.env,

@@ -4,11 +4,8 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { Command } from 'commander';
-import { defaultConfig, loadConfig } from '../config/index.ts';
-import { buildOpenApiDocument } from '../openapi/index.ts';
 import type { RateLimitAlgorithm, ReferenceConfig } from '../config/types.ts';
 import { TargetStartError, UsageError } from '../errors/harness-errors.ts';
-import { credentialBanner, startReferenceTarget } from '../target/index.ts';
 import { integerFlag, positiveNumberFlag, resolveConfigFile } from './parse-flags.ts';
 
 interface ServeFlags {
@@ -73,6 +70,12 @@ export function registerServeCommand(program: Command): void {
       if (flags.algorithm !== undefined && !ALGORITHMS.includes(flags.algorithm as RateLimitAlgorithm)) {
         throw new UsageError(`--algorithm: must be one of ${ALGORITHMS.join(', ')}, got "${flags.algorithm}"`);
       }
+      // Loaded here, not at the top: only `serve` needs the reference target's server; other commands' starts stay light.
+      const [{ defaultConfig, loadConfig }, { buildOpenApiDocument }, { credentialBanner, startReferenceTarget }] = await Promise.all([
+        import('../config/index.ts'),
+        import('../openapi/index.ts'),
+        import('../target/index.ts'),
+      ]);
       const config = loadConfig(resolveConfigFile(flags.config), {
         env: process.env,
         overrides: { reference: referenceOverrides(flags) },

@@ -3,20 +3,26 @@
  * also checked the way `harness run` checks it before any traffic (run-readiness.ts), so the two never disagree.
  */
 import type { Command } from 'commander';
-import { CONFIG_KIND, DEFAULT_CONFIG_FILE, loadConfig, validateFile } from '../config/index.ts';
-import { locateIssues } from '../config/locate-issues.ts';
-import { ConfigError } from '../errors/harness-errors.ts';
-import { registerSuiteFileKind } from '../suite-file/file-kind.ts';
-import { runReadinessIssues } from '../job/run-readiness.ts';
-import { registryFor } from './registry-for-config.ts';
+import { DEFAULT_CONFIG_FILE } from '../config/config-file.ts';
 
 export function registerValidateCommand(program: Command): void {
-  registerSuiteFileKind();
   program
     .command('validate')
     .description('check a config, suite or scenario file; prints every problem with file, line and path')
     .argument('[file]', 'file to check', DEFAULT_CONFIG_FILE)
-    .action((file: string) => {
+    .action(async (file: string) => {
+      // Loaded here, not at the top: every other command's start would pay for the validator and the suites.
+      const [{ CONFIG_KIND, loadConfig, validateFile }, { locateIssues }, { ConfigError }, { registerSuiteFileKind }, { registerScenarioFileKind }, { runReadinessIssues }, { registryFor }] = await Promise.all([
+        import('../config/index.ts'),
+        import('../config/locate-issues.ts'),
+        import('../errors/harness-errors.ts'),
+        import('../suite-file/file-kind.ts'),
+        import('../load/scenario/file-kind.ts'),
+        import('../job/run-readiness.ts'),
+        import('./registry-for-config.ts'),
+      ]);
+      registerSuiteFileKind();
+      registerScenarioFileKind();
       const { kind, issues } = validateFile(file);
       if (issues.length > 0) throw new ConfigError(issues);
       if (kind === CONFIG_KIND) {

@@ -2,22 +2,13 @@
  * `loadConfig`: the one way the program gets its config. Reads the file, runs the pipeline (check.ts) and
  * throws a single ConfigError carrying every issue, sorted by line, so a user fixes a file in one pass.
  */
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import { ConfigError, type ConfigIssue } from '../errors/harness-errors.ts';
 import { checkConfigObject, checkParsedConfig, sortIssues, type ConfigCheck, type LoadOptions } from './check-document.ts';
 import { parseYaml } from './parse-yaml.ts';
 import { displayPath, readTextFile } from './read-file.ts';
 import type { FrozenConfig } from './types.ts';
 
-/** The file `harness` reads when none is named. */
-export const DEFAULT_CONFIG_FILE = 'harness.config.yaml';
-
-/** `harness.config.yaml` in `dir` when it exists; undefined means "built-in defaults". */
-export function findConfigFile(dir: string = process.cwd()): string | undefined {
-  const candidate = join(dir, DEFAULT_CONFIG_FILE);
-  return existsSync(candidate) ? candidate : undefined;
-}
+export { DEFAULT_CONFIG_FILE, findConfigFile } from './config-file.ts';
 
 /**
  * Every issue of a config file (plus the overrides), or the config. Throws only FileNotFoundError.

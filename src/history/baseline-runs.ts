@@ -23,8 +23,7 @@ export interface BaselineSelection {
   said: string;
 }
 
-/** Runs of the same label drawn by default (a week of nightly runs, two of a busy main branch). */
-export const DEFAULT_LAST = 10;
+export { DEFAULT_LAST } from './baseline-defaults.ts';
 /** Fewest baseline runs the gate decides on: with fewer the between-run spread is not measured at all. */
 export const MIN_RUNS = 3;
 

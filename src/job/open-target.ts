@@ -6,7 +6,6 @@
 import { randomBytes } from 'node:crypto';
 import type { CredentialsConfig, FrozenConfig } from '../config/types.ts';
 import type { TargetInfo } from '../conformance/context.ts';
-import { startReferenceTarget } from '../target/index.ts';
 import type { ReferenceCredentials } from '../target/types.ts';
 
 export interface OpenTarget {
@@ -30,6 +29,8 @@ export async function openTarget(config: FrozenConfig): Promise<OpenTarget> {
   // The embedded target shares its JWT key with this run, so the minted-token checks (expired, not yet valid,
   // other audience, other issuer) run against it too; the key is a secret of the run like every credential.
   const jwtSigningKey = randomBytes(32).toString('base64url');
+  // Loaded only here: a run with --target never pays for the reference target's server (fastify) and schemas.
+  const { startReferenceTarget } = await import('../target/index.ts');
   const started = await startReferenceTarget({
     jwtSigningKey,
     ...reference,

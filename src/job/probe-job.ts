@@ -13,11 +13,11 @@ import type { ProbeResult } from '../ratelimit/probe/types.ts';
 import { formatProbe } from '../ratelimit/probe/verdict.ts';
 import { toRateLimitReport } from '../report/probe-report.ts';
 import { openSession, type Session, type SessionOutcome, type Stop } from './session.ts';
+import type { ProbeCredentialName } from './probe-credentials.ts';
 import type { ReportFileOptions } from './write-reports.ts';
 
-/** Credential names `--credential` accepts: the API-key members of `credentials`, or `none` (per-address limit). */
-export const PROBE_CREDENTIALS = ['apiKey', 'secondKey', 'restrictedKey', 'loadKey', 'none'] as const;
-export type ProbeCredentialName = (typeof PROBE_CREDENTIALS)[number];
+export { PROBE_CREDENTIALS } from './probe-credentials.ts';
+export type { ProbeCredentialName };
 
 export interface ProbeJobOptions {
   config: FrozenConfig;

@@ -160,12 +160,14 @@ function ofType(value: unknown, type: string): boolean {
   }
 }
 
-const formatAjv = createAjv();
+// Made on first use, not at import: every command that lists or validates the suites imports this file.
+let formatAjv: ReturnType<typeof createAjv> | undefined;
 const formats = new Map<string, (value: string) => boolean>();
 
 function formatValidator(format: string): (value: string) => boolean {
   let check = formats.get(format);
   if (!check) {
+    formatAjv ??= createAjv();
     const validate = formatAjv.compile({ type: 'string', format });
     check = (value) => validate(value) === true;
     formats.set(format, check);

@@ -50,7 +50,9 @@ export function unreadable(node: Located, why: string): never {
 
 /** Replacement schemas read from files (config `api.schemas`), by the `$id` they were registered under. */
 const extraRoots = new Map<string, Schema>();
-const ajv = createAjv();
+// Made on first use, not at import: every command that lists or validates the suites imports this file.
+let shared: ReturnType<typeof createAjv> | undefined;
+const ajv = (): ReturnType<typeof createAjv> => (shared ??= createAjv());
 const compiled = new Map<string, ValidateFunction>();
 
 /**
@@ -76,7 +78,7 @@ export function loadReplacement(ref: string): string {
   else if (schema === null || typeof schema !== 'object' || Array.isArray(schema)) throw new Error(`schema file ${ref} holds no JSON Schema (an object or a boolean)`);
   const id = typeof schema.$id === 'string' ? schema.$id : byFile;
   if (!rootById(id)) {
-    ajv.addSchema({ ...schema, $id: id });
+    ajv().addSchema({ ...schema, $id: id });
     extraRoots.set(id, Object.defineProperty({ ...schema, $id: id }, '__file', { value: byFile, enumerable: false }));
   }
   return id;
@@ -164,7 +166,7 @@ export function isValid(ref: string, body: unknown): boolean {
   if (!validate) {
     const [name, fragment] = ref.split('#') as [string, string | undefined];
     const id = name.includes(':') ? name : schemaId(name);
-    validate = ajv.getSchema(fragment ? `${id}#${fragment}` : id);
+    validate = ajv().getSchema(fragment ? `${id}#${fragment}` : id);
     if (!validate) throw new Error(`no schema ${ref}`);
     compiled.set(ref, validate);
   }

@@ -10,7 +10,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { checkLayers, floorOf } from './check-layers.ts';
-import { type ImportGraph, readImportGraph, repoRoot } from './import-graph.ts';
+import { type ImportGraph, readImportGraph, relativeImports, repoRoot } from './import-graph.ts';
 import { readLayerTable } from './layer-table.ts';
 
 const graph = readImportGraph();
@@ -75,5 +75,11 @@ describe('layering', () => {
     const to = [...graph.keys()].find((f) => f.startsWith('src/http/') && !reach(graph, f).has(from)) as string;
     const after = checkLayers(withEdges(graph, [[from, to]]), table);
     expect(difference(after.upward, checkLayers(graph, table).upward)).toEqual([`${from} → ${to} (src/load/ imports only ${rule?.only.join(', ')})`]);
+  });
+
+  it('reads a dynamic import() as an import: the CLI loads each command lazily and the rule still sees the edge', () => {
+    const text = "const { runJob } = await import('../job/run-job.ts');\n// import('./in-a-comment.ts')\nconst s = `import('./in-a-template.ts')`;\n";
+    expect(relativeImports(text)).toEqual(['../job/run-job.ts']);
+    expect(graph.get('src/cli/run-command.ts')).toContain('src/job/run-job.ts');
   });
 });
