@@ -34,8 +34,20 @@ interface SyntheticRun {
   stalled: number;
 }
 
-/** 2 ms × lognormal(0, 0.6) per request, times `factor`, plus `shiftMs`, plus the stall of its second if any. */
+/**
+ * Runs are deterministic in (seed, shape) and several tests read the same ones (e.g. the same stalling pairs with
+ * block and with naive intervals): each is generated once per file. Nothing mutates a run after it is built.
+ */
+const generated = new Map<string, SyntheticRun>();
 function syntheticRun(seed: number, shape: Shape = {}): SyntheticRun {
+  const key = JSON.stringify([seed, shape]);
+  let run = generated.get(key);
+  if (!run) generated.set(key, (run = generateRun(seed, shape)));
+  return run;
+}
+
+/** 2 ms × lognormal(0, 0.6) per request, times `factor`, plus `shiftMs`, plus the stall of its second if any. */
+function generateRun(seed: number, shape: Shape = {}): SyntheticRun {
   const { seconds = 30, perSecond = 50, stallChance = 0, stallMs = 0, shiftMs = 0, factor = 1 } = shape;
   const random = mulberry32(seed);
   const all = build(3, false);
@@ -56,12 +68,16 @@ function syntheticRun(seed: number, shape: Shape = {}): SyntheticRun {
   return { all, blocks: { counts, seconds: 1 }, stalled };
 }
 
+/** A run's intervals, computed once per run (a run is read by several gates); callers get fresh objects. */
+const intervalsOf = new WeakMap<SyntheticRun, ScenarioMetrics['intervals']>();
 function metrics(run: SyntheticRun, generatorBound?: ScenarioMetrics['generatorBound']): ScenarioMetrics {
   const at = (p: number) => run.all.getValueAtPercentile(p) / 1000;
   const i = (p: number) => percentileInterval(run.all, p, run.blocks);
+  let intervals = intervalsOf.get(run);
+  if (!intervals) intervalsOf.set(run, (intervals = { p50: i(50), p95: i(95), p99: i(99) }));
   return {
     p50Ms: at(50), p95Ms: at(95), p99Ms: at(99), rps: 50, errorRate: 0, rate429: 0, dropped: 0, percentiles: [], samples: run.all.totalCount,
-    intervals: { p50: i(50), p95: i(95), p99: i(99) },
+    intervals: structuredClone(intervals),
     ...(generatorBound ? { generatorBound } : {}),
   };
 }
