@@ -65,7 +65,8 @@ beforeAll(async () => {
   installOutput = `${installed.stdout}${installed.stderr}`;
   installedByPackage = installedPackages(join(dir, 'node_modules'));
   // Then what the consumer's own tests use: @types/node 20 and vitest 4, linked from this repository's own install
-  // (the same versions a consumer's `npm i -D @types/node@20 vitest@^4.1.12` gets, without a second npm install).
+  // (its lockfile's versions, within the ranges of a consumer's `npm i -D @types/node@20 vitest@^4.1.12`), without
+  // a second npm install.
   // Only tools of the consumer's: what the tarball installed is read above, before they are there.
   for (const tool of ['vitest', join('@types', 'node')]) {
     mkdirSync(dirname(join(dir, 'node_modules', tool)), { recursive: true });
