@@ -34,9 +34,13 @@ export interface Opened {
   problems: string[];
 }
 
-/** Opens a page from disk and collects console errors, page errors and any network request (there must be none). */
-export async function openPage(context: BrowserContext, file: string): Promise<Opened> {
+/**
+ * Opens a page from disk and collects console errors, page errors and any network request (there must be none).
+ * With `viewport`, the page is laid out at that size from its first load (no second load after a resize).
+ */
+export async function openPage(context: BrowserContext, file: string, viewport?: { width: number; height: number }): Promise<Opened> {
   const page = await context.newPage();
+  if (viewport) await page.setViewportSize(viewport);
   const problems: string[] = [];
   page.on('console', (msg) => {
     if (msg.type() === 'error' || msg.type() === 'warning') problems.push(`console ${msg.type()}: ${msg.text()}`);

@@ -98,10 +98,7 @@ describe.each(Object.entries(CASES) as Array<[Exclude<KindName, 'unreachable'>, 
   });
 
   it('fits 390 px: no horizontal page scroll, every chart canvas inside its card', async () => {
-    const { page, problems } = await openPage(browser.context, file);
-    await page.setViewportSize({ width: 390, height: 844 });
-    await page.reload();
-    await page.waitForSelector('body[data-ready="true"]');
+    const { page, problems } = await openPage(browser.context, file, { width: 390, height: 844 });
     const look = (await page.evaluate(LOOK)) as Look;
     expect(problems).toEqual([]);
     expect(look.scrollWidth).toBeLessThanOrEqual(390);
@@ -183,10 +180,7 @@ describe('compare.html in Chromium', () => {
   });
 
   it('fits 390 px', async () => {
-    const { page } = await openPage(browser.context, file);
-    await page.setViewportSize({ width: 390, height: 844 });
-    await page.reload();
-    await page.waitForSelector('body[data-ready="true"]');
+    const { page } = await openPage(browser.context, file, { width: 390, height: 844 });
     const look = (await page.evaluate(LOOK)) as Look;
     expect(look.scrollWidth).toBeLessThanOrEqual(390);
     expect(look.charts.filter((c) => !c.inside)).toEqual([]);

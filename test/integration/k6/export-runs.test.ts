@@ -19,26 +19,32 @@
  *    scenario's prepared requests, its recorder) does not count failed — the rate-limit scenario's 429s included —
  *    and for exactly those k6 marks expected_response (http_req_failed).
  */
-import { readdirSync, readFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { readdirSync, readFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { resolveConfigFile } from '../../../src/cli/parse-flags.ts';
+import { loadConfig } from '../../../src/config/index.ts';
 import { defaultConfig } from '../../../src/config/defaults.ts';
+import { exportK6Script } from '../../../src/load/export/k6-script.ts';
 import { Recorder } from '../../../src/load/metrics/recorder.ts';
 import { prepareRequest } from '../../../src/load/request-mix.ts';
 import { prepareFlow } from '../../../src/load/flow/prepare.ts';
 import type { Scenario } from '../../../src/load/scenario/types.ts';
 import { loadScenarioFile } from '../../../src/load/scenario/load.ts';
+import { loadScenarios } from '../../../src/load/scenario/select.ts';
 import { resolveScenarioFile, shippedScenarioNames } from '../../../src/load/scenario/resolve.ts';
 import { parseDuration } from '../../../src/load/duration.ts';
 import { startReferenceTarget } from '../../../src/target/index.ts';
-import { runCli } from '../../helpers/cli.ts';
+import { REPO_ROOT, runCli } from '../../helpers/cli.ts';
 import { k6, requireK6, runK6 } from '../../helpers/k6.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'k6-export-run-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const DURATION = '2s';
+/** The scenario whose export also runs through `harness export k6` (its rate is above MAX_RATE: both flags). */
+const CLI_EXPORTED = 'capacity';
 /** The highest arrival rate run here (per second): two generators and the target share two cores. */
 const MAX_RATE = 300;
 
@@ -90,8 +96,21 @@ describe.each(shippedScenarioNames())('scenario %s: the k6 export against the ha
     const peak = Math.max(scenario.rate ?? 0, scenario.startRate ?? 0, ...(scenario.stages ?? []).map((s) => s.target));
     const flags = ['--duration', DURATION, ...(scenario.executor.includes('arrival-rate') && peak > MAX_RATE ? ['--rate', String(MAX_RATE)] : [])];
     const script = join(dir, `${name}.k6.js`);
-    const exported = await runCli(['export', 'k6', '--scenario', name, ...flags, '--out', script]);
-    expect(exported.code, exported.stderr).toBe(0);
+    // The exporter in-process, composed as `harness export k6 --scenario NAME --duration D [--rate R] --out F.js`
+    // composes it (the repository's config, the scenario with the same overrides): what this file tests is what k6
+    // does with the script. One scenario (both flags) also goes through the real CLI, which must write the same bytes;
+    // merge-runners.test.ts runs the CLI's export on k6 too.
+    const [exportedScenario] = loadScenarios([name], { duration: DURATION, ...(flags.includes('--rate') ? { rate: MAX_RATE } : {}) }, REPO_ROOT);
+    const config = loadConfig(resolveConfigFile(undefined, REPO_ROOT), { env: process.env });
+    const source = exportK6Script(exportedScenario!, { api: config.api, sourceLabel: name, scenarioRef: name, language: 'js' });
+    writeFileSync(script, source);
+    if (name === CLI_EXPORTED) {
+      expect(flags).toContain('--rate');
+      const cliScript = join(dir, `${name}.cli.k6.js`);
+      const exported = await runCli(['export', 'k6', '--scenario', name, ...flags, '--out', cliScript]);
+      expect(exported.code, exported.stderr).toBe(0);
+      expect(readFileSync(cliScript, 'utf8')).toBe(source);
+    }
 
     // The harness's own run of the same scenario, same flags, on its embedded reference target.
     const harnessDir = join(dir, `${name}-harness`);

@@ -7,9 +7,9 @@
  * command is bounded by a timeout.
  */
 import { execFile } from 'node:child_process';
-import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, posix } from 'node:path';
+import { dirname, join, posix } from 'node:path';
 import { promisify } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -64,12 +64,14 @@ beforeAll(async () => {
   });
   installOutput = `${installed.stdout}${installed.stderr}`;
   installedByPackage = installedPackages(join(dir, 'node_modules'));
-  // Then what the consumer's own tests use (their install scripts are theirs, not the package's).
-  await run(NPM, ['install', '--prefer-offline', '--no-audit', '--no-fund', '--save-dev', '@types/node@20', 'vitest@^4.1.12'], {
-    cwd: dir,
-    timeout: 240_000,
-    maxBuffer: 16 << 20,
-  });
+  // Then what the consumer's own tests use: @types/node 20 and vitest 4, linked from this repository's own install
+  // (its lockfile's versions, within the ranges of a consumer's `npm i -D @types/node@20 vitest@^4.1.12`), without
+  // a second npm install.
+  // Only tools of the consumer's: what the tarball installed is read above, before they are there.
+  for (const tool of ['vitest', join('@types', 'node')]) {
+    mkdirSync(dirname(join(dir, 'node_modules', tool)), { recursive: true });
+    symlinkSync(join(REPO_ROOT, 'node_modules', tool), join(dir, 'node_modules', tool), 'dir');
+  }
   copyFileSync(join(FIXTURES, 'consumer.ts'), join(dir, 'consumer.ts'));
   copyFileSync(join(FIXTURES, 'consumer.mjs'), join(dir, 'consumer.mjs'));
   // Named so that this repository's own vitest run does not pick it up; the consumer runs it as a test file.
