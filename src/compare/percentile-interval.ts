@@ -77,7 +77,9 @@ export function decodeHistogram(encoded: string): hdr.Histogram {
 export type BlockCounts = ReadonlyArray<readonly [number, number]>;
 
 export function blockCounts(encoded: string): BlockCounts {
-  const histogram = hdr.decodeFromCompressedBase64(encoded, 'packed', false) as hdr.Histogram & {
+  // Flat 32-bit counts (a second's bucket never nears 2³²): read once and dropped, they iterate several times
+  // faster than the packed form.
+  const histogram = hdr.decodeFromCompressedBase64(encoded, 32, false) as hdr.Histogram & {
     recordedValuesIterator: { reset(): void; hasNext(): boolean; next(): { valueIteratedTo: number; countAtValueIteratedTo: number } };
     lowestEquivalentValue(value: number): number;
   };
