@@ -1,6 +1,6 @@
 /**
  * A faulty target as test data: the fault, the suites to run against it, and exactly which checks must fail
- * and what verdict follows. test/integration/faulty-targets.test.ts runs every case.
+ * and what verdict follows. test/integration/faulty/*.test.ts run every case, one file per area.
  */
 import type { Verdict } from '../../src/conformance/result.ts';
 import type { Fault } from './faulty-proxy.ts';

@@ -5,7 +5,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { it } from 'vitest';
+import { expect, it } from 'vitest';
 import { configFromObject, loadConfig } from '../../../src/config/index.ts';
 import type { CheckResult } from '../../../src/conformance/result.ts';
 import { runJob, type JobOutcome } from '../../../src/job/run-job.ts';
@@ -91,4 +91,10 @@ export function explain(outcome: JobOutcome): string {
     .filter((c) => c.status !== 'passed' || c.vacuous !== undefined)
     .map((c) => `  ${c.status}${c.vacuous !== undefined ? ' (vacuous)' : ''} ${c.level} ${c.id}: ${(c.vacuous ?? c.message ?? '').slice(0, 240)}`)
     .join('\n');
+}
+
+/** The run found exactly `broken` (level and id) and so is not certified. */
+export function expectNotCertified(outcome: JobOutcome, broken: string[]): void {
+  expect(brokenOf(outcome), explain(outcome)).toEqual(broken);
+  expect(outcome.report.verdict).toBe('not-certified');
 }
