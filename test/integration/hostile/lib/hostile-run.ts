@@ -57,7 +57,15 @@ export function expectClean(result: MeasuredResult): void {
   expect(result.stderr).not.toMatch(/internal error|\n\s+at .+:\d+:\d+/);
 }
 
-export type HostileRunOptions = HostileOptions & { suites?: string; command?: 'run' | 'load'; timeoutMs?: number; loadArgs?: string[]; interrupt?: InterruptAt };
+export type HostileRunOptions = HostileOptions & {
+  suites?: string;
+  command?: 'run' | 'load';
+  timeoutMs?: number;
+  loadArgs?: string[];
+  interrupt?: InterruptAt;
+  /** When the child is killed (failing the test): a bound on a hang, not a speed claim. @default 90 s */
+  limitMs?: number;
+};
 
 /**
  * The hostile targets of one test file: call at the top of the file (it registers the afterEach that closes the
@@ -85,7 +93,7 @@ export function hostileTargets(): {
       const args = options.command === 'load'
         ? ['load', '--scenario', 'smoke', '--target', baseUrl, '--config', config, '--out', out, '--no-progress', ...(options.loadArgs ?? [])]
         : ['run', '--no-load', '--target', baseUrl, '--config', config, '--out', out, '--quiet', ...(options.suites === 'all' ? [] : ['--suite', options.suites ?? SUITES])];
-      const result = await runMeasured(args, { timeoutMs: 90_000, ...(options.interrupt ? { interrupt: options.interrupt } : {}) });
+      const result = await runMeasured(args, { timeoutMs: options.limitMs ?? 90_000, ...(options.interrupt ? { interrupt: options.interrupt } : {}) });
       expectClean(result);
       return { result, report: reportOf(out), out };
     },
