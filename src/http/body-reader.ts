@@ -4,6 +4,7 @@
  * connection stays reusable, up to `discardBytes`, after which the stream is destroyed. The kept text carries no
  * marker: an ASCII body stays a one-byte string in V8, and `truncated` / `bytes` say what was cut.
  */
+import { isAscii } from 'node:buffer';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 
@@ -59,23 +60,26 @@ export async function readBody(body: BodyStream, keepBytes = KEEP_BODY_BYTES, di
   const buffer = Buffer.concat(chunks, kept);
   // The cap is on memory, not on bytes received: text with any character above U+00FF is a two-byte string in V8
   // (invalid UTF-8 decodes to U+FFFD, one per byte), twice the bytes kept. Such text keeps half as many bytes: the
-  // first half is decoded alone first, so a two-byte body never exists at full size.
+  // first half is decoded alone first, so a two-byte body never exists at full size. Bytes that are all ASCII decode
+  // to one-byte text: no need to decode a half to find out.
   const half = keepBytes >> 1;
   let read: BodyRead | undefined;
-  if (kept > half) {
+  if (kept > half && !isAscii(buffer)) {
     const front = buffer.toString('utf8', 0, half);
     if (/[^\x00-\xff]/.test(front)) read = { text: front, bytes, truncated: true };
   }
   read ??= { text: buffer.toString('utf8'), bytes, truncated: bytes > kept };
-  collectAfter(bytes + 2 * read.text.length);
+  // What this read leaves for the collector: the kept bytes and their text. The bytes past the kept part are not
+  // counted: each chunk was dropped as soon as it was counted (young garbage, freed without a full collection).
+  collectAfter(kept + 2 * read.text.length);
   return read;
 }
 
 /**
- * Body bytes (received, and decoded into text) after which a full garbage collection is asked for. What the
+ * Body bytes kept (and decoded into text) after which a full garbage collection is asked for. What the
  * harness keeps is bounded by its caps, but V8 lets garbage grow to a multiple of what is live before it
  * collects: a target answering 2 MiB to everything drove the heap to 440 MB of dead bodies over a 100 MB live set.
- * An ordinary run (answers of a few KB) never reaches this; a hostile one collects every 64 MiB of bodies.
+ * An ordinary run (answers of a few KB) never reaches this; a hostile one collects every 64 MiB of bodies kept.
  */
 export const COLLECT_EVERY_BYTES = 64 * 1024 * 1024;
 let sinceCollect = 0;

@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { ENCODED_KEEP_BYTES, KEEP_BODY_BYTES, readBody } from '../../../src/http/body-reader.ts';
+import { COLLECT_EVERY_BYTES, ENCODED_KEEP_BYTES, KEEP_BODY_BYTES, readBody } from '../../../src/http/body-reader.ts';
 import { copyPrefix, cutBody, heldBytes, LOG_BODY_BUDGET, recordExchange, withExchangeLog, type Exchange } from '../../../src/http/exchange.ts';
 import { TrafficLog } from '../../../src/conformance/traffic.ts';
 import { REPO_ROOT } from '../../helpers/cli.ts';
@@ -118,5 +118,47 @@ describe('memory counted in bytes', () => {
     // 3 MiB of UTF-8 each (U+FFFD): two fit in 8 MiB, where counting characters would have kept seven.
     expect(traffic.exchanges).toHaveLength(2);
     expect(traffic.total).toBe(10);
+  });
+});
+
+describe('full collections follow what is kept, not what is received', () => {
+  it('bodies read past their kept part ask for no full collection; bodies kept whole do, every COLLECT_EVERY_BYTES', () => {
+    // A child of its own: the collector is the engine's gc (--expose-gc), counted before the reader first calls it.
+    const dir = mkdtempSync(join(tmpdir(), 'harness-collect-'));
+    const script = join(dir, 'probe.mjs');
+    writeFileSync(
+      script,
+      `const real = globalThis.gc;
+let calls = 0;
+globalThis.gc = () => { calls++; real(); };
+const { readBody } = await import(${JSON.stringify(pathToFileURL(join(REPO_ROOT, 'src/http/body-reader.ts')).href)});
+const { Readable } = await import('node:stream');
+const chunk = Buffer.alloc(64 * 1024, 0x61);
+const body = (bytes) => Readable.from(Array.from({ length: bytes / chunk.length }, () => chunk));
+// A gzip bomb's shape: 2 MiB received, 4 KiB kept, 64 times (128 MiB received in all).
+for (let i = 0; i < 64; i++) await readBody(body(2 << 20), undefined, undefined, { contentEncoding: 'gzip' });
+const afterDiscarded = calls;
+// 1 MiB kept whole (and its text), 40 times.
+for (let i = 0; i < 40; i++) await readBody(body(1 << 20));
+console.log(JSON.stringify({ afterDiscarded, afterKept: calls - afterDiscarded }));
+`,
+    );
+    const child = spawnSync(process.execPath, ['--expose-gc', '--import', 'tsx', script], { cwd: REPO_ROOT, encoding: 'utf8' });
+    expect(child.status, child.stderr).toBe(0);
+    const { afterDiscarded, afterKept } = JSON.parse(child.stdout.trim().split('\n').pop()!);
+    expect(afterDiscarded).toBe(0);
+    // 40 × (1 MiB of bytes + 2 MiB counted for its text): at least one collection per COLLECT_EVERY_BYTES.
+    expect(afterKept).toBeGreaterThanOrEqual(Math.floor((40 * 3 * (1 << 20)) / COLLECT_EVERY_BYTES));
+    expect(afterKept).toBeGreaterThan(0);
+  });
+
+  it('a body above half the cap that is all ASCII is kept to the cap as one-byte text; one with two-byte text keeps half', async () => {
+    const ascii = await readBody(stream(Buffer.alloc(3 * KEEP_BODY_BYTES, 'a')));
+    expect(ascii).toEqual({ text: 'a'.repeat(KEEP_BODY_BYTES), bytes: 3 * KEEP_BODY_BYTES, truncated: true });
+    // A Latin-1 character (two UTF-8 bytes, one-byte in V8) past the front keeps the cap too; U+00FF and above halves it.
+    const latin = Buffer.concat([Buffer.from('é'), Buffer.alloc(KEEP_BODY_BYTES, 'a')]);
+    expect((await readBody(stream(latin))).text).toHaveLength(KEEP_BODY_BYTES - 1);
+    const wide = Buffer.concat([Buffer.from('日'), Buffer.alloc(KEEP_BODY_BYTES, 'a')]);
+    expect((await readBody(stream(wide))).text).toHaveLength(1 + KEEP_BODY_BYTES / 2 - 3);
   });
 });
