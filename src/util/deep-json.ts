@@ -188,6 +188,10 @@ export function textDepth(text: string): number {
 /** The text nests deeper than a check reads (MAX_READ_DEPTH): too deep to read, or undefined. */
 export function tooDeep(text: string): number | undefined {
   if (text.length <= MAX_READ_DEPTH * 2) return undefined;
+  // Only an object or an array nests: text that opens with anything else is a scalar or not JSON (a 10 MB text
+  // body need not be scanned).
+  const first = /\S/.exec(text.slice(0, 4096))?.[0];
+  if (first !== undefined && first !== '[' && first !== '{') return undefined;
   const depth = textDepth(text);
   return depth > MAX_READ_DEPTH ? depth : undefined;
 }

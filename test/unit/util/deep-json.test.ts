@@ -58,3 +58,14 @@ describe('walks over JSON at any depth', () => {
     expect(tooDeep(JSON.stringify({ data: Array.from({ length: 5000 }, (_, i) => ({ id: `m${i}` })) }))).toBeUndefined();
   });
 });
+
+describe('tooDeep on text that cannot nest', () => {
+  it('a long body that opens with neither [ nor { is not scanned as nesting, whatever brackets follow', () => {
+    expect(tooDeep(`x${'['.repeat(5000)}`)).toBeUndefined();
+    expect(tooDeep(`  "${'['.repeat(5000)}"`)).toBeUndefined();
+  });
+  it('a deep array after leading whitespace, even more than 4 KiB of it, is still found', () => {
+    expect(tooDeep(`\n ${'['.repeat(5000)}${']'.repeat(5000)}`)).toBe(5000);
+    expect(tooDeep(`${' '.repeat(5000)}${'['.repeat(5000)}${']'.repeat(5000)}`)).toBe(5000);
+  });
+});
