@@ -10,7 +10,7 @@ export default defineConfig({
     // Most integration files spend their time waiting (rate-limit windows, webhook retries, check deadlines), not
     // computing: on the 2-core machines vitest's default (one worker) ran them one after another for 20 minutes.
     // Three files at a time keeps both cores busy without starving timers; no test asserts speed (bench/ does).
-    maxWorkers: 3,
+    maxWorkers: 4,
     // Test files share each worker's module graph instead of importing the sources again for every file: the
     // imports were a tenth of the suite's CPU. Tests therefore leave no global state behind (a registered kind, a
     // signal handler, an environment variable) that another file could see.
