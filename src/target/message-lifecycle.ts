@@ -23,9 +23,13 @@ export function startLifecycle(ctx: TargetContext, message: OutboundMessage): vo
     ctx.timers.schedule(delivered, () => publish(ctx, message, 'failed', UNREACHABLE));
     return;
   }
-  ctx.timers.schedule(delivered, () => publish(ctx, message, 'delivered'));
-  // `read` is measured from the send, like `delivered`; a misconfigured read < delivered still reads in order.
-  ctx.timers.schedule(Math.max(read, delivered), () => publish(ctx, message, 'read'));
+  // `read` is measured from the send, like `delivered`, but scheduled only once `delivered` is published: two
+  // timers due at once on a busy event loop may fire in either order, and a message is never read before it is
+  // delivered (a misconfigured read < delivered reads right after delivery).
+  ctx.timers.schedule(delivered, () => {
+    publish(ctx, message, 'delivered');
+    ctx.timers.schedule(Math.max(0, read - delivered), () => publish(ctx, message, 'read'));
+  });
 }
 
 function publish(ctx: TargetContext, message: OutboundMessage, status: MessageStatus, error?: MessageError): void {
