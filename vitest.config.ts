@@ -14,10 +14,9 @@ export default defineConfig({
     // first so they are not the run's tail (test/setup/long-files-first.ts). No test asserts speed.
     maxWorkers: 4,
     sequence: { sequencer: LongFilesFirst },
-    // Each test file gets a fresh process (vitest's default). Sharing a worker's modules between files saved about
-    // 90 s of CPU, but with two busy loops beside the suite the idle-connection test of the reference target then
-    // failed in both whole runs (never alone): kept isolated until that is understood.
-    isolate: true,
+    // A worker's files share its module graph: importing the sources again for every file cost more CPU than any
+    // test file but a few. A test leaves no global state behind (listeners, env, registered kinds, timers).
+    isolate: false,
     // Installs Debian's Chromium for the browser tests when it is missing (as root), or says what to install.
     // And compiles the CLI once for the tests that start it as a child process (test/setup/cli-build.ts).
     globalSetup: ['test/setup/chromium.ts', 'test/setup/cli-build.ts'],
