@@ -23,11 +23,12 @@ export function registerValidateCommand(program: Command): void {
       ]);
       registerSuiteFileKind();
       registerScenarioFileKind();
-      const { kind, issues } = validateFile(file);
+      const { kind, issues, config: checked } = validateFile(file, { env: process.env });
       if (issues.length > 0) throw new ConfigError(issues);
       if (kind === CONFIG_KIND) {
+        // The config validateFile checked is the one loadConfig would return: the file is read and parsed once.
+        const config = checked ?? loadConfig(file, { env: process.env });
         // The same registry `run` uses, so the config's declarative suites (conformance.suiteFiles) are followed too.
-        const config = loadConfig(file, { env: process.env });
         const readiness = runReadinessIssues(config, registryFor(config));
         if (readiness.length > 0) throw new ConfigError(locateIssues(file, readiness));
       }
