@@ -55,20 +55,29 @@ function detectKind(doc: ParsedFile): FileKind {
 
 /**
  * The kind of `file` and every issue in it, sorted by line. A file that is not valid YAML is reported as
- * kind "config" with its syntax errors (its kind cannot be told). A valid config comes back too, as loadConfig
- * would return it with the same env, so `harness validate` need not read and check the file a second time.
+ * kind "config" with its syntax errors (its kind cannot be told).
  * @throws FileNotFoundError when the file is missing, a directory or unreadable
  */
-export function validateFile(file: string, options: { env?: Env } = {}): { kind: string; issues: ConfigIssue[]; config?: FrozenConfig } {
+export function validateFile(file: string, options: { env?: Env } = {}): { kind: string; issues: ConfigIssue[] } {
+  const { kind, issues } = checkFile(file, options);
+  return { kind, issues };
+}
+
+/**
+ * validateFile, and for a valid config also the config, as loadConfig would return it with the same env: so
+ * `harness validate` need not read, parse and check the file a second time.
+ */
+export function checkFile(file: string, options: { env?: Env } = {}): { kind: string; issues: ConfigIssue[]; config?: FrozenConfig } {
   const text = readTextFile(file);
   const shown = displayPath(file);
   const parsed = parseYaml(text, shown);
   if (!parsed.ok) return { kind: CONFIG_KIND, issues: parsed.issues };
   const doc: ParsedFile = { ...parsed.parsed, data: parsed.parsed.document.toJS() };
   const kind = detectKind(doc);
+  const env = options.env ?? process.env;
   if (kind === configKind) {
-    const checked = checkParsedConfig({ document: doc.document, lines: doc.lines }, shown, { env: options.env ?? process.env });
+    const checked = checkParsedConfig({ document: doc.document, lines: doc.lines }, shown, { env });
     return { kind: CONFIG_KIND, issues: sortIssues(checked.issues), ...(checked.config && checked.issues.length === 0 && { config: checked.config }) };
   }
-  return { kind: kind.kind, issues: sortIssues(kind.validate(doc, shown, text, options.env ?? process.env)) };
+  return { kind: kind.kind, issues: sortIssues(kind.validate(doc, shown, text, env)) };
 }
