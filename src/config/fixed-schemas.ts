@@ -82,6 +82,48 @@ export function compileFixed(name: FixedSchemaName, code?: CodeOptions): { ajv: 
   return { ajv, validate };
 }
 
+/**
+ * The API schemas' validators (src/config/generated/api-validators.ts), for the conformance checks and the
+ * reference target: one for each schema and each of its `$defs`, by `$id` (`…/send-message-request.json#/$defs/text`).
+ */
+export function apiSchemaRefs(): string[] {
+  const refs: string[] = [];
+  for (const schema of loadApiSchemas().values()) {
+    refs.push(schema.$id);
+    for (const def of Object.keys((schema.$defs ?? {}) as object)) refs.push(`${schema.$id}#/$defs/${def}`);
+  }
+  return refs;
+}
+
+/** sha256 over the API schema files and the options they are compiled with. */
+export function apiSourceHash(): string {
+  const hash = createHash('sha256').update(JSON.stringify(API_AJV_OPTIONS));
+  for (const file of readdirSync(packagePath(API_SCHEMA_DIR)).filter((f) => f.endsWith('.schema.json')).sort()) {
+    hash.update(`\0${file}\0`).update(readFileSync(packagePath(`${API_SCHEMA_DIR}${file}`)));
+  }
+  return hash.digest('hex');
+}
+
+/** What the generated module of the API schemas exports: each validator under a name, and the names' `$id`s. */
+export interface GeneratedApiValidators {
+  sourceHash: string;
+  ids: Readonly<Record<string, string>>;
+  [exported: string]: unknown;
+}
+
+/**
+ * The generated API validators by `$id`, while they match the schema files; else an empty map (the callers then
+ * compile from the files with createAjv, as they do for a schema a config names).
+ */
+export function apiValidators(generated: GeneratedApiValidators): ReadonlyMap<string, ValidateFunction> {
+  apiChecked ??= generated.sourceHash === apiSourceHash();
+  if (!apiChecked) return new Map();
+  return new Map(Object.entries(generated.ids).map(([key, id]) => [id, generated[key] as ValidateFunction]));
+}
+
+// The schema files do not change while a process runs: they are hashed once.
+let apiChecked: boolean | undefined;
+
 /** The validator of `name`: the generated one while it matches the schema files, else compiled from them. */
 export function fixedValidator(name: FixedSchemaName, generated: GeneratedValidator): ValidateFunction {
   if (generated.sourceHash === sourceHash(name)) return generated.validate as ValidateFunction;

@@ -5,7 +5,7 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import type { Options } from 'ajv';
+import type { CodeOptions, Options } from 'ajv';
 import type { Ajv2020 } from 'ajv/dist/2020.js';
 import { packagePath } from '../package-root.ts';
 
@@ -62,11 +62,11 @@ export const API_AJV_OPTIONS: Readonly<Options> = { allErrors: true, strict: tru
 
 /**
  * A fresh Ajv (draft 2020-12, every format of ajv-formats, all errors) with every API schema added, plus
- * `extra` schemas (each needs its own `$id`).
+ * `extra` schemas (each needs its own `$id`). `code`: Ajv's code options (the validator generator asks for source).
  */
-export function createAjv(extra: readonly object[] = []): Ajv2020 {
+export function createAjv(extra: readonly object[] = [], code?: CodeOptions): Ajv2020 {
   const { Ajv2020: AjvClass } = load('ajv/dist/2020.js') as typeof import('ajv/dist/2020.js');
-  const ajv = new AjvClass({ ...API_AJV_OPTIONS });
+  const ajv = new AjvClass({ ...API_AJV_OPTIONS, ...(code ? { code } : {}) });
   addFormats(ajv);
   // The shipped schemas are checked against the draft 2020-12 meta-schema by a test
   // (test/unit/schemas/meta-schema.test.ts), not in every process: compiling the meta-schema is most of what this

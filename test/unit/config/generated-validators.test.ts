@@ -7,11 +7,13 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { generatedValidators } from '../../../scripts/build/compile-schemas.ts';
-import { compileFixed, fixedValidator, sourceFiles, sourceHash, type FixedSchemaName } from '../../../src/config/fixed-schemas.ts';
+import { apiSchemaRefs, apiSourceHash, apiValidators, compileFixed, fixedValidator, sourceFiles, sourceHash, type FixedSchemaName } from '../../../src/config/fixed-schemas.ts';
+import * as api from '../../../src/config/generated/api-validators.ts';
 import * as config from '../../../src/config/generated/harness-config-validator.ts';
 import * as report from '../../../src/config/generated/report-validator.ts';
 import * as scenario from '../../../src/config/generated/scenario-validator.ts';
 import * as suite from '../../../src/config/generated/suite-validator.ts';
+import { createAjv, loadApiSchemas, schemaId } from '../../../src/schemas/registry.ts';
 
 const GENERATED = { 'harness-config': config, scenario, suite, report } as const;
 
@@ -52,6 +54,26 @@ describe('generated schema validators', () => {
     expect(sourceFiles('report').filter((f) => f.startsWith('schemas/api/')).length).toBeGreaterThan(10);
     expect(sourceFiles('harness-config')).toEqual(['schemas/harness-config.schema.json']);
   });
+
+  it('the API module holds a validator for every API schema and each of its $defs, the ones createAjv compiles', () => {
+    expect(api.sourceHash).toBe(apiSourceHash());
+    const generated = apiValidators(api);
+    expect([...generated.keys()]).toEqual(apiSchemaRefs());
+    for (const name of loadApiSchemas().keys()) expect(generated.get(schemaId(name)), name).toBeTypeOf('function');
+    expect(generated.get(`${schemaId('send-message-request')}#/$defs/text`)).toBeTypeOf('function');
+    const ajv = createAjv();
+    // Bodies that break the schemas in many ways at once, and a valid send.
+    const bodies: unknown[] = [{}, { to: 5, text: '', extra: 1 }, { to: '15551234567', text: 'hi' }, [], 'x', { id: 3, timestamp: '2025-13-01T00:00:00Z', url: 'ftp:x' }];
+    for (const [id, validate] of generated) {
+      const compiled = ajv.getSchema(id)!;
+      for (const body of bodies) {
+        const expected = compiled(body);
+        const expectedErrors = structuredClone(compiled.errors);
+        expect(validate(body), id).toBe(expected);
+        expect(validate.errors ?? null, `${id}: ${JSON.stringify(body)}`).toEqual(expectedErrors ?? null);
+      }
+    }
+  }, 60_000);
 
   it('a module made from other schema files is not used: the schema is compiled from the files instead', () => {
     const stale = { validate: () => true, sourceHash: '0'.repeat(64) };
