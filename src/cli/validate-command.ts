@@ -12,7 +12,7 @@ export function registerValidateCommand(program: Command): void {
     .argument('[file]', 'file to check', DEFAULT_CONFIG_FILE)
     .action(async (file: string) => {
       // Loaded here, not at the top: every other command's start would pay for the validator and the suites.
-      const [{ CONFIG_KIND, loadConfig, validateFile }, { locateIssues }, { ConfigError }, { registerSuiteFileKind }, { registerScenarioFileKind }, { runReadinessIssues }, { registryFor }] = await Promise.all([
+      const [{ CONFIG_KIND, loadConfig, checkFile }, { locateIssues }, { ConfigError }, { registerSuiteFileKind }, { registerScenarioFileKind }, { runReadinessIssues }, { registryFor }] = await Promise.all([
         import('../config/index.ts'),
         import('../config/locate-issues.ts'),
         import('../errors/harness-errors.ts'),
@@ -23,11 +23,12 @@ export function registerValidateCommand(program: Command): void {
       ]);
       registerSuiteFileKind();
       registerScenarioFileKind();
-      const { kind, issues } = validateFile(file);
+      const { kind, issues, config: checked } = checkFile(file, { env: process.env });
       if (issues.length > 0) throw new ConfigError(issues);
       if (kind === CONFIG_KIND) {
+        // The config checkFile checked is the one loadConfig would return: the file is read and parsed once.
+        const config = checked ?? loadConfig(file, { env: process.env });
         // The same registry `run` uses, so the config's declarative suites (conformance.suiteFiles) are followed too.
-        const config = loadConfig(file, { env: process.env });
         const readiness = runReadinessIssues(config, registryFor(config));
         if (readiness.length > 0) throw new ConfigError(locateIssues(file, readiness));
       }

@@ -9,6 +9,7 @@ import { checkParsedConfig, sortIssues } from './check-document.ts';
 import type { Env } from './interpolate.ts';
 import { parseYaml } from './parse-yaml.ts';
 import { displayPath, readTextFile } from './read-file.ts';
+import type { FrozenConfig } from './types.ts';
 
 /** A parsed YAML file as kinds see it: the Document (with positions), its line table and its plain value. */
 export interface ParsedFile {
@@ -58,11 +59,25 @@ function detectKind(doc: ParsedFile): FileKind {
  * @throws FileNotFoundError when the file is missing, a directory or unreadable
  */
 export function validateFile(file: string, options: { env?: Env } = {}): { kind: string; issues: ConfigIssue[] } {
+  const { kind, issues } = checkFile(file, options);
+  return { kind, issues };
+}
+
+/**
+ * validateFile, and for a valid config also the config, as loadConfig would return it with the same env: so
+ * `harness validate` need not read, parse and check the file a second time.
+ */
+export function checkFile(file: string, options: { env?: Env } = {}): { kind: string; issues: ConfigIssue[]; config?: FrozenConfig } {
   const text = readTextFile(file);
   const shown = displayPath(file);
   const parsed = parseYaml(text, shown);
   if (!parsed.ok) return { kind: CONFIG_KIND, issues: parsed.issues };
   const doc: ParsedFile = { ...parsed.parsed, data: parsed.parsed.document.toJS() };
   const kind = detectKind(doc);
-  return { kind: kind.kind, issues: sortIssues(kind.validate(doc, shown, text, options.env ?? process.env)) };
+  const env = options.env ?? process.env;
+  if (kind === configKind) {
+    const checked = checkParsedConfig({ document: doc.document, lines: doc.lines }, shown, { env });
+    return { kind: CONFIG_KIND, issues: sortIssues(checked.issues), ...(checked.config && checked.issues.length === 0 && { config: checked.config }) };
+  }
+  return { kind: kind.kind, issues: sortIssues(kind.validate(doc, shown, text, env)) };
 }

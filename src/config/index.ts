@@ -3,7 +3,7 @@ export { loadConfig, checkConfigFile, validateConfigObject, configFromObject, fi
 export type { LoadOptions, ConfigCheck } from './check-document.ts';
 export { defaultConfig, DEFAULT_ERROR_SCHEMA_ID } from './defaults.ts';
 export { collectSecrets } from './secrets.ts';
-export { validateFile, registerFileKind, fileKinds, CONFIG_KIND, type FileKind, type ParsedFile } from './file-kinds.ts';
+export { validateFile, checkFile, registerFileKind, fileKinds, CONFIG_KIND, type FileKind, type ParsedFile } from './file-kinds.ts';
 export { interpolateString, type Env } from './interpolate.ts';
 export { deepFreeze } from './freeze.ts';
 export { deepMerge, type DeepPartial } from './merge.ts';

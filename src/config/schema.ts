@@ -1,11 +1,12 @@
 /**
- * The compiled validator for schemas/harness-config.schema.json. The JSON file is the single source of truth
- * for the file format and its docs; this module only loads and compiles it, once, on first use.
+ * The validator for schemas/harness-config.schema.json. The JSON file is the single source of truth for the file
+ * format and its docs; its validator is generated from it ahead of time (src/config/fixed-schemas.ts).
  */
 import { readFileSync } from 'node:fs';
-import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
-import addFormatsModule from 'ajv-formats';
+import type { ErrorObject, ValidateFunction } from 'ajv/dist/2020.js';
 import { packageUrl } from '../package-root.ts';
+import { fixedValidator } from './fixed-schemas.ts';
+import * as generated from './generated/harness-config-validator.ts';
 
 export const HARNESS_CONFIG_SCHEMA_ID = 'https://api-harness.example/schemas/harness-config.json';
 export const HARNESS_CONFIG_SCHEMA_URL = packageUrl('schemas/harness-config.schema.json');
@@ -31,21 +32,9 @@ export function harnessConfigSchema(): SchemaNode {
   return schema;
 }
 
-// ajv-formats is CommonJS; under NodeNext its default import is the module object on some toolchains.
-const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ??
-  addFormatsModule) as unknown as (ajv: Ajv2020) => Ajv2020;
-
-function compile(): ValidateFunction {
-  // verbose: errors carry parentSchema, which holds errorMessage and the sibling keys for suggestions.
-  const ajv = new Ajv2020({ allErrors: true, verbose: true, strict: true });
-  ajv.addKeyword({ keyword: 'errorMessage', schemaType: 'string' });
-  addFormats(ajv);
-  return ajv.compile(harnessConfigSchema());
-}
-
 /** Every schema violation of `data` (an empty list when it is valid). */
 export function schemaErrors(data: unknown): ErrorObject[] {
-  validator ??= compile();
+  validator ??= fixedValidator('harness-config', generated);
   return validator(data) ? [] : [...(validator.errors ?? [])];
 }
 

@@ -5,6 +5,8 @@
 import { readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import type { ErrorObject, ValidateFunction } from 'ajv';
+import { apiValidators } from '../config/fixed-schemas.ts';
+import * as generatedApi from '../config/generated/api-validators.ts';
 import { ConfigError } from '../errors/harness-errors.ts';
 import { createAjv, schemaId } from '../schemas/registry.ts';
 import { fail } from './outcomes.ts';
@@ -25,12 +27,14 @@ export type ValidationOutcome = { ok: true } | { ok: false; errors: string[]; at
 export const ERROR_SCHEMA = 'error';
 
 export class SchemaValidator {
-  readonly #ajv: Ajv;
+  // The API schemas' validators are generated ahead of time (src/config/fixed-schemas.ts); Ajv is made only for
+  // a schema from elsewhere (a file or $id a config names).
+  readonly #generated = apiValidators(generatedApi);
+  #ajvMade: Ajv | undefined;
   readonly #refs = new Map<string, string>();
   readonly #compiled = new Map<string, ValidateFunction>();
 
   constructor(options: SchemaValidatorOptions) {
-    this.#ajv = createAjv();
     for (const [name, ref] of Object.entries(options.replacements ?? {})) this.#refs.set(name, this.#resolve(ref, `api.schemas.${name}`));
     this.#refs.set(ERROR_SCHEMA, this.#resolve(options.errorSchema, 'api.errorSchema'));
   }
@@ -58,7 +62,7 @@ export class SchemaValidator {
     let validator = this.#compiled.get(name);
     if (!validator) {
       const id = this.#refs.get(name) ?? schemaId(name);
-      validator = this.#ajv.getSchema(id);
+      validator = this.#generated.get(id) ?? this.#ajv().getSchema(id);
       if (!validator) throw new Error(`no schema "${name}" (${id}) is loaded`);
       this.#compiled.set(name, validator);
     }
@@ -68,7 +72,7 @@ export class SchemaValidator {
   /** A $id stays; a file is read and added under its own $id (or its file URL). */
   #resolve(ref: string, configPath: string): string {
     if (/^(https?|urn):/.test(ref)) {
-      if (!this.#ajv.getSchema(ref)) {
+      if (!this.#generated.has(ref) && !this.#ajv().getSchema(ref)) {
         throw new ConfigError([{ path: configPath, message: `no schema with $id "${ref}" is known` }]);
       }
       return ref;
@@ -92,15 +96,20 @@ export class SchemaValidator {
     }
     const id = (schema as { $id?: unknown }).$id;
     const key = typeof id === 'string' ? id : pathToFileURL(ref).toString();
-    if (!this.#ajv.getSchema(key)) {
+    if (!this.#ajv().getSchema(key)) {
       try {
-        this.#ajv.addSchema({ ...schema, $id: key });
-        this.#ajv.getSchema(key);
+        this.#ajv().addSchema({ ...schema, $id: key });
+        this.#ajv().getSchema(key);
       } catch (err) {
         throw new ConfigError([{ path: configPath, message: `${ref} is not a valid JSON Schema: ${(err as Error).message.split('\n')[0]!.slice(0, 200)}` }]);
       }
     }
     return key;
+  }
+
+  #ajv(): Ajv {
+    this.#ajvMade ??= createAjv();
+    return this.#ajvMade;
   }
 }
 

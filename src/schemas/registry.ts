@@ -4,13 +4,16 @@
  * sides agree by construction: a schema change is a change for both.
  */
 import { readdirSync, readFileSync } from 'node:fs';
-import { Ajv2020 } from 'ajv/dist/2020.js';
-import addFormatsModule from 'ajv-formats';
+import { createRequire } from 'node:module';
+import type { CodeOptions, Options } from 'ajv';
+import type { Ajv2020 } from 'ajv/dist/2020.js';
 import { packagePath } from '../package-root.ts';
 
 export const SCHEMA_ID_BASE = 'https://api-harness.example/schemas/api/';
 
-const SCHEMA_DIR = packagePath('schemas/api/');
+/** The API schemas' folder, from the package root. */
+export const API_SCHEMA_DIR = 'schemas/api/';
+const SCHEMA_DIR = packagePath(API_SCHEMA_DIR);
 const SUFFIX = '.schema.json';
 
 /** A schema as read from disk: a JSON object with at least an `$id`. */
@@ -40,21 +43,35 @@ export function loadApiSchemas(): ReadonlyMap<string, JsonSchema> {
   return schemas;
 }
 
-// ajv-formats is CommonJS; under NodeNext its default import is the module object in some toolchains.
-type AddFormats = (ajv: Ajv2020) => Ajv2020;
-const addFormats: AddFormats =
-  (addFormatsModule as unknown as { default?: AddFormats }).default ?? (addFormatsModule as unknown as AddFormats);
+// Ajv and ajv-formats (CommonJS) are loaded on first use: a command whose validators are all generated ahead of
+// time (src/config/fixed-schemas.ts) never needs them, and loading Ajv alone is a noticeable part of a start.
+const load = createRequire(import.meta.url);
+
+/** Adds every format of ajv-formats to `ajv`. */
+export function addFormats(ajv: Ajv2020): Ajv2020 {
+  const module = load('ajv-formats') as { default?: (ajv: Ajv2020) => Ajv2020 } & ((ajv: Ajv2020) => Ajv2020);
+  return (module.default ?? module)(ajv);
+}
+
+/**
+ * Strict mode stays on so a typo in a keyword fails at load time; union types are allowed because
+ * `["string", "null"]` is how the schemas say "nullable", and `required` may name properties declared in a
+ * sibling (if/then), which strictRequired would reject.
+ */
+export const API_AJV_OPTIONS: Readonly<Options> = { allErrors: true, strict: true, strictRequired: false, allowUnionTypes: true };
 
 /**
  * A fresh Ajv (draft 2020-12, every format of ajv-formats, all errors) with every API schema added, plus
- * `extra` schemas (each needs its own `$id`). Strict mode stays on so a typo in a keyword fails at load time;
- * union types are allowed because `["string", "null"]` is how the schemas say "nullable", and `required`
- * may name properties declared in a sibling (if/then), which strictRequired would reject.
+ * `extra` schemas (each needs its own `$id`). `code`: Ajv's code options (the validator generator asks for source).
  */
-export function createAjv(extra: readonly object[] = []): Ajv2020 {
-  const ajv = new Ajv2020({ allErrors: true, strict: true, strictRequired: false, allowUnionTypes: true });
+export function createAjv(extra: readonly object[] = [], code?: CodeOptions): Ajv2020 {
+  const { Ajv2020: AjvClass } = load('ajv/dist/2020.js') as typeof import('ajv/dist/2020.js');
+  const ajv = new AjvClass({ ...API_AJV_OPTIONS, ...(code ? { code } : {}) });
   addFormats(ajv);
-  for (const schema of loadApiSchemas().values()) ajv.addSchema(schema);
+  // The shipped schemas are checked against the draft 2020-12 meta-schema by a test
+  // (test/unit/schemas/meta-schema.test.ts), not in every process: compiling the meta-schema is most of what this
+  // function costs. Schemas from elsewhere (`extra`, a config's replacements, a suite file's) are still checked.
+  for (const schema of loadApiSchemas().values()) ajv.addSchema(schema, undefined, undefined, false);
   for (const schema of extra) ajv.addSchema(schema);
   return ajv;
 }

@@ -8,6 +8,8 @@ import { fail, undecided } from '../conformance/outcomes.ts';
 import { describeConditions } from '../conformance/conditions.ts';
 import type { CheckContext } from '../conformance/context.ts';
 import type { HttpResponse } from '../http/client.ts';
+import { apiValidators } from '../config/fixed-schemas.ts';
+import * as generatedApi from '../config/generated/api-validators.ts';
 import { createAjv } from '../schemas/registry.ts';
 import type { ExpectSpec, ValueExpectation } from './types.ts';
 
@@ -59,7 +61,8 @@ function schemaProblems(ctx: CheckContext, schema: string, body: unknown): strin
     return validate(body) ? [] : (validate.errors ?? []).map((e) => `${e.instancePath || '/'} ${e.message ?? e.keyword}`);
   }
   if (/^(https?|urn):/.test(schema)) {
-    const validate = ajv().getSchema(schema);
+    // An API schema's $id: its validator generated ahead of time (src/config/fixed-schemas.ts), no Ajv needed.
+    const validate = apiValidators(generatedApi).get(schema) ?? ajv().getSchema(schema);
     return !validate || validate(body) ? [] : (validate.errors ?? []).map((e) => `${e.instancePath || '/'} ${e.message ?? e.keyword}`);
   }
   const outcome = ctx.schemas.validate(schema, body);

@@ -1,23 +1,16 @@
-/** The compiled validator of schemas/suite.schema.json (compiled once, same AJV settings as the scenario format). */
-import { readFileSync } from 'node:fs';
-import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
-import addFormatsModule from 'ajv-formats';
-import { packageUrl } from '../package-root.ts';
+/**
+ * The validator of schemas/suite.schema.json, generated from it ahead of time with the same AJV settings as the
+ * scenario format (src/config/fixed-schemas.ts).
+ */
+import type { ErrorObject, ValidateFunction } from 'ajv/dist/2020.js';
+import { fixedValidator } from '../config/fixed-schemas.ts';
+import * as generated from '../config/generated/suite-validator.ts';
 
 export const SUITE_SCHEMA_ID = 'https://api-harness.example/schemas/suite.json';
-const SUITE_SCHEMA_URL = packageUrl('schemas/suite.schema.json');
-
-const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ??
-  addFormatsModule) as unknown as (ajv: Ajv2020) => Ajv2020;
 
 let validator: ValidateFunction | undefined;
 
 export function suiteSchemaErrors(data: unknown): ErrorObject[] {
-  if (!validator) {
-    const ajv = new Ajv2020({ allErrors: true, verbose: true, strict: true, allowUnionTypes: true });
-    ajv.addKeyword({ keyword: 'errorMessage', schemaType: 'string' });
-    addFormats(ajv);
-    validator = ajv.compile(JSON.parse(readFileSync(SUITE_SCHEMA_URL, 'utf8')) as object);
-  }
+  validator ??= fixedValidator('suite', generated);
   return validator(data) ? [] : [...(validator.errors ?? [])];
 }

@@ -1,18 +1,16 @@
 /**
- * The compiled validator for schemas/scenario.schema.json (the file is the one source of truth for the format
- * and its docs). Compiled once, on first use, with the same AJV settings as the config schema.
+ * The validator for schemas/scenario.schema.json (the file is the one source of truth for the format and its
+ * docs), generated from it ahead of time with the same AJV settings as the config schema (src/config/fixed-schemas.ts).
  */
 import { readFileSync } from 'node:fs';
-import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
-import addFormatsModule from 'ajv-formats';
+import type { ErrorObject, ValidateFunction } from 'ajv/dist/2020.js';
+import { fixedValidator } from '../../config/fixed-schemas.ts';
+import * as generated from '../../config/generated/scenario-validator.ts';
 import type { SchemaNode } from '../../config/schema.ts';
 import { packageUrl } from '../../package-root.ts';
 
 export const SCENARIO_SCHEMA_ID = 'https://api-harness.example/schemas/scenario.json';
 export const SCENARIO_SCHEMA_URL = packageUrl('schemas/scenario.schema.json');
-
-const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ??
-  addFormatsModule) as unknown as (ajv: Ajv2020) => Ajv2020;
 
 let schema: SchemaNode | undefined;
 let validator: ValidateFunction | undefined;
@@ -23,11 +21,6 @@ export function scenarioSchema(): SchemaNode {
 }
 
 export function scenarioSchemaErrors(data: unknown): ErrorObject[] {
-  if (!validator) {
-    const ajv = new Ajv2020({ allErrors: true, verbose: true, strict: true, allowUnionTypes: true });
-    ajv.addKeyword({ keyword: 'errorMessage', schemaType: 'string' });
-    addFormats(ajv);
-    validator = ajv.compile(scenarioSchema());
-  }
+  validator ??= fixedValidator('scenario', generated);
   return validator(data) ? [] : [...(validator.errors ?? [])];
 }

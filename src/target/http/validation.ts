@@ -4,15 +4,20 @@
  */
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import type { Ajv2020 } from 'ajv/dist/2020.js';
+import { apiValidators } from '../../config/fixed-schemas.ts';
+import * as generatedApi from '../../config/generated/api-validators.ts';
 import { createAjv, schemaId } from '../../schemas/registry.ts';
 import { validationFailed, type FieldError } from './problem.ts';
 
 export class BodyValidator {
-  readonly #ajv: Ajv2020;
+  #ajv: Ajv2020 | undefined;
+  // Without an Ajv of the caller's, the API schemas' validators generated ahead of time (src/config/fixed-schemas.ts).
+  readonly #generated: ReadonlyMap<string, ValidateFunction>;
   readonly #compiled = new Map<string, ValidateFunction>();
 
-  constructor(ajv: Ajv2020 = createAjv()) {
+  constructor(ajv?: Ajv2020) {
     this.#ajv = ajv;
+    this.#generated = ajv ? new Map() : apiValidators(generatedApi);
   }
 
   /**
@@ -34,7 +39,8 @@ export class BodyValidator {
     let validate = this.#compiled.get(ref);
     if (!validate) {
       const [name, fragment] = ref.split('#') as [string, string | undefined];
-      validate = this.#ajv.getSchema(fragment ? `${schemaId(name)}#${fragment}` : schemaId(name));
+      const id = fragment ? `${schemaId(name)}#${fragment}` : schemaId(name);
+      validate = this.#generated.get(id) ?? (this.#ajv ??= createAjv()).getSchema(id);
       if (!validate) throw new Error(`no API schema ${ref}`);
       this.#compiled.set(ref, validate);
     }
