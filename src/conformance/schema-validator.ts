@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import { ConfigError } from '../errors/harness-errors.ts';
-import { createAjv, schemaId } from '../schemas/registry.ts';
+import { apiAjv, createAjv, schemaId } from '../schemas/registry.ts';
 import { fail } from './outcomes.ts';
 
 type Ajv = ReturnType<typeof createAjv>;
@@ -21,6 +21,9 @@ export interface SchemaValidatorOptions {
 /** `at`: each error's JSON Pointer into the value (the instancePath, "" for the whole value), in step with `errors`. */
 export type ValidationOutcome = { ok: true } | { ok: false; errors: string[]; at: string[] };
 
+/** A config value that names a schema by its $id rather than by a file path. */
+const SCHEMA_ID = /^(https?|urn):/;
+
 /** Resource name under which the configured error schema is looked up. */
 export const ERROR_SCHEMA = 'error';
 
@@ -30,7 +33,10 @@ export class SchemaValidator {
   readonly #compiled = new Map<string, ValidateFunction>();
 
   constructor(options: SchemaValidatorOptions) {
-    this.#ajv = createAjv();
+    // Schemas named by $id are looked up in the process's API Ajv; a schema file is added to an Ajv of this
+    // validator's own, so that one run's files never show through in another run of the same process.
+    const refs = [...Object.values(options.replacements ?? {}), options.errorSchema];
+    this.#ajv = refs.every((ref) => SCHEMA_ID.test(ref)) ? apiAjv() : createAjv();
     for (const [name, ref] of Object.entries(options.replacements ?? {})) this.#refs.set(name, this.#resolve(ref, `api.schemas.${name}`));
     this.#refs.set(ERROR_SCHEMA, this.#resolve(options.errorSchema, 'api.errorSchema'));
   }
@@ -67,7 +73,7 @@ export class SchemaValidator {
 
   /** A $id stays; a file is read and added under its own $id (or its file URL). */
   #resolve(ref: string, configPath: string): string {
-    if (/^(https?|urn):/.test(ref)) {
+    if (SCHEMA_ID.test(ref)) {
       if (!this.#ajv.getSchema(ref)) {
         throw new ConfigError([{ path: configPath, message: `no schema with $id "${ref}" is known` }]);
       }

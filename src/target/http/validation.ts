@@ -4,14 +4,14 @@
  */
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import type { Ajv2020 } from 'ajv/dist/2020.js';
-import { createAjv, schemaId } from '../../schemas/registry.ts';
+import { apiAjv, schemaId } from '../../schemas/registry.ts';
 import { validationFailed, type FieldError } from './problem.ts';
 
 export class BodyValidator {
   readonly #ajv: Ajv2020;
   readonly #compiled = new Map<string, ValidateFunction>();
 
-  constructor(ajv: Ajv2020 = createAjv()) {
+  constructor(ajv: Ajv2020 = apiAjv()) {
     this.#ajv = ajv;
   }
 
