@@ -52,12 +52,7 @@ const addFormats: AddFormats =
  * may name properties declared in a sibling (if/then), which strictRequired would reject.
  */
 export function createAjv(extra: readonly object[] = []): Ajv2020 {
-  return withApiSchemas(true, extra);
-}
-
-/** `checked`: each schema added is validated against the draft 2020-12 meta-schema (compiled for the purpose). */
-function withApiSchemas(checked: boolean, extra: readonly object[]): Ajv2020 {
-  const ajv = new Ajv2020({ allErrors: true, strict: true, strictRequired: false, allowUnionTypes: true, validateSchema: checked });
+  const ajv = new Ajv2020({ allErrors: true, strict: true, strictRequired: false, allowUnionTypes: true });
   addFormats(ajv);
   for (const schema of loadApiSchemas().values()) ajv.addSchema(schema);
   for (const schema of extra) ajv.addSchema(schema);
@@ -68,14 +63,12 @@ let shared: Ajv2020 | undefined;
 
 /**
  * The process's one Ajv holding the API schemas and nothing else, shared by the reference target and the checks
- * (an embedded run has both in one process): each schema is compiled once, on first use. Callers only look up
+ * (an embedded run has both in one process). Every Ajv compiles the draft 2020-12 meta-schema to check the schemas
+ * added to it, and compiles each schema again on first use: one instance pays that once. Callers only look up
  * and compile through it; a schema of the user's (a file named in the config or a suite) goes to an Ajv of its
- * own from createAjv, so what one run adds can never change what another sees, and is checked against the
- * meta-schema there. The API schemas are files of the package, checked against the meta-schema by the tests
- * (test/unit/target/schemas.test.ts); compiling the meta-schema in every process that validates a body would
- * check them again and again. Strict mode still rejects an unknown keyword when a schema is compiled.
+ * own from createAjv, so what one run adds can never change what another sees.
  */
 export function apiAjv(): Ajv2020 {
-  shared ??= withApiSchemas(false, []);
+  shared ??= createAjv();
   return shared;
 }
