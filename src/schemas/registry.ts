@@ -75,3 +75,17 @@ export function createAjv(extra: readonly object[] = [], code?: CodeOptions): Aj
   for (const schema of extra) ajv.addSchema(schema);
   return ajv;
 }
+
+let shared: Ajv2020 | undefined;
+
+/**
+ * The process's one Ajv holding the API schemas and nothing else, shared by the reference target and the checks
+ * (an embedded run has both in one process). Every Ajv compiles the draft 2020-12 meta-schema to check the schemas
+ * added to it, and compiles each schema again on first use: one instance pays that once. Callers only look up
+ * and compile through it; a schema of the user's (a file named in the config or a suite) goes to an Ajv of its
+ * own from createAjv, so what one run adds can never change what another sees.
+ */
+export function apiAjv(): Ajv2020 {
+  shared ??= createAjv();
+  return shared;
+}

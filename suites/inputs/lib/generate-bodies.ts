@@ -138,13 +138,28 @@ function noValidBody(node: Located): never {
   unreadable(node, `none of ${MAX_REJECTIONS} generated bodies in a row was valid against it (a format the generator does not produce, or constraints that contradict each other)${last ? `; the last one broke ${last}` : ''}`);
 }
 
+type MutatedBody = { mutation: Mutation; kind: string; body: unknown };
+
+/**
+ * Mutated bodies already made in this process, by spec, then by schema, seed and the branches kept: they depend
+ * on nothing else, and a run asks for the same ones once per rule family and once more for the hostile bodies.
+ * The walker knows a schema $id by one schema for the whole process (schema-walk.ts loadReplacement), so a ref
+ * names the same bodies every time.
+ */
+const mutatedCache = new WeakMap<BodyOperationSpec, Map<string, readonly MutatedBody[]>>();
+
 /** Every mutation of one valid base body per schema branch, the whole-body ones with the first branch. */
-function mutatedBodies(spec: BodyOperationSpec, options: GenerationOptions): Array<{ mutation: Mutation; kind: string; body: unknown }> {
+function mutatedBodies(spec: BodyOperationSpec, options: GenerationOptions): readonly MutatedBody[] {
   const schema = options.schema ?? builtIn(spec);
   const seed = options.seed ?? INPUTS_SEED;
-  const out: Array<{ mutation: Mutation; kind: string; body: unknown }> = [];
+  const kept = branches(schema, options.branch ?? (() => true));
+  const key = JSON.stringify([schema.ref, seed, kept.map((b) => b.ref)]);
+  let bySpec = mutatedCache.get(spec);
+  const cached = bySpec?.get(key);
+  if (cached) return cached;
+  const out: MutatedBody[] = [];
   const seen = new Set<string>();
-  branches(schema, options.branch ?? (() => true)).forEach(({ name, ref, node }, index) => {
+  kept.forEach(({ name, ref, node }, index) => {
     const arbitrary = boundedFilter(shown(spec, validArbitrary(node, spec.overrides)), (body) => isValid(ref, body), () => noValidBody(node));
     const [base] = fc.sample(arbitrary, { seed: seed + index, numRuns: 1 }) as [Record<string, unknown>];
     const mutations: Mutation[] = [...mutationsOf(node, base), ...(index === 0 ? bodyMutations(node, base) : [])];
@@ -157,6 +172,8 @@ function mutatedBodies(spec: BodyOperationSpec, options: GenerationOptions): Arr
       out.push({ mutation, kind: name ? `${name} form: ${mutation.kind}` : mutation.kind, body });
     }
   });
+  if (!bySpec) mutatedCache.set(spec, (bySpec = new Map()));
+  bySpec.set(key, out);
   return out;
 }
 

@@ -16,7 +16,7 @@
  * "statuses for validation … not shown"); the rejection itself is PROFILE General ("A rejected request body is
  * 400") and api.rejectedStatus. So a rule's source says why the body is wrong, not that refusing it is a MUST.
  */
-import { createAjv } from '../../../src/schemas/registry.ts';
+import { apiAjv } from '../../../src/schemas/registry.ts';
 import { expectedType } from './schema-walk.ts';
 
 interface RuleRow {
@@ -160,15 +160,14 @@ function ofType(value: unknown, type: string): boolean {
   }
 }
 
-// Made on first use, not at import: every command that lists or validates the suites imports this file.
-let formatAjv: ReturnType<typeof createAjv> | undefined;
 const formats = new Map<string, (value: string) => boolean>();
 
 function formatValidator(format: string): (value: string) => boolean {
   let check = formats.get(format);
   if (!check) {
-    formatAjv ??= createAjv();
-    const validate = formatAjv.compile({ type: 'string', format });
+    // The process's API Ajv (made on first use, not at import): an Ajv of its own would check the API schemas
+    // against the meta-schema all over again only to compile a one-keyword schema with no $id.
+    const validate = apiAjv().compile({ type: 'string', format });
     check = (value) => validate(value) === true;
     formats.set(format, check);
   }

@@ -10,7 +10,7 @@ import { skip } from '../../../src/conformance/outcomes.ts';
 import { readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import type { ValidateFunction } from 'ajv';
-import { createAjv, loadApiSchemas, schemaId } from '../../../src/schemas/registry.ts';
+import { apiAjv, createAjv, loadApiSchemas, schemaId } from '../../../src/schemas/registry.ts';
 
 export type Schema = Record<string, any>;
 
@@ -50,9 +50,10 @@ export function unreadable(node: Located, why: string): never {
 
 /** Replacement schemas read from files (config `api.schemas`), by the `$id` they were registered under. */
 const extraRoots = new Map<string, Schema>();
-// Made on first use, not at import: every command that lists or validates the suites imports this file.
-let shared: ReturnType<typeof createAjv> | undefined;
-const ajv = (): ReturnType<typeof createAjv> => (shared ??= createAjv());
+// Replacement schemas go to an Ajv of their own, made when the first one is loaded (it holds the API schemas
+// too, so a replacement may $ref them); without replacements the process's API Ajv serves, compiled once.
+let withReplacements: ReturnType<typeof createAjv> | undefined;
+const ajv = (): ReturnType<typeof createAjv> => withReplacements ?? apiAjv();
 const compiled = new Map<string, ValidateFunction>();
 
 /**
@@ -78,7 +79,8 @@ export function loadReplacement(ref: string): string {
   else if (schema === null || typeof schema !== 'object' || Array.isArray(schema)) throw new Error(`schema file ${ref} holds no JSON Schema (an object or a boolean)`);
   const id = typeof schema.$id === 'string' ? schema.$id : byFile;
   if (!rootById(id)) {
-    ajv().addSchema({ ...schema, $id: id });
+    withReplacements ??= createAjv();
+    withReplacements.addSchema({ ...schema, $id: id });
     extraRoots.set(id, Object.defineProperty({ ...schema, $id: id }, '__file', { value: byFile, enumerable: false }));
   }
   return id;
