@@ -4,8 +4,8 @@
  * own counts (the remaining quota its answers carry) replenished during the burst and never ran out, so by the
  * target's own accounting the limit was never reached, whatever the announced window says (a window that
  * disagrees with the counts is ratelimit.policy.claimed-window-matches's finding, not this burst's). Either is
- * "could not decide", with the measured reason. A count that ran out and went on admitting, or a burst past the
- * announced policy whose counts never came back, is decisive.
+ * "could not decide", with the measured reason. A burst past the announced policy whose counts never came back, or
+ * came back but also went on admitting at 0 (counts that say nothing), is decisive.
  */
 import type { RateLimitReading } from '../../src/ratelimit/headers.ts';
 
@@ -71,7 +71,6 @@ export function undecisiveBurst(burst: JudgedBurst): string | undefined {
   const { quota, windowS } = burst.reading;
   if (quota === undefined) return undefined;
   const counts = burst.counts;
-  if (counts?.overrun) return undefined;
   if (!exceedsAnnounced(quota, windowS, burst.sent, burst.elapsedMs)) {
     const admits = windowS === undefined || windowS <= 0
       ? `${2 * quota}: twice the announced quota of ${quota}, no window announced`
@@ -79,7 +78,9 @@ export function undecisiveBurst(burst: JudgedBurst): string | undefined {
     return `the burst ${describeBurst(burst)}: no more than ${describePolicy(quota, windowS)} admits in ${burst.elapsedMs} ms `
       + `(${admits}), so it may never have exceeded the limit it tests — its pace was what this run's conditions allowed`;
   }
-  if (counts !== undefined && counts.replenishments > 0) {
+  // A count that went on admitting at 0 is no count to go by (remaining-decreases and remaining-decrements-by-one
+  // judge it): the announced policy alone decides.
+  if (counts !== undefined && counts.replenishments > 0 && !counts.overrun) {
     return `the burst ${describeBurst(burst)}, more than ${describePolicy(quota, windowS)} admits, but the target's own remaining quota `
       + `was credited back ${counts.replenishments} time(s) during it (first after ${counts.firstReplenishedMs} ms) and never went on admitting at 0 `
       + `(lowest ${counts.lowest}): by its own counts the limit was never exceeded, so this burst cannot say whether it is enforced — `
