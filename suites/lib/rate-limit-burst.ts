@@ -2,12 +2,16 @@
  * Bounded request bursts for the rate-limit checks (and the errors suite's 429 body check): cheap reads sent
  * concurrently in small batches, without the polite client's 429 waiting, until the first 429 or the bound.
  * The bound is twice the quota the headers announce (a fixed window may turn over mid-burst), else
- * MAX_BURST requests, and never longer than half the check's time budget.
+ * MAX_BURST requests, and never longer than half the check's time budget. Each admitted answer's remaining quota
+ * is followed (./burst-judgement.ts says what a burst without a 429 proves).
  */
 import type { CheckContext } from '../../src/conformance/context.ts';
 import type { HttpResponse } from '../../src/http/client.ts';
 import { parseRetryAfter } from '../../src/http/retry-after.ts';
 import { readRateLimit, type RateLimitReading } from '../../src/ratelimit/headers.ts';
+import { CountTracker, exceedsAnnounced, type BurstCounts } from './burst-judgement.ts';
+
+export { describeBurst, undecisiveBurst } from './burst-judgement.ts';
 
 /** Most requests one burst sends when the target announces no quota. */
 export const MAX_BURST = 1000;
@@ -27,6 +31,8 @@ export interface BurstOutcome {
   throttled?: HttpResponse;
   /** The announced quota is beyond what a burst may send: nothing was burst. */
   quotaTooLarge?: boolean;
+  /** The remaining quota the admitted answers reported (absent: none reported one). */
+  counts?: BurstCounts;
 }
 
 /** One cheap read with `bearer` (undefined: no credential), never waiting out a 429. */
@@ -49,64 +55,50 @@ export async function burstUntil429(ctx: CheckContext, bearer: string | undefine
   const first = await probe(ctx, bearer);
   count(first);
   const reading = readRateLimit(first.headers, ctx.config.api.rateLimitHeaders, Date.now());
+  const tracker = new CountTracker();
+  const track = (answers: HttpResponse[]) => tracker.batch(
+    answers.filter((res) => res.status !== 429).map((res) => readRateLimit(res.headers, ctx.config.api.rateLimitHeaders, Date.now()).remaining),
+    performance.now() - started,
+  );
+  track([first]);
   const quota = reading.quota;
   const bound = quota !== undefined ? Math.min(MAX_BURST, 2 * quota + BATCH) : MAX_BURST;
-  const outcome = (sent: number, throttled?: HttpResponse, quotaTooLarge?: boolean): BurstOutcome => ({
-    sent,
-    statuses,
-    elapsedMs: Math.round(performance.now() - started),
-    bound,
-    reading,
-    ...(throttled ? { throttled } : {}),
-    ...(quotaTooLarge ? { quotaTooLarge } : {}),
-  });
+  const outcome = (sent: number, throttled?: HttpResponse, quotaTooLarge?: boolean): BurstOutcome => {
+    const counts = tracker.counts;
+    return {
+      sent,
+      statuses,
+      elapsedMs: Math.round(performance.now() - started),
+      bound,
+      reading,
+      ...(throttled ? { throttled } : {}),
+      ...(quotaTooLarge ? { quotaTooLarge } : {}),
+      ...(counts ? { counts } : {}),
+    };
+  };
   if (first.status === 429) return outcome(1, first);
   if (quota !== undefined && quota > MAX_BURST) return outcome(1, undefined, true);
 
   let sent = 1;
-  // Past the bound, a burst without a 429 goes on (up to MAX_BURST and the deadline) until it has sent more than
-  // the announced policy admits in the time it took: a sender slowed by this run's conditions may need longer.
-  const goOn = () => (sent < bound || (quota !== undefined && !exceedsAnnounced(quota, reading.windowS, sent, performance.now() - started) && sent < MAX_BURST));
+  // Past the bound, a burst without a 429 goes on (up to MAX_BURST and the deadline) while it has not sent more
+  // than the announced policy admits in the time it took, or while the target's own counts keep being credited
+  // back without running out: a sender slowed by this run's conditions may need longer to exhaust either.
+  const unexhausted = () => {
+    const counts = tracker.counts;
+    return counts !== undefined && counts.replenishments > 0 && !counts.overrun;
+  };
+  const goOn = () => (sent < bound || (quota !== undefined && sent < MAX_BURST
+    && (!exceedsAnnounced(quota, reading.windowS, sent, performance.now() - started) || unexhausted())));
   while (goOn() && performance.now() < deadline) {
     const size = Math.max(1, Math.min(BATCH, (sent < bound ? bound : MAX_BURST) - sent));
     const answers = await Promise.all(Array.from({ length: size }, () => probe(ctx, bearer)));
     sent += size;
     answers.forEach(count);
+    track(answers);
     const throttled = answers.find((res) => res.status === 429);
     if (throttled) return outcome(sent, throttled);
   }
   return outcome(sent);
-}
-
-/**
- * Whether a burst without a 429 says anything: only if it sent more than the announced policy admits within one
- * window-length span — 2 × quota (a fixed window's boundary may fall inside the span) in a span no longer than the
- * window. The burst's pace is what this run's conditions allowed (round trips, stalls), so a pace too slow for
- * that is "could not decide", with the measured pace as the reason. Undefined: the burst was decisive (or nothing
- * is announced, so the bound it worked to is all there is to say).
- */
-export function undecisiveBurst(burst: BurstOutcome): string | undefined {
-  const { quota, windowS } = burst.reading;
-  if (quota === undefined || windowS === undefined || windowS <= 0) return undefined;
-  if (exceedsAnnounced(quota, windowS, burst.sent, burst.elapsedMs)) return undefined;
-  return `the burst ${describeBurst(burst)}: no more than a policy of ${quota} per ${windowS} s admits in ${burst.elapsedMs} ms `
-    + `(${admitsAtMost(quota, windowS, burst.elapsedMs)}, counting a window boundary), so it may never have exceeded the limit it tests — its pace was what this run's conditions allowed`;
-}
-
-/** Most requests a policy of `quota` per `windowS` admits within `elapsedMs`: a fixed window's boundary may fall inside. */
-function admitsAtMost(quota: number, windowS: number, elapsedMs: number): number {
-  return quota * (Math.max(1, Math.ceil(elapsedMs / (windowS * 1000))) + 1);
-}
-
-/** Whether `sent` requests in `elapsedMs` are more than the announced policy admits (unknown window: 2 × quota). */
-function exceedsAnnounced(quota: number, windowS: number | undefined, sent: number, elapsedMs: number): boolean {
-  return windowS === undefined || windowS <= 0 ? sent > 2 * quota : sent > admitsAtMost(quota, windowS, elapsedMs);
-}
-
-/** Words for a failure message: "sent 1000 requests in 812 ms (200 ×1000)". */
-export function describeBurst(burst: BurstOutcome): string {
-  const statuses = Object.entries(burst.statuses).map(([status, n]) => `${status} ×${n}`).join(', ');
-  return `sent ${burst.sent} requests in ${burst.elapsedMs} ms (${statuses})`;
 }
 
 /** Seconds a 429 asks the client to wait: Retry-After, else the rate-limit reset, else undefined. */

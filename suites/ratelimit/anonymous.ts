@@ -26,7 +26,7 @@ export const anonymousLimited = guarded(
       if (burst.quotaTooLarge) skip(`the target announces a per-address quota of ${burst.reading.quota}, more than the ${MAX_BURST} requests a burst may send`);
       if (!burst.throttled) {
         const slow = undecisiveBurst(burst);
-        if (slow) undecided(slow, { sent: burst.sent, elapsedMs: burst.elapsedMs, announcedQuota: burst.reading.quota, announcedWindowS: burst.reading.windowS, conditions: ctx.conditions.since(ctx.conditions.mark() - burst.elapsedMs) });
+        if (slow) undecided(slow, { sent: burst.sent, elapsedMs: burst.elapsedMs, announcedQuota: burst.reading.quota, announcedWindowS: burst.reading.windowS, ...(burst.counts ? { counts: burst.counts } : {}), conditions: ctx.conditions.since(ctx.conditions.mark() - burst.elapsedMs) });
         fail(`expected unauthenticated requests to be answered 429 once the per-address limit is exceeded, but ${describeBurst(burst)} without one`, {
           expected: 429,
           actual: burst.statuses,

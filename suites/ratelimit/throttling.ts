@@ -46,7 +46,7 @@ export const burstGets429 = requiresCredential('apiKey')(
         return;
       }
       const slow = undecisiveBurst(burst);
-      if (slow) undecided(slow, { sent: burst.sent, elapsedMs: burst.elapsedMs, announcedQuota: burst.reading.quota, announcedWindowS: burst.reading.windowS, conditions: ctx.conditions.since(ctx.conditions.mark() - burst.elapsedMs) });
+      if (slow) undecided(slow, { sent: burst.sent, elapsedMs: burst.elapsedMs, announcedQuota: burst.reading.quota, announcedWindowS: burst.reading.windowS, ...(burst.counts ? { counts: burst.counts } : {}), conditions: ctx.conditions.since(ctx.conditions.mark() - burst.elapsedMs) });
       fail(`expected a 429 once the quota is exceeded, but ${describeBurst(burst)} without one`, {
         expected: 429,
         actual: burst.statuses,

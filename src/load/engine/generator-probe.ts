@@ -9,7 +9,8 @@
 import type { Recorder } from '../metrics/recorder.ts';
 import type { Clock } from '../pacer/clock.ts';
 
-const TICK_MS = 10;
+/** The probe's period: a stall that begins after a tick shows as up to this much shorter than it was. */
+export const TICK_MS = 10;
 
 export interface GeneratorProbe {
   /** Notes the delay up to now and stops. */
