@@ -9,10 +9,10 @@ export default defineConfig({
     testTimeout: 120_000,
     hookTimeout: 120_000,
     // Many integration files spend their time waiting (rate-limit windows, whole conformance runs, webhook retries),
-    // not computing: four files at a time let those waits overlap with the CPU-bound files on two cores (five were
-    // faster quiet, but with two busy loops beside them three load-sensitive tests failed); the longest files start
-    // first so they are not the run's tail (test/setup/long-files-first.ts). No test asserts speed.
-    maxWorkers: 4,
+    // not computing: six files at a time let those waits overlap with the CPU-bound files on two cores (four left a
+    // third of the two cores idle); the longest files start first so they are not the run's tail
+    // (test/setup/long-files-first.ts). No test asserts speed.
+    maxWorkers: 6,
     sequence: { sequencer: LongFilesFirst },
     // A worker's files share its module graph: importing the sources again for every file cost more CPU than any
     // test file but a few. A test leaves no global state behind (listeners, env, registered kinds, timers).
