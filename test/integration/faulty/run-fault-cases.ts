@@ -22,7 +22,9 @@ export function describeFaultCases(area: string, cases: readonly FaultCase[]): v
         try {
           const outcome = await runHarness({ baseUrl: target.baseUrl, credentials: target.credentials, suites: faultCase.suites, config: faultCase.config });
           written.push({ dir: outcome.runDir, secrets: [...referenceSecrets(target.reference.credentials), ...(target.credentials.jwtSigning ? [target.credentials.jwtSigning.key] : [])] });
-          expect(failedIds(outcome)).toEqual([...faultCase.failing].sort());
+          // On a mismatch, what each check the case names (and each other failed one) said: the evidence to judge by.
+          const said = outcome.report.checks.filter((c) => faultCase.failing.includes(c.id) || c.status === 'failed').map((c) => `${c.id}: ${c.status}: ${c.message ?? ''}`);
+          expect(failedIds(outcome), said.join('\n')).toEqual([...faultCase.failing].sort());
           expect(outcome.report.verdict).toBe(faultCase.verdict);
           if (faultCase.vacuous) expect(outcome.report.checks.filter((c) => c.vacuous !== undefined).map((c) => c.id).sort()).toEqual([...faultCase.vacuous].sort());
         } finally {

@@ -36,6 +36,8 @@ export const RATELIMIT_FAULTS: FaultCase[] = [
   {
     name: 'RateLimit-Policy overstates the window (w=3 while the window is 1 s)',
     fault: {
+      // 20 per second, like the quota case: a loaded probe outpaces it, so the window is measured, not guessed.
+      reference: { rateLimit: { quota: 20, windowSeconds: 1 } },
       onResponse: (_req, res) => rewriteParam(res, 'ratelimit-policy', 'w', (w) => w * 3),
     },
     suites: ['ratelimit'],
