@@ -18,7 +18,7 @@ import { ConfigError, type ConfigIssue } from '../errors/harness-errors.ts';
 import { compileTemplate } from '../load/template.ts';
 import { apiValidators } from '../config/fixed-schemas.ts';
 import * as generatedApi from '../config/generated/api-validators.ts';
-import { createAjv, loadApiSchemas } from '../schemas/registry.ts';
+import { apiAjv, loadApiSchemas } from '../schemas/registry.ts';
 import { suggestKey } from '../util/suggest.ts';
 import { suiteSchemaErrors } from './schema.ts';
 import type { CheckSpec, RequestSpec, StepSpec, SuiteSpec } from './types.ts';
@@ -93,7 +93,7 @@ function stepIssues(step: StepSpec, at: KeyPath, known: Set<string>, baseDir: st
       const suggestion = suggestKey(e.schema, schemaNames());
       issues.push({ path: [...at, 'expect', 'schema'], message: `no schema named "${e.schema}" (a schemas/api name, "error", a $id or a .json file)`, ...(suggestion ? { suggestion } : {}) });
     }
-  } else if (e?.schema !== undefined && !apiValidators(generatedApi).has(e.schema) && !createAjv().getSchema(e.schema)) {
+  } else if (e?.schema !== undefined && !apiValidators(generatedApi).has(e.schema) && !apiAjv().getSchema(e.schema)) {
     issues.push({ path: [...at, 'expect', 'schema'], message: `no schema with $id "${e.schema}" is known` });
   }
   for (const [kind, entries] of [['headers', e?.headers], ['json', e?.json]] as const) {

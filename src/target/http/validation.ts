@@ -6,11 +6,11 @@ import type { ErrorObject, ValidateFunction } from 'ajv';
 import type { Ajv2020 } from 'ajv/dist/2020.js';
 import { apiValidators } from '../../config/fixed-schemas.ts';
 import * as generatedApi from '../../config/generated/api-validators.ts';
-import { createAjv, schemaId } from '../../schemas/registry.ts';
+import { apiAjv, schemaId } from '../../schemas/registry.ts';
 import { validationFailed, type FieldError } from './problem.ts';
 
 export class BodyValidator {
-  #ajv: Ajv2020 | undefined;
+  readonly #ajv: Ajv2020 | undefined;
   // Without an Ajv of the caller's, the API schemas' validators generated ahead of time (src/config/fixed-schemas.ts).
   readonly #generated: ReadonlyMap<string, ValidateFunction>;
   readonly #compiled = new Map<string, ValidateFunction>();
@@ -40,7 +40,7 @@ export class BodyValidator {
     if (!validate) {
       const [name, fragment] = ref.split('#') as [string, string | undefined];
       const id = fragment ? `${schemaId(name)}#${fragment}` : schemaId(name);
-      validate = this.#generated.get(id) ?? (this.#ajv ??= createAjv()).getSchema(id);
+      validate = this.#generated.get(id) ?? (this.#ajv ?? apiAjv()).getSchema(id);
       if (!validate) throw new Error(`no API schema ${ref}`);
       this.#compiled.set(ref, validate);
     }
