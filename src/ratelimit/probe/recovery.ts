@@ -2,6 +2,8 @@
  * Retry-After against the real recovery. For every 429 of the primary credential: when was a request admitted
  * next (actual recovery), and did a request sent at or after the claimed delay — with nothing admitted in
  * between, so no other traffic of ours used the quota — still get 429 (a dishonest Retry-After)?
+ * The delay counts from when the 429 was received (RFC 9110 §10.2.3), not from when its request was sent: the
+ * target chose the value at some point within that round trip.
  */
 import { primarySamples } from './runs.ts';
 import type { RecoverySample, RetryAfterFinding, Sample } from './types.ts';
@@ -37,7 +39,7 @@ export function analyseRecovery(samples: readonly Sample[]): RetryAfterFinding {
       });
     }
     if (throttled.retryAfterS === undefined || throttled.retryAfterFromReset) continue;
-    const due = throttled.t + throttled.retryAfterS * 1000;
+    const due = throttled.t + (throttled.rttMs ?? 0) + throttled.retryAfterS * 1000;
     const later = primary.slice(i + 1).find((s) => s.t >= due);
     if (!later) continue;
     const between = primary.slice(i + 1).filter((s) => s.t < later.t);

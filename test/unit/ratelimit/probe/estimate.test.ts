@@ -94,6 +94,16 @@ describe('analyseRecovery', () => {
     expect(finding.notes[0]).toMatch(/Retry-After 1 s/);
   });
 
+  it('the delay counts from the 429\'s answer, not its send: a slow answer is no dishonesty', () => {
+    // Answered 400 ms after it was sent with Retry-After 1: a request 1.1 s after the send is still inside the delay.
+    const t = trace().ok(0, 10, 10, 'burst');
+    t.samples.push({ t: 100, credential: 'primary', phase: 'watch', status: 429, admitted: false, retryAfterS: 1, rttMs: 400 });
+    t.no(1200, 1450, 50, 1).ok(1500, 5);
+    const finding = analyseRecovery(t.samples);
+    expect(finding.notes.filter((n) => /throttled again/.test(n))).toEqual([]);
+    expect(finding.honest).toBe(true);
+  });
+
   it('no Retry-After: honesty not established, and said so', () => {
     const t = trace().ok(0, 10, 10, 'burst').no(100, 1500).ok(1500, 10);
     const finding = analyseRecovery(t.samples);
