@@ -101,6 +101,24 @@ export async function burstUntil429(ctx: CheckContext, bearer: string | undefine
   return outcome(sent);
 }
 
+/**
+ * Lets a served credential's quota fill up again before a burst whose 429 must come from the quota it spends itself.
+ * One probe: when it announces fewer remaining than the quota less two (itself, and the probe that found the
+ * credential served again, sent just before and so freeing no slot soon), older requests of ours still count: a
+ * sliding window still holding an earlier, slower burst frees a slot at a time, so a 429 right after it needs only
+ * a short Retry-After. The announced window is then waited out, if it is known and within maxWaitSeconds. Returns
+ * the seconds waited (0: full already, or nothing announced to wait by).
+ */
+export async function awaitFullQuota(ctx: CheckContext, bearer: string | undefined): Promise<number> {
+  const first = await probe(ctx, bearer);
+  const reading = readRateLimit(first.headers, ctx.config.api.rateLimitHeaders, Date.now());
+  const { quota, remaining, windowS } = reading;
+  const partial = first.status === 429 || (quota !== undefined && remaining !== undefined && remaining < quota - 2);
+  if (!partial || windowS === undefined || windowS > ctx.config.conformance.maxWaitSeconds) return 0;
+  await sleep(windowS * 1000 + 100);
+  return windowS;
+}
+
 /** Seconds a 429 asks the client to wait: Retry-After, else the rate-limit reset, else undefined. */
 export function waitSecondsOf(ctx: CheckContext, res: HttpResponse): number | undefined {
   const retryAfter = parseRetryAfter(res.header('retry-after'), Date.now());

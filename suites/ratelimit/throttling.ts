@@ -11,7 +11,7 @@ import type { CheckContext } from '../../src/conformance/context.ts';
 import { requiresCredential } from '../../src/conformance/preconditions.ts';
 import type { HttpResponse } from '../../src/http/client.ts';
 import { parseRetryAfter } from '../../src/http/retry-after.ts';
-import { burstUntil429, describeBurst, leaveApiKeyThrottled, MAX_BURST, probe, sleep, undecisiveBurst, type BurstOutcome } from '../lib/rate-limit-burst.ts';
+import { awaitFullQuota, burstUntil429, describeBurst, leaveApiKeyThrottled, MAX_BURST, probe, sleep, undecisiveBurst, type BurstOutcome } from '../lib/rate-limit-burst.ts';
 
 /** Bursts with the API key and hands the 429 to `use`; a key still throttled afterwards is left to recover (`by`: the check). */
 async function withThrottledApiKey(ctx: CheckContext, by: string, use: (throttled: HttpResponse, burst: BurstOutcome) => Promise<HttpResponse | void>): Promise<void> {
@@ -101,11 +101,12 @@ export const retryAfterHonest = requiresCredential('apiKey')(
     specRef: 'RFC 9110 §10.2.3; PROFILE Rate limits ("it is honest")',
     clauses: ['§7.429', '§8.1'],
     owasp: ['API4:2023'],
-    // Not `exhausts`: the key must be served when it starts, so that its 429 comes from a quota this check just
-    // spent. A 429 for a key left throttled earlier says Retry-After from an older state (a sliding window whose
-    // oldest requests are about to leave it), and a lie could pass.
+    // Not `exhausts`: the key must be served when it starts, and its quota full, so that its 429 comes from a quota
+    // this check just spent. A 429 for a key left throttled or part-spent earlier says Retry-After from an older
+    // state (a sliding window whose oldest requests are about to leave it), and a lie could pass.
     async run(ctx) {
       const key = ctx.credentials.apiKey!;
+      await awaitFullQuota(ctx, key);
       await withThrottledApiKey(ctx, 'ratelimit.retry-after.honest', async (throttled) => {
         const waitS = parseRetryAfter(throttled.header('retry-after'), Date.now());
         if (waitS === undefined) skip('the 429 has no usable Retry-After to honour (ratelimit.retry-after.present reports it)');
