@@ -1,10 +1,11 @@
 /**
  * The rate-limit probe's findings as headline lines (report.json `rateLimit`): does the claimed policy match what
- * was observed (within the probe's CLAIM_TOLERANCE, as its terminal summary judges: src/ratelimit/probe/verdict.ts), is
+ * was observed (its `policyMatch`, judged as the terminal summary judges: src/ratelimit/probe/policy-match.ts), is
  * Retry-After honest, is the quota per credential. Only what the probe measured; "not established" otherwise.
  */
 import type { HeadlineLine } from './headline-line.ts';
-import { CLAIM_TOLERANCE } from '../ratelimit/probe/verdict.ts';
+import { CLAIM_TOLERANCE } from '../ratelimit/probe/judge.ts';
+import { describePart } from '../ratelimit/probe/policy-match.ts';
 import type { RateLimitReport } from './report-load.ts';
 
 export function probeFindings(rl: RateLimitReport): HeadlineLine[] {
@@ -17,7 +18,16 @@ export function probeFindings(rl: RateLimitReport): HeadlineLine[] {
     lines.push({ label: 'Policy', text: `nothing claimed (${rl.headerStyle === 'none' ? 'no rate-limit headers' : 'no quota in the headers'}); observed ${describeObserved(rl)}`, tone: 'neutral' });
   } else if (!o) {
     lines.push({ label: 'Policy', text: `not tested: ${describeObserved(rl)}`, tone: 'neutral' });
+  } else if (rl.policyMatch) {
+    const { quota, window } = rl.policyMatch;
+    const parts = [describePart('quota', quota), describePart('window', window)];
+    const outcomes = [quota.outcome, window.outcome];
+    const differs = outcomes.includes('differs');
+    const settled = outcomes.every((o) => o === 'matches' || o === 'not-claimed');
+    const text = `${differs ? 'DIFFERS' : settled ? 'match' : 'could not decide'}: ${parts.join('; ')}`;
+    lines.push({ label: 'Policy', text, tone: differs ? 'warn' : settled ? 'pass' : 'neutral' });
   } else {
+    // A report written before policyMatch existed: the point estimates alone.
     const pairs: Array<readonly [string, number, number | undefined, string]> = [['quota', claimed.quota, o.quota, ''], ['window', claimed.windowS, o.windowS, ' s']];
     const parts = pairs.map(([what, c, measured, unit]) => {
       if (measured === undefined) return `${what} not measured (claimed ${c}${unit})`;

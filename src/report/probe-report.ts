@@ -4,6 +4,7 @@
  * absent, with the reason under `notMeasured`.
  */
 import type { RateLimitReport } from './report-load.ts';
+import { matchPolicy } from '../ratelimit/probe/policy-match.ts';
 import { timelineOf } from '../ratelimit/probe/timeline.ts';
 import type { ProbeResult } from '../ratelimit/probe/types.ts';
 
@@ -27,12 +28,14 @@ export function toRateLimitReport(result: ProbeResult): RateLimitReport {
     notMeasured.recovery = estimate.limited ? 'not measured: no request was admitted again after the first 429 before the probe stopped' : 'not measured: no 429 came';
   }
   if (!isolation.tested) notMeasured.isolation = isolation.detail;
+  const policyMatch = claimed.quota !== undefined && claimed.windowS !== undefined ? matchPolicy(result) : undefined;
   return {
     headerStyle: claimed.headerStyle,
     ...(claimed.quota !== undefined && claimed.windowS !== undefined
       ? { policyClaimed: { quota: claimed.quota, windowS: claimed.windowS, ...(claimed.raw !== undefined ? { raw: claimed.raw } : {}), ...(claimed.source ? { source: claimed.source } : {}) } }
       : {}),
     ...(observed ? { observed } : {}),
+    ...(policyMatch ? { policyMatch } : {}),
     ...(estimate.limited ? {} : { admitted: { requests: result.requests, seconds: result.elapsedS, peakRps: result.peakRps } }),
     ...(result.headerClaims && result.headerClaims.length > 0 ? { headerClaims: result.headerClaims } : {}),
     ...(result.contradiction

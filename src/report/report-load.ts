@@ -9,6 +9,7 @@
  */
 import type { K6RunnersReport } from '../k6/runner-report.ts';
 import type { CapacityResult, LatencySummary, ScenarioResult, ThresholdResult } from '../load/result.ts';
+import type { PolicyMatch } from '../ratelimit/probe/policy-match.ts';
 import type { EstimatedAlgorithm } from '../ratelimit/probe/types.ts';
 import type { RateLimitTimelinePoint } from '../ratelimit/probe/timeline.ts';
 
@@ -67,6 +68,11 @@ export interface RateLimitReport {
     findings: string[];
     notes: string[];
   }>;
+  /**
+   * The claimed quota and window each judged on the interval the measurement allows (src/ratelimit/probe/policy-match.ts);
+   * absent when nothing was claimed or no 429 measured the limit.
+   */
+  policyMatch?: PolicyMatch;
   /** The claimed policy contradicted by what was admitted (more within a span than the claim allows): DIFFERS. */
   contradiction?: { admitted: number; spanS: number; bound: number; detail: string };
   /** Why a measurement is absent: keys observed, window, recovery, isolation. */

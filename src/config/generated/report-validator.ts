@@ -6,10 +6,10 @@ import { createRequire } from 'node:module';
 
 // The standalone code loads the format checks and runtime helpers it needs from ajv and ajv-formats.
 const require = createRequire(import.meta.url);
-export const sourceHash = '0c8eb8aa96aa376d4388a9373e6f0e929c3ed8b94588b980381150b8ae471082';
+export const sourceHash = '2c081f7dd0a441c641e926f9838b8ae7153f0e47125334e5cd711eac469f701d';
 export const validate = validate20;
 export default validate20;
-const schema31 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://api-harness.example/schemas/report.json","title":"report.json (schemaVersion 1)","description":"One harness run: the target, the verdict, every conformance check with evidence, the summary by level, spec coverage and, when the run had them, throughput scenarios and the rate-limit probe. Fields are stable from schemaVersion 1 on: later versions add optional fields, never rename or remove one. src/report/report.ts and report-load.ts are the TypeScript side of this file; test/unit/reporters/report-schema.test.ts keeps them in step with real runs.","type":"object","required":["schemaVersion","run","verdict","checks","summary","coverage"],"additionalProperties":false,"properties":{"schemaVersion":{"const":1},"run":{"type":"object","required":["id","startedAt","finishedAt","harnessVersion","target"],"additionalProperties":false,"properties":{"id":{"type":"string","description":"Sortable unique run id, e.g. 20261121T061502Z-3f9a1c; also the folder name under reports/."},"startedAt":{"type":"string","format":"date-time"},"finishedAt":{"type":"string","format":"date-time"},"harnessVersion":{"type":"string"},"target":{"type":"object","required":["baseUrl","embedded"],"additionalProperties":false,"properties":{"baseUrl":{"type":"string","description":"Base URL the run was made against."},"embedded":{"type":"boolean","description":"True when the harness started its own reference target."}}},"imported":{"type":"object","description":"Set when the report was imported from another tool's output (harness import k6) instead of run by the harness. startedAt / finishedAt then come from the summary file's modification time (and handleSummary's testRunDurationMs), or for samples from the first and last sample's time as k6 stamped them, not from a clock the harness read during the test.","required":["tool","format","file","importedAt"],"additionalProperties":false,"properties":{"tool":{"const":"k6"},"format":{"enum":["summary-export","handle-summary","samples"],"description":"samples: k6 --out json / csv files of one or more runners, merged (harness import k6 FILE...)."},"file":{"type":"string","description":"The summary file as named on the command line (samples: the first file)."},"files":{"type":"array","items":{"type":"string"},"description":"samples: every runner's file, as named on the command line."},"importedAt":{"type":"string","format":"date-time"}}},"aborted":{"type":"object","description":"Set when the run stopped early; what was measured before is still in the report.","required":["code","message"],"additionalProperties":false,"properties":{"code":{"type":"string"},"message":{"type":"string"}}}}},"verdict":{"description":"selection-passed: a run of selected checks (see selection) whose selected MUST checks all passed; never a certification.","enum":["certified","certified-with-warnings","selection-passed","incomplete","not-certified","not-evaluated"]},"selection":{"type":"object","description":"Present when the run left catalogue checks out (--check, --suite, conformance.suites, conformance.skipChecks): not a certification.","required":["selected","catalogue"],"additionalProperties":false,"properties":{"selected":{"type":"integer","minimum":0,"description":"Checks that ran (skipped ids not counted)."},"catalogue":{"type":"integer","minimum":0,"description":"Every check of the run's catalogue: built-in suites and the config's declarative ones."},"suites":{"type":"array","items":{"type":"string"},"description":"The suites chosen, when not all."},"checks":{"type":"array","items":{"type":"string"},"description":"The check ids chosen with --check."},"skipChecks":{"type":"array","items":{"type":"string"},"description":"The check ids skipped by conformance.skipChecks."}}},"checks":{"type":"array","items":{"$ref":"#/$defs/check"}},"summary":{"type":"object","description":"Counts by status, overall and by level.","required":["passed","failed","skipped","errors","byLevel"],"additionalProperties":false,"properties":{"passed":{"$ref":"#/$defs/count"},"failed":{"$ref":"#/$defs/count"},"skipped":{"$ref":"#/$defs/count"},"errors":{"$ref":"#/$defs/count"},"undecided":{"$ref":"#/$defs/count","description":"Checks that ran but could not decide under the run's measured conditions (status undecided); absent in reports before it existed."},"vacuous":{"$ref":"#/$defs/count","description":"Passed checks that passed vacuously (a subset of passed); absent in reports before it existed."},"notApplicable":{"$ref":"#/$defs/count","description":"Checks skipped because their rule does not apply to the target as its config declares it (status skipped, notApplicable): counted here, not in skipped; present only when some were."},"byLevel":{"type":"object","required":["MUST","SHOULD","PROFILE"],"additionalProperties":false,"properties":{"MUST":{"$ref":"#/$defs/statusCounts"},"SHOULD":{"$ref":"#/$defs/statusCounts"},"PROFILE":{"$ref":"#/$defs/statusCounts"}}}}},"coverage":{"type":"object","description":"Each SERVICE-SPEC clause with the checks of this run that test it, or why none can.","required":["clauses","covered","notCovered","untestable"],"additionalProperties":false,"properties":{"clauses":{"type":"array","items":{"type":"object","required":["id","title","status","checks"],"additionalProperties":false,"properties":{"id":{"type":"string"},"title":{"type":"string"},"status":{"enum":["covered","not-covered","untestable"]},"checks":{"type":"array","items":{"type":"string"}},"reason":{"type":"string","description":"Why no check can test the clause (untestable only)."}}}},"covered":{"$ref":"#/$defs/count"},"notCovered":{"$ref":"#/$defs/count"},"untestable":{"$ref":"#/$defs/count"}}},"security":{"type":"object","description":"Each OWASP API Security Top 10 (2023) item with the checks of this run that cover it (their owasp field) and their findings: findings when a covering check failed, covered when one passed for real and none failed, not-covered (with the reason) otherwise. Present in reports of runs with checks.","required":["items","covered","notCovered","withFindings"],"additionalProperties":false,"properties":{"items":{"type":"array","minItems":10,"maxItems":10,"items":{"type":"object","required":["id","title","status","checks","findings"],"additionalProperties":false,"properties":{"id":{"enum":["API1:2023","API2:2023","API3:2023","API4:2023","API5:2023","API6:2023","API7:2023","API8:2023","API9:2023","API10:2023"]},"title":{"type":"string"},"status":{"enum":["covered","not-covered","findings"]},"checks":{"type":"array","items":{"type":"string"}},"findings":{"type":"array","items":{"type":"object","required":["check","level","message"],"additionalProperties":false,"properties":{"check":{"type":"string"},"level":{"enum":["MUST","SHOULD","PROFILE"]},"message":{"type":"string"}}}},"reason":{"type":"string"}}}},"covered":{"type":"integer","minimum":0},"notCovered":{"type":"integer","minimum":0},"withFindings":{"type":"integer","minimum":0}}},"scenarios":{"type":"array","description":"Throughput scenarios, when the run had any. Absent from conformance-only runs. An entry with source \"k6\" was imported from a k6 summary (harness import k6) and has the importedScenario shape.","items":{"if":{"type":"object","required":["source"]},"then":{"$ref":"#/$defs/importedScenario"},"else":{"$ref":"#/$defs/scenario"}}},"rateLimit":{"$ref":"#/$defs/rateLimit"},"webhooks":{"$ref":"#/$defs/webhooks"},"conditions":{"type":"object","additionalProperties":false,"required":["spanMs"],"description":"The run's own conditions, measured while it ran (src/conformance/conditions.ts). Time-dependent checks took their tolerances from the same measurements, over the stretch each judged.","properties":{"spanMs":{"$ref":"#/$defs/ms","description":"Length of the measured stretch (the whole run)."},"loopDelayMs":{"$ref":"#/$defs/conditionPercentiles","description":"How late the harness's event loop ran (perf_hooks.monitorEventLoopDelay, its resolution subtracted): stalls of its own process."},"rttMs":{"$ref":"#/$defs/conditionPercentiles","description":"Round trips of the harness's requests to the target (sent → response read)."},"sendLagMs":{"$ref":"#/$defs/conditionPercentiles","description":"How much later than scheduled the harness sent the requests it schedules (the rate-limit probe's pacer)."}}}},"$defs":{"conditionPercentiles":{"type":"object","additionalProperties":false,"required":["count","p50","p90","p99","max"],"description":"Percentiles of a series of durations in ms; count: readings.","properties":{"count":{"type":"integer","minimum":0},"p50":{"type":"number","minimum":0},"p90":{"type":"number","minimum":0},"p99":{"type":"number","minimum":0},"max":{"type":"number","minimum":0}}},"importedLatency":{"type":"object","description":"http_req_duration statistics a k6 summary gave, in ms: only those in k6's summaryTrendStats (default avg, min, med, max, p(90), p(95)); p50 is med, p999 p(99.9), p9999 p(99.99). A statistic k6 did not compute is absent.","additionalProperties":false,"properties":{"avg":{"$ref":"#/$defs/ms"},"min":{"$ref":"#/$defs/ms"},"p50":{"$ref":"#/$defs/ms"},"p90":{"$ref":"#/$defs/ms"},"p95":{"$ref":"#/$defs/ms"},"p99":{"$ref":"#/$defs/ms"},"p999":{"$ref":"#/$defs/ms"},"p9999":{"$ref":"#/$defs/ms"},"max":{"$ref":"#/$defs/ms"}}},"importedScenario":{"type":"object","description":"A scenario imported from a k6 summary (harness import k6): what k6 reported and nothing else. No histogram, percentile curve, timeline, status codes or transport errors (a k6 summary has none of them); every number k6 did not report is absent.","required":["name","source","format","latency","thresholds"],"additionalProperties":false,"properties":{"name":{"type":"string"},"source":{"const":"k6"},"format":{"enum":["summary-export","handle-summary"],"description":"summary-export: k6 run --summary-export; handle-summary: the data handleSummary() receives, written as JSON."},"requests":{"$ref":"#/$defs/count","description":"http_reqs count."},"rps":{"type":"number","minimum":0,"description":"http_reqs rate (per second over the whole test)."},"iterations":{"$ref":"#/$defs/count"},"dropped":{"$ref":"#/$defs/count","description":"dropped_iterations count, when the summary has that metric."},"latency":{"$ref":"#/$defs/importedLatency"},"byName":{"type":"object","description":"Per name tag, from http_req_duration{name:...} sub-metrics.","additionalProperties":{"type":"object","required":["latency"],"additionalProperties":false,"properties":{"latency":{"$ref":"#/$defs/importedLatency"}}}},"failedRate":{"$ref":"#/$defs/share","description":"http_req_failed rate: the share k6 counted failed (status outside expected_response, or no response)."},"checksRate":{"$ref":"#/$defs/share","description":"checks rate: the share of k6 checks that passed."},"durationMs":{"$ref":"#/$defs/ms","description":"handleSummary's state.testRunDurationMs."},"thresholds":{"type":"array","items":{"type":"object","description":"A k6 threshold and whether it held; actual only when the summary holds the statistic the expression tests.","required":["metric","expr","ok"],"additionalProperties":false,"properties":{"metric":{"type":"string"},"expr":{"type":"string"},"ok":{"type":"boolean"},"actual":{"type":"number"}}}}}},"count":{"type":"integer","minimum":0},"ms":{"type":"number","minimum":0,"description":"Milliseconds."},"share":{"type":"number","minimum":0,"maximum":1,"description":"A share between 0 and 1."},"statusCounts":{"type":"object","required":["passed","failed","skipped","errors"],"properties":{"passed":{"$ref":"#/$defs/count"},"failed":{"$ref":"#/$defs/count"},"skipped":{"$ref":"#/$defs/count"},"errors":{"$ref":"#/$defs/count"},"undecided":{"$ref":"#/$defs/count","description":"Checks that could not decide under the run's measured conditions."},"vacuous":{"$ref":"#/$defs/count","description":"Passed checks that passed vacuously (a subset of passed)."},"notApplicable":{"$ref":"#/$defs/count","description":"Checks skipped as not applicable: counted here, not in skipped; present only when some were."}},"additionalProperties":false},"headers":{"type":"object","additionalProperties":{"type":"string"},"description":"Header name to value, credentials redacted."},"exchange":{"type":"object","description":"One recorded HTTP exchange: secrets redacted, bodies cut at 4 KiB with a marker saying how much was dropped.","required":["startedAt","durationMs","request"],"additionalProperties":false,"properties":{"startedAt":{"type":"string","format":"date-time"},"durationMs":{"$ref":"#/$defs/ms"},"request":{"type":"object","required":["method","url","headers"],"additionalProperties":false,"properties":{"method":{"type":"string"},"url":{"type":"string"},"headers":{"$ref":"#/$defs/headers"},"body":{"type":"string"}}},"response":{"type":"object","required":["status","headers","body"],"additionalProperties":false,"properties":{"status":{"type":"integer","minimum":100,"maximum":599},"headers":{"$ref":"#/$defs/headers"},"body":{"type":"string"}}},"error":{"type":"string","description":"Transport failure (no HTTP response), e.g. \"ECONNRESET: other side closed\"."},"curl":{"type":"string","description":"A curl command that repeats the request; secrets appear only as $HARNESS_* environment references (HARNESS_API_KEY, HARNESS_LOGIN_PASSWORD …; HARNESS_JWT / HARNESS_ACCESS_TOKEN for tokens the run obtained itself), never as values. Absent in reports written before it existed."}}},"check":{"type":"object","required":["id","suite","title","level","specRef","status","durationMs"],"additionalProperties":false,"properties":{"id":{"type":"string","description":"Stable check id, <suite>.<name>."},"suite":{"type":"string"},"title":{"type":"string"},"level":{"enum":["MUST","SHOULD","PROFILE"],"description":"MUST decides certification; SHOULD and PROFILE only warn."},"specRef":{"type":"string","description":"Where the rule comes from (SERVICE-SPEC section, RFC, PROFILE point)."},"status":{"enum":["passed","failed","skipped","error","undecided"],"description":"undecided: the check ran, but the uncertainty its timing tolerance derives from the run's measured conditions covers the effect it judges (message: the measured reason). Never a pass, never a failure; an undecided MUST check makes the verdict incomplete."},"durationMs":{"$ref":"#/$defs/ms"},"vacuous":{"type":"string","description":"Only on a passed check whose rule was never exercised: what the pass lacked (e.g. no 429 ever came). A vacuous MUST pass makes the verdict incomplete."},"notApplicable":{"const":true,"description":"Only on a skipped check whose rule does not apply to the target as its config declares it (ownership on a single-account target; message says so). A MUST check skipped so leaves the verdict complete."},"besideMs":{"$ref":"#/$defs/ms","description":"Only on a check that ran beside others while it waited (a token to expire, a watch for deliveries): how much of durationMs other checks ran too. junit.xml counts that time once, in theirs."},"describeIn":{"type":"object","description":"Only on a failed PROFILE check: the config keys that describe its rule (src/conformance/describe-keys.ts), and whether the run's config sets one of them away from PROFILE.md's default (described: a fault against the target's own description; otherwise a choice the config can describe).","additionalProperties":false,"required":["keys","described"],"properties":{"keys":{"type":"array","minItems":1,"items":{"type":"string"}},"described":{"type":"boolean"},"values":{"type":"object","description":"Where the check's evidence shows it unambiguously (a status, the ownership refusal's kind, plain JSON errors): the value of each key that would describe what was observed (src/conformance/describe-values.ts). Absent when described is true.","additionalProperties":{"type":["number","string","boolean","array"],"items":{"type":"integer"}}}}},"message":{"type":"string","description":"Failure or error message, or the reason for a skip."},"evidence":{"type":"object","required":["exchanges"],"additionalProperties":false,"properties":{"exchanges":{"type":"array","items":{"$ref":"#/$defs/exchange"}},"details":{"type":"object","description":"What the check compared: expected / actual values, schema errors."}}}}},"latency":{"type":"object","description":"Latency percentiles of an HDR histogram in ms, measured from each request's intended send time in the open model (coordinated omission corrected). p999 is p99.9, p9999 p99.99.","required":["p50","p90","p95","p99","p999","p9999","max"],"additionalProperties":false,"properties":{"p50":{"$ref":"#/$defs/ms"},"p90":{"$ref":"#/$defs/ms"},"p95":{"$ref":"#/$defs/ms"},"p99":{"$ref":"#/$defs/ms"},"p999":{"$ref":"#/$defs/ms"},"p9999":{"$ref":"#/$defs/ms"},"max":{"$ref":"#/$defs/ms"}}},"statusCodeCounts":{"type":"object","description":"Answers per exact HTTP status code, e.g. {\"201\": 950, \"429\": 50}.","propertyNames":{"pattern":"^[0-9]{3}$"},"additionalProperties":{"$ref":"#/$defs/count"}},"percentilePoint":{"type":"object","description":"One point of the HDR percentile curve: the latency at or below which `percentile` % of the requests fell.","required":["percentile","latencyMs"],"additionalProperties":false,"properties":{"percentile":{"type":"number","minimum":0,"maximum":100},"latencyMs":{"$ref":"#/$defs/ms"}}},"scenario":{"type":"object","description":"One throughput scenario: the load engine's ScenarioResult (src/load/result.ts).","required":["name","executor","config","requests","rps","dropped","latency","percentiles","byName","statusCodes","rateLimited","errors","thresholds","timeline"],"additionalProperties":false,"properties":{"name":{"type":"string"},"executor":{"type":"string","description":"The scenario's executor (k6 vocabulary): constant-arrival-rate, ramping-arrival-rate, constant-vus, ramping-vus, per-vu-iterations."},"config":{"type":"object","description":"The scenario as it ran: the file with defaults and flags applied; `description` says what it does."},"requests":{"$ref":"#/$defs/count","description":"Requests that got an answer or a transport error (dropped arrivals are not requests)."},"rps":{"type":"number","minimum":0,"description":"requests / elapsed seconds."},"durationMs":{"type":"number","minimum":0,"description":"The run's measured length in milliseconds (t0 to its end, warm-up excluded): what rps divides by. Absent in reports written before it was recorded."},"dropped":{"$ref":"#/$defs/count","description":"Arrivals that could not start on time because every VU was busy (k6 dropped_iterations)."},"latency":{"$ref":"#/$defs/latency"},"percentiles":{"type":"array","description":"The HDR percentile curve (for a chart with a log axis of 1 / (1 - p)); empty when there were no requests.","items":{"$ref":"#/$defs/percentilePoint"}},"byName":{"type":"object","description":"Per request name of the scenario's mix.","additionalProperties":{"type":"object","required":["requests","latency","statusCodes"],"additionalProperties":false,"properties":{"requests":{"$ref":"#/$defs/count"},"latency":{"$ref":"#/$defs/latency"},"statusCodes":{"$ref":"#/$defs/statusCodeCounts"}}}},"statusCodes":{"$ref":"#/$defs/statusCodeCounts"},"rateLimited":{"$ref":"#/$defs/count","description":"Answers with status 429 (not failures unless the scenario says rateLimitedAsFailure)."},"errors":{"type":"object","description":"Transport errors by code (ECONNRESET, UND_ERR_HEADERS_TIMEOUT …).","additionalProperties":{"$ref":"#/$defs/count"}},"thresholds":{"type":"array","items":{"type":"object","description":"A k6 threshold and how the run measured against it.","required":["metric","expr","ok","actual"],"additionalProperties":false,"properties":{"metric":{"type":"string","description":"As written in the scenario, e.g. http_req_duration or http_req_duration{name:send}."},"expr":{"type":"string","description":"The expression as written, e.g. p(99)<100."},"ok":{"type":"boolean","description":"false: the threshold was crossed (exit 99)."},"actual":{"type":"number","description":"The value of the expression's left side: ms for durations, 0..1 for rates, a count, or per second; 0 when not evaluated."},"notEvaluated":{"type":"string","description":"Present when the threshold could not be judged because its metric has no samples (an imported k6 output without iteration samples: \"k6 output carries no iteration_duration\"); ok is then false. A threshold is never judged on another metric."}}}},"timeline":{"type":"array","description":"One entry per second since the scenario started.","items":{"type":"object","description":"One second of the run, by completion time.","required":["t","requests","p50","p99","status2xx","status4xx","status5xx","rateLimited","errors"],"additionalProperties":false,"properties":{"t":{"type":"integer","minimum":0,"description":"Seconds since the scenario started (0, 1, 2 …)."},"requests":{"$ref":"#/$defs/count","description":"Requests completed in this second (answered or failed in transport)."},"p50":{"$ref":"#/$defs/ms"},"p99":{"$ref":"#/$defs/ms"},"status2xx":{"$ref":"#/$defs/count"},"status4xx":{"$ref":"#/$defs/count","description":"4xx answers, 429s included."},"status5xx":{"$ref":"#/$defs/count"},"rateLimited":{"$ref":"#/$defs/count","description":"429 answers in this second (also counted in status4xx)."},"errors":{"$ref":"#/$defs/count","description":"Transport errors (no HTTP answer) in this second."}}}},"rateLimitExpectation":{"type":"object","description":"Rate-limit scenarios only (scenario rateLimit): the expected 429 fraction max(0, 1 - credentials x perCredentialQuota / windowSeconds / offeredRps) against the observed one (rateLimited / requests); ok when they differ by at most tolerance (default 0.05). When not ok, thresholds holds a failed rate_limited entry.","required":["perCredentialQuota","windowSeconds","credentials","offeredRps","expectedFraction","observedFraction","tolerance","ok"],"additionalProperties":false,"properties":{"perCredentialQuota":{"type":"number","exclusiveMinimum":0},"windowSeconds":{"type":"number","exclusiveMinimum":0},"credentials":{"type":"integer","minimum":1},"offeredRps":{"type":"number","minimum":0},"expectedFraction":{"type":"number","minimum":0,"maximum":1},"observedFraction":{"type":"number","minimum":0,"maximum":1},"tolerance":{"type":"number","minimum":0,"maximum":1},"ok":{"type":"boolean"}}},"histograms":{"type":"object","description":"Encoded HDR histograms (hdr-histogram-js compressed base64, values in µs) so runs and workers merge exactly.","required":["unit","all","byName"],"additionalProperties":false,"properties":{"unit":{"const":"us"},"all":{"type":"string"},"byName":{"type":"object","additionalProperties":{"type":"string"}},"blocks":{"type":"object","description":"The latencies by time, by completion time like the timeline: histograms[i] holds timeline seconds i*seconds to (i+1)*seconds (seconds is 1 unless the run had more than 600 seconds). harness compare estimates from them how much latencies vary together in time (README \"How the gate decides\"). Absent in older reports.","required":["seconds","histograms"],"additionalProperties":false,"properties":{"seconds":{"type":"integer","minimum":1},"histograms":{"type":"array","items":{"type":"string"}}}}}},"workers":{"type":"integer","minimum":1,"description":"Worker threads that generated the load (--workers / scenario workers; 1: the main thread). Several workers' metrics are merged exactly (HDR histograms added)."},"warmUp":{"type":"object","description":"The warm-up before t0: the scenario's connections opened (preAllocatedVUs / vus), two rounds of its own requests, then its own traffic at its pace (open model: at most 1 s; closed: at most 1 s or a tenth of the planned duration), up to a tenth of the planned requests. Never counted in any metric, threshold or timeline. Absent when the scenario says warmUp: false.","required":["durationMs","requests","errors","connections"],"additionalProperties":false,"properties":{"durationMs":{"$ref":"#/$defs/ms"},"requests":{"type":"integer","minimum":0,"description":"Warm-up requests sent (answered or failed)."},"errors":{"type":"integer","minimum":0,"description":"Warm-up requests that failed (transport error or timeout)."},"connections":{"type":"integer","minimum":0,"description":"Connections the warm-up opened, all workers together."},"skipped":{"type":"string","description":"Why no warm-up requests were sent (a rate-limit scenario: they would spend the quota it measures)."}}},"iterations":{"type":"object","description":"Flow scenarios only (scenario `flow:`): one iteration is one pass through the flow's steps. duration is k6's iteration_duration: from the iteration's intended start (the arrival's, open model) to its end, think times included. Each step's requests are in byName under the step's name.","required":["count","failed","rate","duration","failedBy"],"additionalProperties":false,"properties":{"count":{"type":"integer","minimum":0},"failed":{"type":"integer","minimum":0,"description":"Iterations in which a step failed (status not expected, transport error, capture found nothing, expectJson differed); with onStepFailure: abort they ended there."},"rate":{"type":"number","minimum":0,"description":"Iterations per second of the run."},"duration":{"$ref":"#/$defs/latency"},"failedBy":{"type":"object","additionalProperties":{"type":"integer","minimum":0},"description":"Step name -> iterations it failed."}}},"metricsOutput":{"type":"object","description":"Present when the run pushed live metrics (--metrics-out prometheus-rw=URL): what this scenario's pushes delivered and what they could not (a slow or absent endpoint never slows the load; what it could not take is counted here).","required":["kind","url","testid","pushes","samplesSent","failedPushes","samplesNotSent"],"additionalProperties":false,"properties":{"kind":{"const":"prometheus-rw"},"url":{"type":"string","description":"The endpoint without userinfo or query."},"testid":{"type":"string","description":"The testid label on every series."},"pushes":{"type":"integer","minimum":0,"description":"Remote-write requests accepted (2xx)."},"samplesSent":{"type":"integer","minimum":0},"failedPushes":{"type":"integer","minimum":0},"samplesNotSent":{"type":"integer","minimum":0,"description":"Samples in failed pushes and in batches dropped while a push was still in flight."},"lastError":{"type":"string"}}},"loopDelay":{"type":"object","description":"The load generator's own event-loop delay over the run: the longest stall of each second (0 when under 1 ms), median and p90 over the seconds, and the worst. How the machine shared its cores while the run measured; harness compare holds latency differences smaller than the typical second's stall undecided.","required":["secondMedianMs","secondP90Ms","worstMs"],"additionalProperties":false,"properties":{"secondMedianMs":{"$ref":"#/$defs/ms"},"secondP90Ms":{"$ref":"#/$defs/ms"},"worstMs":{"$ref":"#/$defs/ms"}}},"generatorBound":{"type":"object","description":"Present only when the run was limited by the load generator itself: in the listed seconds its event loop stalled for more than bounds.loopDelayMs, or (open model) more than bounds.lateShare of the arrivals started more than bounds.lateStartMs after their intended time. Latencies of those seconds include the generator's own delay; harness capacity never takes such a step for the target's limit.","required":["seconds","worstLoopDelayMs","worstLateShare","bounds","message"],"additionalProperties":false,"properties":{"seconds":{"type":"array","items":{"type":"integer","minimum":0},"description":"Seconds of the timeline (t) that crossed a bound."},"worstLoopDelayMs":{"$ref":"#/$defs/ms","description":"Largest event-loop delay of any second (the slowest worker's)."},"worstLateShare":{"$ref":"#/$defs/share","description":"Largest share of one second's arrivals that started late (0 in the closed model)."},"bounds":{"type":"object","required":["loopDelayMs","lateStartMs","lateShare"],"additionalProperties":false,"properties":{"loopDelayMs":{"type":"number"},"lateStartMs":{"type":"number"},"lateShare":{"type":"number"}}},"message":{"type":"string","description":"One sentence with the figures, as the console prints it."}}},"k6":{"type":"object","description":"Present when the entry is the exact merge of k6 runners' samples (harness import k6 FILE...): each runner's own numbers and how close the merged percentiles are to the samples'. The entry's thresholds are judged on the union; each runner's are for information.","required":["runners","precision","elapsed"],"additionalProperties":false,"properties":{"runners":{"type":"array","items":{"type":"object","required":["runner","file","format","gzip","requests","failed","rateLimited","dropped","statusCodes","latency","firstSampleAt","lastSampleAt","thresholds"],"additionalProperties":false,"properties":{"runner":{"type":"string","description":"instance <id> (k6-operator's instance_id tag) or the file's name."},"instanceId":{"type":"string"},"file":{"type":"string"},"format":{"enum":["json","csv"]},"gzip":{"type":"boolean"},"requests":{"$ref":"#/$defs/count"},"failed":{"$ref":"#/$defs/count"},"rateLimited":{"$ref":"#/$defs/count"},"dropped":{"$ref":"#/$defs/count"},"statusCodes":{"$ref":"#/$defs/statusCodeCounts"},"latency":{"$ref":"#/$defs/latency"},"firstSampleAt":{"type":"string","format":"date-time"},"lastSampleAt":{"type":"string","format":"date-time"},"thresholds":{"type":"array","items":{"type":"object","required":["metric","expr","ok","actual"],"additionalProperties":false,"properties":{"metric":{"type":"string"},"expr":{"type":"string"},"ok":{"type":"boolean"},"actual":{"type":"number"},"notEvaluated":{"type":"string"}}}}}}},"precision":{"type":"object","required":["relative","absoluteMs","rank","text"],"additionalProperties":false,"properties":{"relative":{"type":"number"},"absoluteMs":{"type":"number"},"rank":{"type":"string"},"text":{"type":"string"}}},"elapsed":{"type":"string"}}},"capacity":{"type":"object","description":"Present when a capacity search ran over the scenario (harness capacity's CapacityResult).","required":["sustainableRps","slo","errorBudget","steps"],"additionalProperties":false,"properties":{"sustainableRps":{"type":"number","minimum":0,"description":"Highest rate whose step held the SLO and the error budget; 0 when even the start rate broke them."},"slo":{"type":"string","description":"The SLO expression, e.g. p(99)<200."},"errorBudget":{"$ref":"#/$defs/share","description":"As a fraction (0.01 for 1 %)."},"ceiling":{"enum":["found","not-reached","generator-bound","interrupted"],"description":"How the search ended: found (a step the target broke bounds the limit), not-reached (every step up to --max passed: ceiling not reached, the target may sustain more; sustainableRps is a lower bound), generator-bound (the first broken step was limited by the load generator: the target's limit was not measured), interrupted (SIGINT/SIGTERM stopped it: only finished steps are listed, sustainableRps is a lower bound, see interrupted). Absent in reports from before it existed."},"interrupted":{"type":"object","description":"With ceiling interrupted: where the search was stopped. The step that was running is not listed (it was not measured whole).","required":["atStep","plannedSteps"],"additionalProperties":false,"properties":{"atStep":{"type":"integer","minimum":1,"description":"The step (1-based) running when the signal came."},"plannedSteps":{"type":"integer","minimum":1,"description":"Steps the ramp from the start rate to --max planned (bisection steps come on top)."}}},"steps":{"type":"array","items":{"type":"object","description":"One step of the capacity search.","required":["rate","achievedRps","p50","p99","errorRate","ok"],"additionalProperties":false,"properties":{"rate":{"type":"number","minimum":0,"description":"Offered arrival rate, requests per second."},"achievedRps":{"type":"number","minimum":0},"p50":{"$ref":"#/$defs/ms"},"p99":{"$ref":"#/$defs/ms"},"errorRate":{"$ref":"#/$defs/share","description":"(failed + dropped) / (requests + dropped)."},"ok":{"type":"boolean","description":"Whether the step held the SLO and the error budget."},"generatorBound":{"type":"boolean","description":"The step's run was generator-bound (see generatorBound): a broken step then says nothing about the target."}}}}}}}},"rateLimit":{"type":"object","description":"What the rate-limit probe found: what the headers claim against what the target does.","required":["headerStyle","retryAfter","isolation","timeline"],"additionalProperties":false,"properties":{"headerStyle":{"enum":["ietf","x-ratelimit","none"],"description":"Header family: ietf (RateLimit / RateLimit-Policy), x-ratelimit (X-RateLimit-*), none."},"policyClaimed":{"type":"object","description":"The policy the headers claim, when they claim one.","required":["quota","windowS"],"additionalProperties":false,"properties":{"quota":{"$ref":"#/$defs/count"},"windowS":{"type":"number","exclusiveMinimum":0},"raw":{"type":"string","description":"The header value as sent."},"source":{"enum":["headers","config"],"description":"Where the claim comes from: the rate-limit headers, or api.rateLimitPolicy for what the headers do not state."}}},"observed":{"type":"object","description":"The policy the probe measured from its 429s; absent when no 429 came (see admitted and notMeasured). windowS only when a recovery measured it; burst and refillPerS for token buckets.","required":["quota","algorithm"],"additionalProperties":false,"properties":{"quota":{"$ref":"#/$defs/count"},"windowS":{"type":"number","exclusiveMinimum":0},"algorithm":{"enum":["fixed-window","sliding-window","token-bucket","unknown"]},"burst":{"$ref":"#/$defs/count"},"refillPerS":{"type":"number","minimum":0}}},"admitted":{"type":"object","description":"Traffic admitted without any 429: a lower bound of the limit, not a limit.","required":["requests","seconds","peakRps"],"additionalProperties":false,"properties":{"requests":{"$ref":"#/$defs/count"},"seconds":{"type":"number","minimum":0},"peakRps":{"type":"number","minimum":0}}},"headerClaims":{"type":"array","description":"What each rate-limit header family the target sent claimed (limit, window, remaining, reset) against what the probe measured, newest family first.","items":{"type":"object","required":["format","revision","fields","compared","findings","notes"],"additionalProperties":false,"properties":{"format":{"enum":["ietf-draft-09","ietf-draft-07","ietf-draft-06","x-ratelimit"],"description":"The reader (api.rateLimitHeaders name) of this family."},"revision":{"type":"string","description":"The published draft revisions (or vendor convention) the family follows, in words."},"fields":{"type":"object","description":"The family's fields on the first response that carried it, as sent.","additionalProperties":{"type":"string"}},"compared":{"type":"array","items":{"type":"object","required":["what","basis"],"additionalProperties":false,"properties":{"what":{"enum":["limit","window","remaining","reset"]},"claimed":{"type":"number","minimum":0},"observed":{"type":"number","minimum":0},"inferred":{"type":"boolean","description":"The window was not stated but inferred from the reset announced on a fresh window."},"resolutionS":{"type":"number","minimum":0,"description":"For whole-second claims (a reset, a window inferred from one): how far below the claim the truth may lie (1, or 2 for an epoch time in seconds)."},"mayExceed":{"type":"boolean","description":"remaining: the announced window may have reset (or a bucket refilled) before the first 429, so more admissions than claimed contradict nothing."},"basis":{"type":"string","description":"Where the claim and the observation come from."}}}},"findings":{"type":"array","items":{"type":"string"}},"notes":{"type":"array","description":"Assumptions the reader made, e.g. that X-RateLimit-Reset is an epoch time and against which clock it was read.","items":{"type":"string"}}}}},"contradiction":{"type":"object","description":"The claimed policy contradicted by what was admitted: more requests within a span than any policy of the claimed quota per window admits there (a DIFFERS finding).","required":["admitted","spanS","bound","detail"],"additionalProperties":false,"properties":{"admitted":{"$ref":"#/$defs/count"},"spanS":{"type":"number","minimum":0},"bound":{"$ref":"#/$defs/count"},"detail":{"type":"string"}}},"notMeasured":{"type":"object","description":"Why a measurement is absent (no 429 came, no recovery was observed, no second credential).","additionalProperties":false,"properties":{"observed":{"type":"string"},"window":{"type":"string"},"recovery":{"type":"string"},"isolation":{"type":"string"}}},"retryAfter":{"type":"object","required":[],"additionalProperties":false,"properties":{"claimedS":{"type":"number","minimum":0,"description":"Retry-After on the first 429; absent when none was sent."},"actualRecoveryS":{"type":"number","minimum":0,"description":"Seconds until a request was accepted again; absent when no recovery was observed."},"samples":{"type":"array","items":{"type":"object","required":["t","actualS"],"additionalProperties":false,"properties":{"t":{"type":"number","minimum":0},"claimedS":{"type":"number","minimum":0},"actualS":{"type":"number","minimum":0}}}},"honest":{"type":"boolean","description":"true: admitted again no later than every Retry-After said; false: refused after waiting one out; absent: not established."}}},"isolation":{"type":"object","required":[],"additionalProperties":false,"properties":{"tested":{"type":"boolean","description":"false when isolation could not be tested (one credential): perCredential then says nothing."},"perCredential":{"type":"boolean","description":"Only when tested: exhausting one credential's quota left the other untouched."},"detail":{"type":"string"}}},"timeline":{"type":"array","description":"One entry per second of the probe.","items":{"type":"object","required":["t","accepted","limited"],"additionalProperties":false,"properties":{"t":{"type":"number","minimum":0},"accepted":{"$ref":"#/$defs/count","description":"Answered with anything but 429."},"limited":{"$ref":"#/$defs/count","description":"Answered 429."},"remaining":{"type":"integer","description":"Last remaining-quota header value in this second."},"retryAfterS":{"type":"number","minimum":0,"description":"Retry-After claimed by the last 429 of this second."}}}}}},"webhooks":{"type":"object","description":"What the harness's webhook receiver saw during the run (webhooks suite).","required":["received","signatureFailures","duplicates","retriesObserved"],"additionalProperties":false,"properties":{"received":{"$ref":"#/$defs/count","description":"Deliveries recorded, every attempt counted."},"signatureFailures":{"$ref":"#/$defs/count","description":"Deliveries whose Standard Webhooks signature did not verify with the secret."},"duplicates":{"$ref":"#/$defs/count","description":"Deliveries of a webhook-id already answered 2xx."},"retriesObserved":{"$ref":"#/$defs/count","description":"Deliveries of a webhook-id whose previous attempt was answered non-2xx."},"deliveryLatency":{"type":"object","description":"Per event: first arrival minus the event's created_at, in ms.","required":["p50","p99","max"],"additionalProperties":false,"properties":{"p50":{"$ref":"#/$defs/ms"},"p99":{"$ref":"#/$defs/ms"},"max":{"$ref":"#/$defs/ms"}}},"underLoad":{"type":"object","description":"What a second receiver, registered only while `harness run`'s throughput scenarios ran, saw (every delivery answered 2xx at once). Absent when no scenario ran, the webhooks suite's management.create did not pass, or setting it up failed.","required":["received"],"additionalProperties":false,"properties":{"received":{"$ref":"#/$defs/count","description":"Deliveries recorded during the scenarios (and up to 2 s after), every attempt counted."},"deliveryLatency":{"$ref":"#/$defs/webhooks/properties/deliveryLatency","description":"Per event under load: first arrival minus the event's created_at, in ms."}}}}}}};
+const schema31 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://api-harness.example/schemas/report.json","title":"report.json (schemaVersion 1)","description":"One harness run: the target, the verdict, every conformance check with evidence, the summary by level, spec coverage and, when the run had them, throughput scenarios and the rate-limit probe. Fields are stable from schemaVersion 1 on: later versions add optional fields, never rename or remove one. src/report/report.ts and report-load.ts are the TypeScript side of this file; test/unit/reporters/report-schema.test.ts keeps them in step with real runs.","type":"object","required":["schemaVersion","run","verdict","checks","summary","coverage"],"additionalProperties":false,"properties":{"schemaVersion":{"const":1},"run":{"type":"object","required":["id","startedAt","finishedAt","harnessVersion","target"],"additionalProperties":false,"properties":{"id":{"type":"string","description":"Sortable unique run id, e.g. 20261121T061502Z-3f9a1c; also the folder name under reports/."},"startedAt":{"type":"string","format":"date-time"},"finishedAt":{"type":"string","format":"date-time"},"harnessVersion":{"type":"string"},"target":{"type":"object","required":["baseUrl","embedded"],"additionalProperties":false,"properties":{"baseUrl":{"type":"string","description":"Base URL the run was made against."},"embedded":{"type":"boolean","description":"True when the harness started its own reference target."}}},"imported":{"type":"object","description":"Set when the report was imported from another tool's output (harness import k6) instead of run by the harness. startedAt / finishedAt then come from the summary file's modification time (and handleSummary's testRunDurationMs), or for samples from the first and last sample's time as k6 stamped them, not from a clock the harness read during the test.","required":["tool","format","file","importedAt"],"additionalProperties":false,"properties":{"tool":{"const":"k6"},"format":{"enum":["summary-export","handle-summary","samples"],"description":"samples: k6 --out json / csv files of one or more runners, merged (harness import k6 FILE...)."},"file":{"type":"string","description":"The summary file as named on the command line (samples: the first file)."},"files":{"type":"array","items":{"type":"string"},"description":"samples: every runner's file, as named on the command line."},"importedAt":{"type":"string","format":"date-time"}}},"aborted":{"type":"object","description":"Set when the run stopped early; what was measured before is still in the report.","required":["code","message"],"additionalProperties":false,"properties":{"code":{"type":"string"},"message":{"type":"string"}}}}},"verdict":{"description":"selection-passed: a run of selected checks (see selection) whose selected MUST checks all passed; never a certification.","enum":["certified","certified-with-warnings","selection-passed","incomplete","not-certified","not-evaluated"]},"selection":{"type":"object","description":"Present when the run left catalogue checks out (--check, --suite, conformance.suites, conformance.skipChecks): not a certification.","required":["selected","catalogue"],"additionalProperties":false,"properties":{"selected":{"type":"integer","minimum":0,"description":"Checks that ran (skipped ids not counted)."},"catalogue":{"type":"integer","minimum":0,"description":"Every check of the run's catalogue: built-in suites and the config's declarative ones."},"suites":{"type":"array","items":{"type":"string"},"description":"The suites chosen, when not all."},"checks":{"type":"array","items":{"type":"string"},"description":"The check ids chosen with --check."},"skipChecks":{"type":"array","items":{"type":"string"},"description":"The check ids skipped by conformance.skipChecks."}}},"checks":{"type":"array","items":{"$ref":"#/$defs/check"}},"summary":{"type":"object","description":"Counts by status, overall and by level.","required":["passed","failed","skipped","errors","byLevel"],"additionalProperties":false,"properties":{"passed":{"$ref":"#/$defs/count"},"failed":{"$ref":"#/$defs/count"},"skipped":{"$ref":"#/$defs/count"},"errors":{"$ref":"#/$defs/count"},"undecided":{"$ref":"#/$defs/count","description":"Checks that ran but could not decide under the run's measured conditions (status undecided); absent in reports before it existed."},"vacuous":{"$ref":"#/$defs/count","description":"Passed checks that passed vacuously (a subset of passed); absent in reports before it existed."},"notApplicable":{"$ref":"#/$defs/count","description":"Checks skipped because their rule does not apply to the target as its config declares it (status skipped, notApplicable): counted here, not in skipped; present only when some were."},"byLevel":{"type":"object","required":["MUST","SHOULD","PROFILE"],"additionalProperties":false,"properties":{"MUST":{"$ref":"#/$defs/statusCounts"},"SHOULD":{"$ref":"#/$defs/statusCounts"},"PROFILE":{"$ref":"#/$defs/statusCounts"}}}}},"coverage":{"type":"object","description":"Each SERVICE-SPEC clause with the checks of this run that test it, or why none can.","required":["clauses","covered","notCovered","untestable"],"additionalProperties":false,"properties":{"clauses":{"type":"array","items":{"type":"object","required":["id","title","status","checks"],"additionalProperties":false,"properties":{"id":{"type":"string"},"title":{"type":"string"},"status":{"enum":["covered","not-covered","untestable"]},"checks":{"type":"array","items":{"type":"string"}},"reason":{"type":"string","description":"Why no check can test the clause (untestable only)."}}}},"covered":{"$ref":"#/$defs/count"},"notCovered":{"$ref":"#/$defs/count"},"untestable":{"$ref":"#/$defs/count"}}},"security":{"type":"object","description":"Each OWASP API Security Top 10 (2023) item with the checks of this run that cover it (their owasp field) and their findings: findings when a covering check failed, covered when one passed for real and none failed, not-covered (with the reason) otherwise. Present in reports of runs with checks.","required":["items","covered","notCovered","withFindings"],"additionalProperties":false,"properties":{"items":{"type":"array","minItems":10,"maxItems":10,"items":{"type":"object","required":["id","title","status","checks","findings"],"additionalProperties":false,"properties":{"id":{"enum":["API1:2023","API2:2023","API3:2023","API4:2023","API5:2023","API6:2023","API7:2023","API8:2023","API9:2023","API10:2023"]},"title":{"type":"string"},"status":{"enum":["covered","not-covered","findings"]},"checks":{"type":"array","items":{"type":"string"}},"findings":{"type":"array","items":{"type":"object","required":["check","level","message"],"additionalProperties":false,"properties":{"check":{"type":"string"},"level":{"enum":["MUST","SHOULD","PROFILE"]},"message":{"type":"string"}}}},"reason":{"type":"string"}}}},"covered":{"type":"integer","minimum":0},"notCovered":{"type":"integer","minimum":0},"withFindings":{"type":"integer","minimum":0}}},"scenarios":{"type":"array","description":"Throughput scenarios, when the run had any. Absent from conformance-only runs. An entry with source \"k6\" was imported from a k6 summary (harness import k6) and has the importedScenario shape.","items":{"if":{"type":"object","required":["source"]},"then":{"$ref":"#/$defs/importedScenario"},"else":{"$ref":"#/$defs/scenario"}}},"rateLimit":{"$ref":"#/$defs/rateLimit"},"webhooks":{"$ref":"#/$defs/webhooks"},"conditions":{"type":"object","additionalProperties":false,"required":["spanMs"],"description":"The run's own conditions, measured while it ran (src/conformance/conditions.ts). Time-dependent checks took their tolerances from the same measurements, over the stretch each judged.","properties":{"spanMs":{"$ref":"#/$defs/ms","description":"Length of the measured stretch (the whole run)."},"loopDelayMs":{"$ref":"#/$defs/conditionPercentiles","description":"How late the harness's event loop ran (perf_hooks.monitorEventLoopDelay, its resolution subtracted): stalls of its own process."},"rttMs":{"$ref":"#/$defs/conditionPercentiles","description":"Round trips of the harness's requests to the target (sent → response read)."},"sendLagMs":{"$ref":"#/$defs/conditionPercentiles","description":"How much later than scheduled the harness sent the requests it schedules (the rate-limit probe's pacer)."}}}},"$defs":{"conditionPercentiles":{"type":"object","additionalProperties":false,"required":["count","p50","p90","p99","max"],"description":"Percentiles of a series of durations in ms; count: readings.","properties":{"count":{"type":"integer","minimum":0},"p50":{"type":"number","minimum":0},"p90":{"type":"number","minimum":0},"p99":{"type":"number","minimum":0},"max":{"type":"number","minimum":0}}},"importedLatency":{"type":"object","description":"http_req_duration statistics a k6 summary gave, in ms: only those in k6's summaryTrendStats (default avg, min, med, max, p(90), p(95)); p50 is med, p999 p(99.9), p9999 p(99.99). A statistic k6 did not compute is absent.","additionalProperties":false,"properties":{"avg":{"$ref":"#/$defs/ms"},"min":{"$ref":"#/$defs/ms"},"p50":{"$ref":"#/$defs/ms"},"p90":{"$ref":"#/$defs/ms"},"p95":{"$ref":"#/$defs/ms"},"p99":{"$ref":"#/$defs/ms"},"p999":{"$ref":"#/$defs/ms"},"p9999":{"$ref":"#/$defs/ms"},"max":{"$ref":"#/$defs/ms"}}},"importedScenario":{"type":"object","description":"A scenario imported from a k6 summary (harness import k6): what k6 reported and nothing else. No histogram, percentile curve, timeline, status codes or transport errors (a k6 summary has none of them); every number k6 did not report is absent.","required":["name","source","format","latency","thresholds"],"additionalProperties":false,"properties":{"name":{"type":"string"},"source":{"const":"k6"},"format":{"enum":["summary-export","handle-summary"],"description":"summary-export: k6 run --summary-export; handle-summary: the data handleSummary() receives, written as JSON."},"requests":{"$ref":"#/$defs/count","description":"http_reqs count."},"rps":{"type":"number","minimum":0,"description":"http_reqs rate (per second over the whole test)."},"iterations":{"$ref":"#/$defs/count"},"dropped":{"$ref":"#/$defs/count","description":"dropped_iterations count, when the summary has that metric."},"latency":{"$ref":"#/$defs/importedLatency"},"byName":{"type":"object","description":"Per name tag, from http_req_duration{name:...} sub-metrics.","additionalProperties":{"type":"object","required":["latency"],"additionalProperties":false,"properties":{"latency":{"$ref":"#/$defs/importedLatency"}}}},"failedRate":{"$ref":"#/$defs/share","description":"http_req_failed rate: the share k6 counted failed (status outside expected_response, or no response)."},"checksRate":{"$ref":"#/$defs/share","description":"checks rate: the share of k6 checks that passed."},"durationMs":{"$ref":"#/$defs/ms","description":"handleSummary's state.testRunDurationMs."},"thresholds":{"type":"array","items":{"type":"object","description":"A k6 threshold and whether it held; actual only when the summary holds the statistic the expression tests.","required":["metric","expr","ok"],"additionalProperties":false,"properties":{"metric":{"type":"string"},"expr":{"type":"string"},"ok":{"type":"boolean"},"actual":{"type":"number"}}}}}},"count":{"type":"integer","minimum":0},"ms":{"type":"number","minimum":0,"description":"Milliseconds."},"share":{"type":"number","minimum":0,"maximum":1,"description":"A share between 0 and 1."},"statusCounts":{"type":"object","required":["passed","failed","skipped","errors"],"properties":{"passed":{"$ref":"#/$defs/count"},"failed":{"$ref":"#/$defs/count"},"skipped":{"$ref":"#/$defs/count"},"errors":{"$ref":"#/$defs/count"},"undecided":{"$ref":"#/$defs/count","description":"Checks that could not decide under the run's measured conditions."},"vacuous":{"$ref":"#/$defs/count","description":"Passed checks that passed vacuously (a subset of passed)."},"notApplicable":{"$ref":"#/$defs/count","description":"Checks skipped as not applicable: counted here, not in skipped; present only when some were."}},"additionalProperties":false},"headers":{"type":"object","additionalProperties":{"type":"string"},"description":"Header name to value, credentials redacted."},"exchange":{"type":"object","description":"One recorded HTTP exchange: secrets redacted, bodies cut at 4 KiB with a marker saying how much was dropped.","required":["startedAt","durationMs","request"],"additionalProperties":false,"properties":{"startedAt":{"type":"string","format":"date-time"},"durationMs":{"$ref":"#/$defs/ms"},"request":{"type":"object","required":["method","url","headers"],"additionalProperties":false,"properties":{"method":{"type":"string"},"url":{"type":"string"},"headers":{"$ref":"#/$defs/headers"},"body":{"type":"string"}}},"response":{"type":"object","required":["status","headers","body"],"additionalProperties":false,"properties":{"status":{"type":"integer","minimum":100,"maximum":599},"headers":{"$ref":"#/$defs/headers"},"body":{"type":"string"}}},"error":{"type":"string","description":"Transport failure (no HTTP response), e.g. \"ECONNRESET: other side closed\"."},"curl":{"type":"string","description":"A curl command that repeats the request; secrets appear only as $HARNESS_* environment references (HARNESS_API_KEY, HARNESS_LOGIN_PASSWORD …; HARNESS_JWT / HARNESS_ACCESS_TOKEN for tokens the run obtained itself), never as values. Absent in reports written before it existed."}}},"check":{"type":"object","required":["id","suite","title","level","specRef","status","durationMs"],"additionalProperties":false,"properties":{"id":{"type":"string","description":"Stable check id, <suite>.<name>."},"suite":{"type":"string"},"title":{"type":"string"},"level":{"enum":["MUST","SHOULD","PROFILE"],"description":"MUST decides certification; SHOULD and PROFILE only warn."},"specRef":{"type":"string","description":"Where the rule comes from (SERVICE-SPEC section, RFC, PROFILE point)."},"status":{"enum":["passed","failed","skipped","error","undecided"],"description":"undecided: the check ran, but the uncertainty its timing tolerance derives from the run's measured conditions covers the effect it judges (message: the measured reason). Never a pass, never a failure; an undecided MUST check makes the verdict incomplete."},"durationMs":{"$ref":"#/$defs/ms"},"vacuous":{"type":"string","description":"Only on a passed check whose rule was never exercised: what the pass lacked (e.g. no 429 ever came). A vacuous MUST pass makes the verdict incomplete."},"notApplicable":{"const":true,"description":"Only on a skipped check whose rule does not apply to the target as its config declares it (ownership on a single-account target; message says so). A MUST check skipped so leaves the verdict complete."},"besideMs":{"$ref":"#/$defs/ms","description":"Only on a check that ran beside others while it waited (a token to expire, a watch for deliveries): how much of durationMs other checks ran too. junit.xml counts that time once, in theirs."},"describeIn":{"type":"object","description":"Only on a failed PROFILE check: the config keys that describe its rule (src/conformance/describe-keys.ts), and whether the run's config sets one of them away from PROFILE.md's default (described: a fault against the target's own description; otherwise a choice the config can describe).","additionalProperties":false,"required":["keys","described"],"properties":{"keys":{"type":"array","minItems":1,"items":{"type":"string"}},"described":{"type":"boolean"},"values":{"type":"object","description":"Where the check's evidence shows it unambiguously (a status, the ownership refusal's kind, plain JSON errors): the value of each key that would describe what was observed (src/conformance/describe-values.ts). Absent when described is true.","additionalProperties":{"type":["number","string","boolean","array"],"items":{"type":"integer"}}}}},"message":{"type":"string","description":"Failure or error message, or the reason for a skip."},"evidence":{"type":"object","required":["exchanges"],"additionalProperties":false,"properties":{"exchanges":{"type":"array","items":{"$ref":"#/$defs/exchange"}},"details":{"type":"object","description":"What the check compared: expected / actual values, schema errors."}}}}},"latency":{"type":"object","description":"Latency percentiles of an HDR histogram in ms, measured from each request's intended send time in the open model (coordinated omission corrected). p999 is p99.9, p9999 p99.99.","required":["p50","p90","p95","p99","p999","p9999","max"],"additionalProperties":false,"properties":{"p50":{"$ref":"#/$defs/ms"},"p90":{"$ref":"#/$defs/ms"},"p95":{"$ref":"#/$defs/ms"},"p99":{"$ref":"#/$defs/ms"},"p999":{"$ref":"#/$defs/ms"},"p9999":{"$ref":"#/$defs/ms"},"max":{"$ref":"#/$defs/ms"}}},"statusCodeCounts":{"type":"object","description":"Answers per exact HTTP status code, e.g. {\"201\": 950, \"429\": 50}.","propertyNames":{"pattern":"^[0-9]{3}$"},"additionalProperties":{"$ref":"#/$defs/count"}},"percentilePoint":{"type":"object","description":"One point of the HDR percentile curve: the latency at or below which `percentile` % of the requests fell.","required":["percentile","latencyMs"],"additionalProperties":false,"properties":{"percentile":{"type":"number","minimum":0,"maximum":100},"latencyMs":{"$ref":"#/$defs/ms"}}},"scenario":{"type":"object","description":"One throughput scenario: the load engine's ScenarioResult (src/load/result.ts).","required":["name","executor","config","requests","rps","dropped","latency","percentiles","byName","statusCodes","rateLimited","errors","thresholds","timeline"],"additionalProperties":false,"properties":{"name":{"type":"string"},"executor":{"type":"string","description":"The scenario's executor (k6 vocabulary): constant-arrival-rate, ramping-arrival-rate, constant-vus, ramping-vus, per-vu-iterations."},"config":{"type":"object","description":"The scenario as it ran: the file with defaults and flags applied; `description` says what it does."},"requests":{"$ref":"#/$defs/count","description":"Requests that got an answer or a transport error (dropped arrivals are not requests)."},"rps":{"type":"number","minimum":0,"description":"requests / elapsed seconds."},"durationMs":{"type":"number","minimum":0,"description":"The run's measured length in milliseconds (t0 to its end, warm-up excluded): what rps divides by. Absent in reports written before it was recorded."},"dropped":{"$ref":"#/$defs/count","description":"Arrivals that could not start on time because every VU was busy (k6 dropped_iterations)."},"latency":{"$ref":"#/$defs/latency"},"percentiles":{"type":"array","description":"The HDR percentile curve (for a chart with a log axis of 1 / (1 - p)); empty when there were no requests.","items":{"$ref":"#/$defs/percentilePoint"}},"byName":{"type":"object","description":"Per request name of the scenario's mix.","additionalProperties":{"type":"object","required":["requests","latency","statusCodes"],"additionalProperties":false,"properties":{"requests":{"$ref":"#/$defs/count"},"latency":{"$ref":"#/$defs/latency"},"statusCodes":{"$ref":"#/$defs/statusCodeCounts"}}}},"statusCodes":{"$ref":"#/$defs/statusCodeCounts"},"rateLimited":{"$ref":"#/$defs/count","description":"Answers with status 429 (not failures unless the scenario says rateLimitedAsFailure)."},"errors":{"type":"object","description":"Transport errors by code (ECONNRESET, UND_ERR_HEADERS_TIMEOUT …).","additionalProperties":{"$ref":"#/$defs/count"}},"thresholds":{"type":"array","items":{"type":"object","description":"A k6 threshold and how the run measured against it.","required":["metric","expr","ok","actual"],"additionalProperties":false,"properties":{"metric":{"type":"string","description":"As written in the scenario, e.g. http_req_duration or http_req_duration{name:send}."},"expr":{"type":"string","description":"The expression as written, e.g. p(99)<100."},"ok":{"type":"boolean","description":"false: the threshold was crossed (exit 99)."},"actual":{"type":"number","description":"The value of the expression's left side: ms for durations, 0..1 for rates, a count, or per second; 0 when not evaluated."},"notEvaluated":{"type":"string","description":"Present when the threshold could not be judged because its metric has no samples (an imported k6 output without iteration samples: \"k6 output carries no iteration_duration\"); ok is then false. A threshold is never judged on another metric."}}}},"timeline":{"type":"array","description":"One entry per second since the scenario started.","items":{"type":"object","description":"One second of the run, by completion time.","required":["t","requests","p50","p99","status2xx","status4xx","status5xx","rateLimited","errors"],"additionalProperties":false,"properties":{"t":{"type":"integer","minimum":0,"description":"Seconds since the scenario started (0, 1, 2 …)."},"requests":{"$ref":"#/$defs/count","description":"Requests completed in this second (answered or failed in transport)."},"p50":{"$ref":"#/$defs/ms"},"p99":{"$ref":"#/$defs/ms"},"status2xx":{"$ref":"#/$defs/count"},"status4xx":{"$ref":"#/$defs/count","description":"4xx answers, 429s included."},"status5xx":{"$ref":"#/$defs/count"},"rateLimited":{"$ref":"#/$defs/count","description":"429 answers in this second (also counted in status4xx)."},"errors":{"$ref":"#/$defs/count","description":"Transport errors (no HTTP answer) in this second."}}}},"rateLimitExpectation":{"type":"object","description":"Rate-limit scenarios only (scenario rateLimit): the expected 429 fraction max(0, 1 - credentials x perCredentialQuota / windowSeconds / offeredRps) against the observed one (rateLimited / requests); ok when they differ by at most tolerance (default 0.05). When not ok, thresholds holds a failed rate_limited entry.","required":["perCredentialQuota","windowSeconds","credentials","offeredRps","expectedFraction","observedFraction","tolerance","ok"],"additionalProperties":false,"properties":{"perCredentialQuota":{"type":"number","exclusiveMinimum":0},"windowSeconds":{"type":"number","exclusiveMinimum":0},"credentials":{"type":"integer","minimum":1},"offeredRps":{"type":"number","minimum":0},"expectedFraction":{"type":"number","minimum":0,"maximum":1},"observedFraction":{"type":"number","minimum":0,"maximum":1},"tolerance":{"type":"number","minimum":0,"maximum":1},"ok":{"type":"boolean"}}},"histograms":{"type":"object","description":"Encoded HDR histograms (hdr-histogram-js compressed base64, values in µs) so runs and workers merge exactly.","required":["unit","all","byName"],"additionalProperties":false,"properties":{"unit":{"const":"us"},"all":{"type":"string"},"byName":{"type":"object","additionalProperties":{"type":"string"}},"blocks":{"type":"object","description":"The latencies by time, by completion time like the timeline: histograms[i] holds timeline seconds i*seconds to (i+1)*seconds (seconds is 1 unless the run had more than 600 seconds). harness compare estimates from them how much latencies vary together in time (README \"How the gate decides\"). Absent in older reports.","required":["seconds","histograms"],"additionalProperties":false,"properties":{"seconds":{"type":"integer","minimum":1},"histograms":{"type":"array","items":{"type":"string"}}}}}},"workers":{"type":"integer","minimum":1,"description":"Worker threads that generated the load (--workers / scenario workers; 1: the main thread). Several workers' metrics are merged exactly (HDR histograms added)."},"warmUp":{"type":"object","description":"The warm-up before t0: the scenario's connections opened (preAllocatedVUs / vus), two rounds of its own requests, then its own traffic at its pace (open model: at most 1 s; closed: at most 1 s or a tenth of the planned duration), up to a tenth of the planned requests. Never counted in any metric, threshold or timeline. Absent when the scenario says warmUp: false.","required":["durationMs","requests","errors","connections"],"additionalProperties":false,"properties":{"durationMs":{"$ref":"#/$defs/ms"},"requests":{"type":"integer","minimum":0,"description":"Warm-up requests sent (answered or failed)."},"errors":{"type":"integer","minimum":0,"description":"Warm-up requests that failed (transport error or timeout)."},"connections":{"type":"integer","minimum":0,"description":"Connections the warm-up opened, all workers together."},"skipped":{"type":"string","description":"Why no warm-up requests were sent (a rate-limit scenario: they would spend the quota it measures)."}}},"iterations":{"type":"object","description":"Flow scenarios only (scenario `flow:`): one iteration is one pass through the flow's steps. duration is k6's iteration_duration: from the iteration's intended start (the arrival's, open model) to its end, think times included. Each step's requests are in byName under the step's name.","required":["count","failed","rate","duration","failedBy"],"additionalProperties":false,"properties":{"count":{"type":"integer","minimum":0},"failed":{"type":"integer","minimum":0,"description":"Iterations in which a step failed (status not expected, transport error, capture found nothing, expectJson differed); with onStepFailure: abort they ended there."},"rate":{"type":"number","minimum":0,"description":"Iterations per second of the run."},"duration":{"$ref":"#/$defs/latency"},"failedBy":{"type":"object","additionalProperties":{"type":"integer","minimum":0},"description":"Step name -> iterations it failed."}}},"metricsOutput":{"type":"object","description":"Present when the run pushed live metrics (--metrics-out prometheus-rw=URL): what this scenario's pushes delivered and what they could not (a slow or absent endpoint never slows the load; what it could not take is counted here).","required":["kind","url","testid","pushes","samplesSent","failedPushes","samplesNotSent"],"additionalProperties":false,"properties":{"kind":{"const":"prometheus-rw"},"url":{"type":"string","description":"The endpoint without userinfo or query."},"testid":{"type":"string","description":"The testid label on every series."},"pushes":{"type":"integer","minimum":0,"description":"Remote-write requests accepted (2xx)."},"samplesSent":{"type":"integer","minimum":0},"failedPushes":{"type":"integer","minimum":0},"samplesNotSent":{"type":"integer","minimum":0,"description":"Samples in failed pushes and in batches dropped while a push was still in flight."},"lastError":{"type":"string"}}},"loopDelay":{"type":"object","description":"The load generator's own event-loop delay over the run: the longest stall of each second (0 when under 1 ms), median and p90 over the seconds, and the worst. How the machine shared its cores while the run measured; harness compare holds latency differences smaller than the typical second's stall undecided.","required":["secondMedianMs","secondP90Ms","worstMs"],"additionalProperties":false,"properties":{"secondMedianMs":{"$ref":"#/$defs/ms"},"secondP90Ms":{"$ref":"#/$defs/ms"},"worstMs":{"$ref":"#/$defs/ms"}}},"generatorBound":{"type":"object","description":"Present only when the run was limited by the load generator itself: in the listed seconds its event loop stalled for more than bounds.loopDelayMs, or (open model) more than bounds.lateShare of the arrivals started more than bounds.lateStartMs after their intended time. Latencies of those seconds include the generator's own delay; harness capacity never takes such a step for the target's limit.","required":["seconds","worstLoopDelayMs","worstLateShare","bounds","message"],"additionalProperties":false,"properties":{"seconds":{"type":"array","items":{"type":"integer","minimum":0},"description":"Seconds of the timeline (t) that crossed a bound."},"worstLoopDelayMs":{"$ref":"#/$defs/ms","description":"Largest event-loop delay of any second (the slowest worker's)."},"worstLateShare":{"$ref":"#/$defs/share","description":"Largest share of one second's arrivals that started late (0 in the closed model)."},"bounds":{"type":"object","required":["loopDelayMs","lateStartMs","lateShare"],"additionalProperties":false,"properties":{"loopDelayMs":{"type":"number"},"lateStartMs":{"type":"number"},"lateShare":{"type":"number"}}},"message":{"type":"string","description":"One sentence with the figures, as the console prints it."}}},"k6":{"type":"object","description":"Present when the entry is the exact merge of k6 runners' samples (harness import k6 FILE...): each runner's own numbers and how close the merged percentiles are to the samples'. The entry's thresholds are judged on the union; each runner's are for information.","required":["runners","precision","elapsed"],"additionalProperties":false,"properties":{"runners":{"type":"array","items":{"type":"object","required":["runner","file","format","gzip","requests","failed","rateLimited","dropped","statusCodes","latency","firstSampleAt","lastSampleAt","thresholds"],"additionalProperties":false,"properties":{"runner":{"type":"string","description":"instance <id> (k6-operator's instance_id tag) or the file's name."},"instanceId":{"type":"string"},"file":{"type":"string"},"format":{"enum":["json","csv"]},"gzip":{"type":"boolean"},"requests":{"$ref":"#/$defs/count"},"failed":{"$ref":"#/$defs/count"},"rateLimited":{"$ref":"#/$defs/count"},"dropped":{"$ref":"#/$defs/count"},"statusCodes":{"$ref":"#/$defs/statusCodeCounts"},"latency":{"$ref":"#/$defs/latency"},"firstSampleAt":{"type":"string","format":"date-time"},"lastSampleAt":{"type":"string","format":"date-time"},"thresholds":{"type":"array","items":{"type":"object","required":["metric","expr","ok","actual"],"additionalProperties":false,"properties":{"metric":{"type":"string"},"expr":{"type":"string"},"ok":{"type":"boolean"},"actual":{"type":"number"},"notEvaluated":{"type":"string"}}}}}}},"precision":{"type":"object","required":["relative","absoluteMs","rank","text"],"additionalProperties":false,"properties":{"relative":{"type":"number"},"absoluteMs":{"type":"number"},"rank":{"type":"string"},"text":{"type":"string"}}},"elapsed":{"type":"string"}}},"capacity":{"type":"object","description":"Present when a capacity search ran over the scenario (harness capacity's CapacityResult).","required":["sustainableRps","slo","errorBudget","steps"],"additionalProperties":false,"properties":{"sustainableRps":{"type":"number","minimum":0,"description":"Highest rate whose step held the SLO and the error budget; 0 when even the start rate broke them."},"slo":{"type":"string","description":"The SLO expression, e.g. p(99)<200."},"errorBudget":{"$ref":"#/$defs/share","description":"As a fraction (0.01 for 1 %)."},"ceiling":{"enum":["found","not-reached","generator-bound","interrupted"],"description":"How the search ended: found (a step the target broke bounds the limit), not-reached (every step up to --max passed: ceiling not reached, the target may sustain more; sustainableRps is a lower bound), generator-bound (the first broken step was limited by the load generator: the target's limit was not measured), interrupted (SIGINT/SIGTERM stopped it: only finished steps are listed, sustainableRps is a lower bound, see interrupted). Absent in reports from before it existed."},"interrupted":{"type":"object","description":"With ceiling interrupted: where the search was stopped. The step that was running is not listed (it was not measured whole).","required":["atStep","plannedSteps"],"additionalProperties":false,"properties":{"atStep":{"type":"integer","minimum":1,"description":"The step (1-based) running when the signal came."},"plannedSteps":{"type":"integer","minimum":1,"description":"Steps the ramp from the start rate to --max planned (bisection steps come on top)."}}},"steps":{"type":"array","items":{"type":"object","description":"One step of the capacity search.","required":["rate","achievedRps","p50","p99","errorRate","ok"],"additionalProperties":false,"properties":{"rate":{"type":"number","minimum":0,"description":"Offered arrival rate, requests per second."},"achievedRps":{"type":"number","minimum":0},"p50":{"$ref":"#/$defs/ms"},"p99":{"$ref":"#/$defs/ms"},"errorRate":{"$ref":"#/$defs/share","description":"(failed + dropped) / (requests + dropped)."},"ok":{"type":"boolean","description":"Whether the step held the SLO and the error budget."},"generatorBound":{"type":"boolean","description":"The step's run was generator-bound (see generatorBound): a broken step then says nothing about the target."}}}}}}}},"rateLimit":{"type":"object","description":"What the rate-limit probe found: what the headers claim against what the target does.","required":["headerStyle","retryAfter","isolation","timeline"],"additionalProperties":false,"properties":{"headerStyle":{"enum":["ietf","x-ratelimit","none"],"description":"Header family: ietf (RateLimit / RateLimit-Policy), x-ratelimit (X-RateLimit-*), none."},"policyClaimed":{"type":"object","description":"The policy the headers claim, when they claim one.","required":["quota","windowS"],"additionalProperties":false,"properties":{"quota":{"$ref":"#/$defs/count"},"windowS":{"type":"number","exclusiveMinimum":0},"raw":{"type":"string","description":"The header value as sent."},"source":{"enum":["headers","config"],"description":"Where the claim comes from: the rate-limit headers, or api.rateLimitPolicy for what the headers do not state."}}},"observed":{"type":"object","description":"The policy the probe measured from its 429s; absent when no 429 came (see admitted and notMeasured). windowS only when a recovery measured it; burst and refillPerS for token buckets.","required":["quota","algorithm"],"additionalProperties":false,"properties":{"quota":{"$ref":"#/$defs/count"},"windowS":{"type":"number","exclusiveMinimum":0},"algorithm":{"enum":["fixed-window","sliding-window","token-bucket","unknown"]},"burst":{"$ref":"#/$defs/count"},"refillPerS":{"type":"number","minimum":0}}},"admitted":{"type":"object","description":"Traffic admitted without any 429: a lower bound of the limit, not a limit.","required":["requests","seconds","peakRps"],"additionalProperties":false,"properties":{"requests":{"$ref":"#/$defs/count"},"seconds":{"type":"number","minimum":0},"peakRps":{"type":"number","minimum":0}}},"headerClaims":{"type":"array","description":"What each rate-limit header family the target sent claimed (limit, window, remaining, reset) against what the probe measured, newest family first.","items":{"type":"object","required":["format","revision","fields","compared","findings","notes"],"additionalProperties":false,"properties":{"format":{"enum":["ietf-draft-09","ietf-draft-07","ietf-draft-06","x-ratelimit"],"description":"The reader (api.rateLimitHeaders name) of this family."},"revision":{"type":"string","description":"The published draft revisions (or vendor convention) the family follows, in words."},"fields":{"type":"object","description":"The family's fields on the first response that carried it, as sent.","additionalProperties":{"type":"string"}},"compared":{"type":"array","items":{"type":"object","required":["what","basis"],"additionalProperties":false,"properties":{"what":{"enum":["limit","window","remaining","reset"]},"claimed":{"type":"number","minimum":0},"observed":{"type":"number","minimum":0},"inferred":{"type":"boolean","description":"The window was not stated but inferred from the reset announced on a fresh window."},"resolutionS":{"type":"number","minimum":0,"description":"For whole-second claims (a reset, a window inferred from one): how far below the claim the truth may lie (1, or 2 for an epoch time in seconds)."},"mayExceed":{"type":"boolean","description":"remaining: the announced window may have reset (or a bucket refilled) before the first 429, so more admissions than claimed contradict nothing."},"basis":{"type":"string","description":"Where the claim and the observation come from."}}}},"findings":{"type":"array","items":{"type":"string"}},"notes":{"type":"array","description":"Assumptions the reader made, e.g. that X-RateLimit-Reset is an epoch time and against which clock it was read.","items":{"type":"string"}}}}},"policyMatch":{"type":"object","description":"The claimed quota and window each judged on the interval the measurement allows (±10 %): matches within every value, differs from all, undecidable otherwise. Absent when nothing was claimed or no 429 measured the limit.","required":["quota","window"],"additionalProperties":false,"properties":{"quota":{"type":"object","required":["outcome","detail"],"additionalProperties":false,"properties":{"outcome":{"enum":["matches","differs","undecidable","not-claimed"]},"claimed":{"type":"number","minimum":0},"observed":{"type":"object","description":"The point estimate and every value the measurement allows.","required":["value","low","high"],"additionalProperties":false,"properties":{"value":{"type":"number"},"low":{"type":"number"},"high":{"type":"number"}}},"deviation":{"type":"number","description":"Signed share the claim is off the point estimate (claimed over observed)."},"detail":{"type":"string","description":"How the interval was derived, or why nothing could be decided."}}},"window":{"type":"object","required":["outcome","detail"],"additionalProperties":false,"properties":{"outcome":{"enum":["matches","differs","undecidable","not-claimed"]},"claimed":{"type":"number","minimum":0},"observed":{"type":"object","description":"The point estimate and every value the measurement allows.","required":["value","low","high"],"additionalProperties":false,"properties":{"value":{"type":"number"},"low":{"type":"number"},"high":{"type":"number"}}},"deviation":{"type":"number","description":"Signed share the claim is off the point estimate (claimed over observed)."},"detail":{"type":"string","description":"How the interval was derived, or why nothing could be decided."}}}}},"contradiction":{"type":"object","description":"The claimed policy contradicted by what was admitted: more requests within a span than any policy of the claimed quota per window admits there (a DIFFERS finding).","required":["admitted","spanS","bound","detail"],"additionalProperties":false,"properties":{"admitted":{"$ref":"#/$defs/count"},"spanS":{"type":"number","minimum":0},"bound":{"$ref":"#/$defs/count"},"detail":{"type":"string"}}},"notMeasured":{"type":"object","description":"Why a measurement is absent (no 429 came, no recovery was observed, no second credential).","additionalProperties":false,"properties":{"observed":{"type":"string"},"window":{"type":"string"},"recovery":{"type":"string"},"isolation":{"type":"string"}}},"retryAfter":{"type":"object","required":[],"additionalProperties":false,"properties":{"claimedS":{"type":"number","minimum":0,"description":"Retry-After on the first 429; absent when none was sent."},"actualRecoveryS":{"type":"number","minimum":0,"description":"Seconds until a request was accepted again; absent when no recovery was observed."},"samples":{"type":"array","items":{"type":"object","required":["t","actualS"],"additionalProperties":false,"properties":{"t":{"type":"number","minimum":0},"claimedS":{"type":"number","minimum":0},"actualS":{"type":"number","minimum":0}}}},"honest":{"type":"boolean","description":"true: admitted again no later than every Retry-After said; false: refused after waiting one out; absent: not established."}}},"isolation":{"type":"object","required":[],"additionalProperties":false,"properties":{"tested":{"type":"boolean","description":"false when isolation could not be tested (one credential): perCredential then says nothing."},"perCredential":{"type":"boolean","description":"Only when tested: exhausting one credential's quota left the other untouched."},"detail":{"type":"string"}}},"timeline":{"type":"array","description":"One entry per second of the probe.","items":{"type":"object","required":["t","accepted","limited"],"additionalProperties":false,"properties":{"t":{"type":"number","minimum":0},"accepted":{"$ref":"#/$defs/count","description":"Answered with anything but 429."},"limited":{"$ref":"#/$defs/count","description":"Answered 429."},"remaining":{"type":"integer","description":"Last remaining-quota header value in this second."},"retryAfterS":{"type":"number","minimum":0,"description":"Retry-After claimed by the last 429 of this second."}}}}}},"webhooks":{"type":"object","description":"What the harness's webhook receiver saw during the run (webhooks suite).","required":["received","signatureFailures","duplicates","retriesObserved"],"additionalProperties":false,"properties":{"received":{"$ref":"#/$defs/count","description":"Deliveries recorded, every attempt counted."},"signatureFailures":{"$ref":"#/$defs/count","description":"Deliveries whose Standard Webhooks signature did not verify with the secret."},"duplicates":{"$ref":"#/$defs/count","description":"Deliveries of a webhook-id already answered 2xx."},"retriesObserved":{"$ref":"#/$defs/count","description":"Deliveries of a webhook-id whose previous attempt was answered non-2xx."},"deliveryLatency":{"type":"object","description":"Per event: first arrival minus the event's created_at, in ms.","required":["p50","p99","max"],"additionalProperties":false,"properties":{"p50":{"$ref":"#/$defs/ms"},"p99":{"$ref":"#/$defs/ms"},"max":{"$ref":"#/$defs/ms"}}},"underLoad":{"type":"object","description":"What a second receiver, registered only while `harness run`'s throughput scenarios ran, saw (every delivery answered 2xx at once). Absent when no scenario ran, the webhooks suite's management.create did not pass, or setting it up failed.","required":["received"],"additionalProperties":false,"properties":{"received":{"$ref":"#/$defs/count","description":"Deliveries recorded during the scenarios (and up to 2 s after), every attempt counted."},"deliveryLatency":{"$ref":"#/$defs/webhooks/properties/deliveryLatency","description":"Per event under load: first arrival minus the event's created_at, in ms."}}}}}}};
 const schema39 = {"type":"integer","minimum":0};
 const schema33 = {"type":"number","minimum":0,"description":"Milliseconds."};
 const schema137 = {"type":"object","additionalProperties":false,"required":["count","p50","p90","p99","max"],"description":"Percentiles of a series of durations in ms; count: readings.","properties":{"count":{"type":"integer","minimum":0},"p50":{"type":"number","minimum":0},"p90":{"type":"number","minimum":0},"p99":{"type":"number","minimum":0},"max":{"type":"number","minimum":0}}};
@@ -6278,7 +6278,7 @@ return errors === 0;
 }
 validate34.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema114 = {"type":"object","description":"What the rate-limit probe found: what the headers claim against what the target does.","required":["headerStyle","retryAfter","isolation","timeline"],"additionalProperties":false,"properties":{"headerStyle":{"enum":["ietf","x-ratelimit","none"],"description":"Header family: ietf (RateLimit / RateLimit-Policy), x-ratelimit (X-RateLimit-*), none."},"policyClaimed":{"type":"object","description":"The policy the headers claim, when they claim one.","required":["quota","windowS"],"additionalProperties":false,"properties":{"quota":{"$ref":"#/$defs/count"},"windowS":{"type":"number","exclusiveMinimum":0},"raw":{"type":"string","description":"The header value as sent."},"source":{"enum":["headers","config"],"description":"Where the claim comes from: the rate-limit headers, or api.rateLimitPolicy for what the headers do not state."}}},"observed":{"type":"object","description":"The policy the probe measured from its 429s; absent when no 429 came (see admitted and notMeasured). windowS only when a recovery measured it; burst and refillPerS for token buckets.","required":["quota","algorithm"],"additionalProperties":false,"properties":{"quota":{"$ref":"#/$defs/count"},"windowS":{"type":"number","exclusiveMinimum":0},"algorithm":{"enum":["fixed-window","sliding-window","token-bucket","unknown"]},"burst":{"$ref":"#/$defs/count"},"refillPerS":{"type":"number","minimum":0}}},"admitted":{"type":"object","description":"Traffic admitted without any 429: a lower bound of the limit, not a limit.","required":["requests","seconds","peakRps"],"additionalProperties":false,"properties":{"requests":{"$ref":"#/$defs/count"},"seconds":{"type":"number","minimum":0},"peakRps":{"type":"number","minimum":0}}},"headerClaims":{"type":"array","description":"What each rate-limit header family the target sent claimed (limit, window, remaining, reset) against what the probe measured, newest family first.","items":{"type":"object","required":["format","revision","fields","compared","findings","notes"],"additionalProperties":false,"properties":{"format":{"enum":["ietf-draft-09","ietf-draft-07","ietf-draft-06","x-ratelimit"],"description":"The reader (api.rateLimitHeaders name) of this family."},"revision":{"type":"string","description":"The published draft revisions (or vendor convention) the family follows, in words."},"fields":{"type":"object","description":"The family's fields on the first response that carried it, as sent.","additionalProperties":{"type":"string"}},"compared":{"type":"array","items":{"type":"object","required":["what","basis"],"additionalProperties":false,"properties":{"what":{"enum":["limit","window","remaining","reset"]},"claimed":{"type":"number","minimum":0},"observed":{"type":"number","minimum":0},"inferred":{"type":"boolean","description":"The window was not stated but inferred from the reset announced on a fresh window."},"resolutionS":{"type":"number","minimum":0,"description":"For whole-second claims (a reset, a window inferred from one): how far below the claim the truth may lie (1, or 2 for an epoch time in seconds)."},"mayExceed":{"type":"boolean","description":"remaining: the announced window may have reset (or a bucket refilled) before the first 429, so more admissions than claimed contradict nothing."},"basis":{"type":"string","description":"Where the claim and the observation come from."}}}},"findings":{"type":"array","items":{"type":"string"}},"notes":{"type":"array","description":"Assumptions the reader made, e.g. that X-RateLimit-Reset is an epoch time and against which clock it was read.","items":{"type":"string"}}}}},"contradiction":{"type":"object","description":"The claimed policy contradicted by what was admitted: more requests within a span than any policy of the claimed quota per window admits there (a DIFFERS finding).","required":["admitted","spanS","bound","detail"],"additionalProperties":false,"properties":{"admitted":{"$ref":"#/$defs/count"},"spanS":{"type":"number","minimum":0},"bound":{"$ref":"#/$defs/count"},"detail":{"type":"string"}}},"notMeasured":{"type":"object","description":"Why a measurement is absent (no 429 came, no recovery was observed, no second credential).","additionalProperties":false,"properties":{"observed":{"type":"string"},"window":{"type":"string"},"recovery":{"type":"string"},"isolation":{"type":"string"}}},"retryAfter":{"type":"object","required":[],"additionalProperties":false,"properties":{"claimedS":{"type":"number","minimum":0,"description":"Retry-After on the first 429; absent when none was sent."},"actualRecoveryS":{"type":"number","minimum":0,"description":"Seconds until a request was accepted again; absent when no recovery was observed."},"samples":{"type":"array","items":{"type":"object","required":["t","actualS"],"additionalProperties":false,"properties":{"t":{"type":"number","minimum":0},"claimedS":{"type":"number","minimum":0},"actualS":{"type":"number","minimum":0}}}},"honest":{"type":"boolean","description":"true: admitted again no later than every Retry-After said; false: refused after waiting one out; absent: not established."}}},"isolation":{"type":"object","required":[],"additionalProperties":false,"properties":{"tested":{"type":"boolean","description":"false when isolation could not be tested (one credential): perCredential then says nothing."},"perCredential":{"type":"boolean","description":"Only when tested: exhausting one credential's quota left the other untouched."},"detail":{"type":"string"}}},"timeline":{"type":"array","description":"One entry per second of the probe.","items":{"type":"object","required":["t","accepted","limited"],"additionalProperties":false,"properties":{"t":{"type":"number","minimum":0},"accepted":{"$ref":"#/$defs/count","description":"Answered with anything but 429."},"limited":{"$ref":"#/$defs/count","description":"Answered 429."},"remaining":{"type":"integer","description":"Last remaining-quota header value in this second."},"retryAfterS":{"type":"number","minimum":0,"description":"Retry-After claimed by the last 429 of this second."}}}}}};
+const schema114 = {"type":"object","description":"What the rate-limit probe found: what the headers claim against what the target does.","required":["headerStyle","retryAfter","isolation","timeline"],"additionalProperties":false,"properties":{"headerStyle":{"enum":["ietf","x-ratelimit","none"],"description":"Header family: ietf (RateLimit / RateLimit-Policy), x-ratelimit (X-RateLimit-*), none."},"policyClaimed":{"type":"object","description":"The policy the headers claim, when they claim one.","required":["quota","windowS"],"additionalProperties":false,"properties":{"quota":{"$ref":"#/$defs/count"},"windowS":{"type":"number","exclusiveMinimum":0},"raw":{"type":"string","description":"The header value as sent."},"source":{"enum":["headers","config"],"description":"Where the claim comes from: the rate-limit headers, or api.rateLimitPolicy for what the headers do not state."}}},"observed":{"type":"object","description":"The policy the probe measured from its 429s; absent when no 429 came (see admitted and notMeasured). windowS only when a recovery measured it; burst and refillPerS for token buckets.","required":["quota","algorithm"],"additionalProperties":false,"properties":{"quota":{"$ref":"#/$defs/count"},"windowS":{"type":"number","exclusiveMinimum":0},"algorithm":{"enum":["fixed-window","sliding-window","token-bucket","unknown"]},"burst":{"$ref":"#/$defs/count"},"refillPerS":{"type":"number","minimum":0}}},"admitted":{"type":"object","description":"Traffic admitted without any 429: a lower bound of the limit, not a limit.","required":["requests","seconds","peakRps"],"additionalProperties":false,"properties":{"requests":{"$ref":"#/$defs/count"},"seconds":{"type":"number","minimum":0},"peakRps":{"type":"number","minimum":0}}},"headerClaims":{"type":"array","description":"What each rate-limit header family the target sent claimed (limit, window, remaining, reset) against what the probe measured, newest family first.","items":{"type":"object","required":["format","revision","fields","compared","findings","notes"],"additionalProperties":false,"properties":{"format":{"enum":["ietf-draft-09","ietf-draft-07","ietf-draft-06","x-ratelimit"],"description":"The reader (api.rateLimitHeaders name) of this family."},"revision":{"type":"string","description":"The published draft revisions (or vendor convention) the family follows, in words."},"fields":{"type":"object","description":"The family's fields on the first response that carried it, as sent.","additionalProperties":{"type":"string"}},"compared":{"type":"array","items":{"type":"object","required":["what","basis"],"additionalProperties":false,"properties":{"what":{"enum":["limit","window","remaining","reset"]},"claimed":{"type":"number","minimum":0},"observed":{"type":"number","minimum":0},"inferred":{"type":"boolean","description":"The window was not stated but inferred from the reset announced on a fresh window."},"resolutionS":{"type":"number","minimum":0,"description":"For whole-second claims (a reset, a window inferred from one): how far below the claim the truth may lie (1, or 2 for an epoch time in seconds)."},"mayExceed":{"type":"boolean","description":"remaining: the announced window may have reset (or a bucket refilled) before the first 429, so more admissions than claimed contradict nothing."},"basis":{"type":"string","description":"Where the claim and the observation come from."}}}},"findings":{"type":"array","items":{"type":"string"}},"notes":{"type":"array","description":"Assumptions the reader made, e.g. that X-RateLimit-Reset is an epoch time and against which clock it was read.","items":{"type":"string"}}}}},"policyMatch":{"type":"object","description":"The claimed quota and window each judged on the interval the measurement allows (±10 %): matches within every value, differs from all, undecidable otherwise. Absent when nothing was claimed or no 429 measured the limit.","required":["quota","window"],"additionalProperties":false,"properties":{"quota":{"type":"object","required":["outcome","detail"],"additionalProperties":false,"properties":{"outcome":{"enum":["matches","differs","undecidable","not-claimed"]},"claimed":{"type":"number","minimum":0},"observed":{"type":"object","description":"The point estimate and every value the measurement allows.","required":["value","low","high"],"additionalProperties":false,"properties":{"value":{"type":"number"},"low":{"type":"number"},"high":{"type":"number"}}},"deviation":{"type":"number","description":"Signed share the claim is off the point estimate (claimed over observed)."},"detail":{"type":"string","description":"How the interval was derived, or why nothing could be decided."}}},"window":{"type":"object","required":["outcome","detail"],"additionalProperties":false,"properties":{"outcome":{"enum":["matches","differs","undecidable","not-claimed"]},"claimed":{"type":"number","minimum":0},"observed":{"type":"object","description":"The point estimate and every value the measurement allows.","required":["value","low","high"],"additionalProperties":false,"properties":{"value":{"type":"number"},"low":{"type":"number"},"high":{"type":"number"}}},"deviation":{"type":"number","description":"Signed share the claim is off the point estimate (claimed over observed)."},"detail":{"type":"string","description":"How the interval was derived, or why nothing could be decided."}}}}},"contradiction":{"type":"object","description":"The claimed policy contradicted by what was admitted: more requests within a span than any policy of the claimed quota per window admits there (a DIFFERS finding).","required":["admitted","spanS","bound","detail"],"additionalProperties":false,"properties":{"admitted":{"$ref":"#/$defs/count"},"spanS":{"type":"number","minimum":0},"bound":{"$ref":"#/$defs/count"},"detail":{"type":"string"}}},"notMeasured":{"type":"object","description":"Why a measurement is absent (no 429 came, no recovery was observed, no second credential).","additionalProperties":false,"properties":{"observed":{"type":"string"},"window":{"type":"string"},"recovery":{"type":"string"},"isolation":{"type":"string"}}},"retryAfter":{"type":"object","required":[],"additionalProperties":false,"properties":{"claimedS":{"type":"number","minimum":0,"description":"Retry-After on the first 429; absent when none was sent."},"actualRecoveryS":{"type":"number","minimum":0,"description":"Seconds until a request was accepted again; absent when no recovery was observed."},"samples":{"type":"array","items":{"type":"object","required":["t","actualS"],"additionalProperties":false,"properties":{"t":{"type":"number","minimum":0},"claimedS":{"type":"number","minimum":0},"actualS":{"type":"number","minimum":0}}}},"honest":{"type":"boolean","description":"true: admitted again no later than every Retry-After said; false: refused after waiting one out; absent: not established."}}},"isolation":{"type":"object","required":[],"additionalProperties":false,"properties":{"tested":{"type":"boolean","description":"false when isolation could not be tested (one credential): perCredential then says nothing."},"perCredential":{"type":"boolean","description":"Only when tested: exhausting one credential's quota left the other untouched."},"detail":{"type":"string"}}},"timeline":{"type":"array","description":"One entry per second of the probe.","items":{"type":"object","required":["t","accepted","limited"],"additionalProperties":false,"properties":{"t":{"type":"number","minimum":0},"accepted":{"$ref":"#/$defs/count","description":"Answered with anything but 429."},"limited":{"$ref":"#/$defs/count","description":"Answered 429."},"remaining":{"type":"integer","description":"Last remaining-quota header value in this second."},"retryAfterS":{"type":"number","minimum":0,"description":"Retry-After claimed by the last 429 of this second."}}}}}};
 
 function validate47(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -7168,11 +7168,11 @@ vErrors.push(err71);
 errors++;
 }
 }
-if(data.contradiction !== undefined){
-let data35 = data.contradiction;
+if(data.policyMatch !== undefined){
+let data35 = data.policyMatch;
 if(data35 && typeof data35 == "object" && !Array.isArray(data35)){
-if(data35.admitted === undefined){
-const err72 = {instancePath:instancePath+"/contradiction",schemaPath:"#/properties/contradiction/required",keyword:"required",params:{missingProperty: "admitted"},message:"must have required property '"+"admitted"+"'"};
+if(data35.quota === undefined){
+const err72 = {instancePath:instancePath+"/policyMatch",schemaPath:"#/properties/policyMatch/required",keyword:"required",params:{missingProperty: "quota"},message:"must have required property '"+"quota"+"'"};
 if(vErrors === null){
 vErrors = [err72];
 }
@@ -7181,8 +7181,8 @@ vErrors.push(err72);
 }
 errors++;
 }
-if(data35.spanS === undefined){
-const err73 = {instancePath:instancePath+"/contradiction",schemaPath:"#/properties/contradiction/required",keyword:"required",params:{missingProperty: "spanS"},message:"must have required property '"+"spanS"+"'"};
+if(data35.window === undefined){
+const err73 = {instancePath:instancePath+"/policyMatch",schemaPath:"#/properties/policyMatch/required",keyword:"required",params:{missingProperty: "window"},message:"must have required property '"+"window"+"'"};
 if(vErrors === null){
 vErrors = [err73];
 }
@@ -7191,8 +7191,9 @@ vErrors.push(err73);
 }
 errors++;
 }
-if(data35.bound === undefined){
-const err74 = {instancePath:instancePath+"/contradiction",schemaPath:"#/properties/contradiction/required",keyword:"required",params:{missingProperty: "bound"},message:"must have required property '"+"bound"+"'"};
+for(const key7 in data35){
+if(!((key7 === "quota") || (key7 === "window"))){
+const err74 = {instancePath:instancePath+"/policyMatch",schemaPath:"#/properties/policyMatch/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key7},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err74];
 }
@@ -7201,8 +7202,12 @@ vErrors.push(err74);
 }
 errors++;
 }
-if(data35.detail === undefined){
-const err75 = {instancePath:instancePath+"/contradiction",schemaPath:"#/properties/contradiction/required",keyword:"required",params:{missingProperty: "detail"},message:"must have required property '"+"detail"+"'"};
+}
+if(data35.quota !== undefined){
+let data36 = data35.quota;
+if(data36 && typeof data36 == "object" && !Array.isArray(data36)){
+if(data36.outcome === undefined){
+const err75 = {instancePath:instancePath+"/policyMatch/quota",schemaPath:"#/properties/policyMatch/properties/quota/required",keyword:"required",params:{missingProperty: "outcome"},message:"must have required property '"+"outcome"+"'"};
 if(vErrors === null){
 vErrors = [err75];
 }
@@ -7211,9 +7216,8 @@ vErrors.push(err75);
 }
 errors++;
 }
-for(const key7 in data35){
-if(!((((key7 === "admitted") || (key7 === "spanS")) || (key7 === "bound")) || (key7 === "detail"))){
-const err76 = {instancePath:instancePath+"/contradiction",schemaPath:"#/properties/contradiction/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key7},message:"must NOT have additional properties"};
+if(data36.detail === undefined){
+const err76 = {instancePath:instancePath+"/policyMatch/quota",schemaPath:"#/properties/policyMatch/properties/quota/required",keyword:"required",params:{missingProperty: "detail"},message:"must have required property '"+"detail"+"'"};
 if(vErrors === null){
 vErrors = [err76];
 }
@@ -7222,11 +7226,9 @@ vErrors.push(err76);
 }
 errors++;
 }
-}
-if(data35.admitted !== undefined){
-let data36 = data35.admitted;
-if(!(((typeof data36 == "number") && (!(data36 % 1) && !isNaN(data36))) && (isFinite(data36)))){
-const err77 = {instancePath:instancePath+"/contradiction/admitted",schemaPath:"#/$defs/count/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+for(const key8 in data36){
+if(!(((((key8 === "outcome") || (key8 === "claimed")) || (key8 === "observed")) || (key8 === "deviation")) || (key8 === "detail"))){
+const err77 = {instancePath:instancePath+"/policyMatch/quota",schemaPath:"#/properties/policyMatch/properties/quota/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key8},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err77];
 }
@@ -7235,9 +7237,11 @@ vErrors.push(err77);
 }
 errors++;
 }
-if((typeof data36 == "number") && (isFinite(data36))){
-if(data36 < 0 || isNaN(data36)){
-const err78 = {instancePath:instancePath+"/contradiction/admitted",schemaPath:"#/$defs/count/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+if(data36.outcome !== undefined){
+let data37 = data36.outcome;
+if(!((((data37 === "matches") || (data37 === "differs")) || (data37 === "undecidable")) || (data37 === "not-claimed"))){
+const err78 = {instancePath:instancePath+"/policyMatch/quota/outcome",schemaPath:"#/properties/policyMatch/properties/quota/properties/outcome/enum",keyword:"enum",params:{allowedValues: schema114.properties.policyMatch.properties.quota.properties.outcome.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err78];
 }
@@ -7247,12 +7251,11 @@ vErrors.push(err78);
 errors++;
 }
 }
-}
-if(data35.spanS !== undefined){
-let data37 = data35.spanS;
-if((typeof data37 == "number") && (isFinite(data37))){
-if(data37 < 0 || isNaN(data37)){
-const err79 = {instancePath:instancePath+"/contradiction/spanS",schemaPath:"#/properties/contradiction/properties/spanS/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(data36.claimed !== undefined){
+let data38 = data36.claimed;
+if((typeof data38 == "number") && (isFinite(data38))){
+if(data38 < 0 || isNaN(data38)){
+const err79 = {instancePath:instancePath+"/policyMatch/quota/claimed",schemaPath:"#/properties/policyMatch/properties/quota/properties/claimed/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err79];
 }
@@ -7263,7 +7266,7 @@ errors++;
 }
 }
 else {
-const err80 = {instancePath:instancePath+"/contradiction/spanS",schemaPath:"#/properties/contradiction/properties/spanS/type",keyword:"type",params:{type: "number"},message:"must be number"};
+const err80 = {instancePath:instancePath+"/policyMatch/quota/claimed",schemaPath:"#/properties/policyMatch/properties/quota/properties/claimed/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err80];
 }
@@ -7273,10 +7276,11 @@ vErrors.push(err80);
 errors++;
 }
 }
-if(data35.bound !== undefined){
-let data38 = data35.bound;
-if(!(((typeof data38 == "number") && (!(data38 % 1) && !isNaN(data38))) && (isFinite(data38)))){
-const err81 = {instancePath:instancePath+"/contradiction/bound",schemaPath:"#/$defs/count/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data36.observed !== undefined){
+let data39 = data36.observed;
+if(data39 && typeof data39 == "object" && !Array.isArray(data39)){
+if(data39.value === undefined){
+const err81 = {instancePath:instancePath+"/policyMatch/quota/observed",schemaPath:"#/properties/policyMatch/properties/quota/properties/observed/required",keyword:"required",params:{missingProperty: "value"},message:"must have required property '"+"value"+"'"};
 if(vErrors === null){
 vErrors = [err81];
 }
@@ -7285,9 +7289,8 @@ vErrors.push(err81);
 }
 errors++;
 }
-if((typeof data38 == "number") && (isFinite(data38))){
-if(data38 < 0 || isNaN(data38)){
-const err82 = {instancePath:instancePath+"/contradiction/bound",schemaPath:"#/$defs/count/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(data39.low === undefined){
+const err82 = {instancePath:instancePath+"/policyMatch/quota/observed",schemaPath:"#/properties/policyMatch/properties/quota/properties/observed/required",keyword:"required",params:{missingProperty: "low"},message:"must have required property '"+"low"+"'"};
 if(vErrors === null){
 vErrors = [err82];
 }
@@ -7296,11 +7299,8 @@ vErrors.push(err82);
 }
 errors++;
 }
-}
-}
-if(data35.detail !== undefined){
-if(typeof data35.detail !== "string"){
-const err83 = {instancePath:instancePath+"/contradiction/detail",schemaPath:"#/properties/contradiction/properties/detail/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data39.high === undefined){
+const err83 = {instancePath:instancePath+"/policyMatch/quota/observed",schemaPath:"#/properties/policyMatch/properties/quota/properties/observed/required",keyword:"required",params:{missingProperty: "high"},message:"must have required property '"+"high"+"'"};
 if(vErrors === null){
 vErrors = [err83];
 }
@@ -7309,10 +7309,9 @@ vErrors.push(err83);
 }
 errors++;
 }
-}
-}
-else {
-const err84 = {instancePath:instancePath+"/contradiction",schemaPath:"#/properties/contradiction/type",keyword:"type",params:{type: "object"},message:"must be object"};
+for(const key9 in data39){
+if(!(((key9 === "value") || (key9 === "low")) || (key9 === "high"))){
+const err84 = {instancePath:instancePath+"/policyMatch/quota/observed",schemaPath:"#/properties/policyMatch/properties/quota/properties/observed/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key9},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err84];
 }
@@ -7322,12 +7321,10 @@ vErrors.push(err84);
 errors++;
 }
 }
-if(data.notMeasured !== undefined){
-let data40 = data.notMeasured;
-if(data40 && typeof data40 == "object" && !Array.isArray(data40)){
-for(const key8 in data40){
-if(!((((key8 === "observed") || (key8 === "window")) || (key8 === "recovery")) || (key8 === "isolation"))){
-const err85 = {instancePath:instancePath+"/notMeasured",schemaPath:"#/properties/notMeasured/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key8},message:"must NOT have additional properties"};
+if(data39.value !== undefined){
+let data40 = data39.value;
+if(!((typeof data40 == "number") && (isFinite(data40)))){
+const err85 = {instancePath:instancePath+"/policyMatch/quota/observed/value",schemaPath:"#/properties/policyMatch/properties/quota/properties/observed/properties/value/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err85];
 }
@@ -7337,9 +7334,10 @@ vErrors.push(err85);
 errors++;
 }
 }
-if(data40.observed !== undefined){
-if(typeof data40.observed !== "string"){
-const err86 = {instancePath:instancePath+"/notMeasured/observed",schemaPath:"#/properties/notMeasured/properties/observed/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data39.low !== undefined){
+let data41 = data39.low;
+if(!((typeof data41 == "number") && (isFinite(data41)))){
+const err86 = {instancePath:instancePath+"/policyMatch/quota/observed/low",schemaPath:"#/properties/policyMatch/properties/quota/properties/observed/properties/low/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err86];
 }
@@ -7349,9 +7347,10 @@ vErrors.push(err86);
 errors++;
 }
 }
-if(data40.window !== undefined){
-if(typeof data40.window !== "string"){
-const err87 = {instancePath:instancePath+"/notMeasured/window",schemaPath:"#/properties/notMeasured/properties/window/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data39.high !== undefined){
+let data42 = data39.high;
+if(!((typeof data42 == "number") && (isFinite(data42)))){
+const err87 = {instancePath:instancePath+"/policyMatch/quota/observed/high",schemaPath:"#/properties/policyMatch/properties/quota/properties/observed/properties/high/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err87];
 }
@@ -7361,9 +7360,9 @@ vErrors.push(err87);
 errors++;
 }
 }
-if(data40.recovery !== undefined){
-if(typeof data40.recovery !== "string"){
-const err88 = {instancePath:instancePath+"/notMeasured/recovery",schemaPath:"#/properties/notMeasured/properties/recovery/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+else {
+const err88 = {instancePath:instancePath+"/policyMatch/quota/observed",schemaPath:"#/properties/policyMatch/properties/quota/properties/observed/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err88];
 }
@@ -7373,9 +7372,10 @@ vErrors.push(err88);
 errors++;
 }
 }
-if(data40.isolation !== undefined){
-if(typeof data40.isolation !== "string"){
-const err89 = {instancePath:instancePath+"/notMeasured/isolation",schemaPath:"#/properties/notMeasured/properties/isolation/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data36.deviation !== undefined){
+let data43 = data36.deviation;
+if(!((typeof data43 == "number") && (isFinite(data43)))){
+const err89 = {instancePath:instancePath+"/policyMatch/quota/deviation",schemaPath:"#/properties/policyMatch/properties/quota/properties/deviation/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err89];
 }
@@ -7385,9 +7385,9 @@ vErrors.push(err89);
 errors++;
 }
 }
-}
-else {
-const err90 = {instancePath:instancePath+"/notMeasured",schemaPath:"#/properties/notMeasured/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data36.detail !== undefined){
+if(typeof data36.detail !== "string"){
+const err90 = {instancePath:instancePath+"/policyMatch/quota/detail",schemaPath:"#/properties/policyMatch/properties/quota/properties/detail/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err90];
 }
@@ -7397,12 +7397,9 @@ vErrors.push(err90);
 errors++;
 }
 }
-if(data.retryAfter !== undefined){
-let data45 = data.retryAfter;
-if(data45 && typeof data45 == "object" && !Array.isArray(data45)){
-for(const key9 in data45){
-if(!((((key9 === "claimedS") || (key9 === "actualRecoveryS")) || (key9 === "samples")) || (key9 === "honest"))){
-const err91 = {instancePath:instancePath+"/retryAfter",schemaPath:"#/properties/retryAfter/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key9},message:"must NOT have additional properties"};
+}
+else {
+const err91 = {instancePath:instancePath+"/policyMatch/quota",schemaPath:"#/properties/policyMatch/properties/quota/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err91];
 }
@@ -7412,11 +7409,11 @@ vErrors.push(err91);
 errors++;
 }
 }
-if(data45.claimedS !== undefined){
-let data46 = data45.claimedS;
-if((typeof data46 == "number") && (isFinite(data46))){
-if(data46 < 0 || isNaN(data46)){
-const err92 = {instancePath:instancePath+"/retryAfter/claimedS",schemaPath:"#/properties/retryAfter/properties/claimedS/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(data35.window !== undefined){
+let data45 = data35.window;
+if(data45 && typeof data45 == "object" && !Array.isArray(data45)){
+if(data45.outcome === undefined){
+const err92 = {instancePath:instancePath+"/policyMatch/window",schemaPath:"#/properties/policyMatch/properties/window/required",keyword:"required",params:{missingProperty: "outcome"},message:"must have required property '"+"outcome"+"'"};
 if(vErrors === null){
 vErrors = [err92];
 }
@@ -7425,9 +7422,8 @@ vErrors.push(err92);
 }
 errors++;
 }
-}
-else {
-const err93 = {instancePath:instancePath+"/retryAfter/claimedS",schemaPath:"#/properties/retryAfter/properties/claimedS/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(data45.detail === undefined){
+const err93 = {instancePath:instancePath+"/policyMatch/window",schemaPath:"#/properties/policyMatch/properties/window/required",keyword:"required",params:{missingProperty: "detail"},message:"must have required property '"+"detail"+"'"};
 if(vErrors === null){
 vErrors = [err93];
 }
@@ -7436,12 +7432,9 @@ vErrors.push(err93);
 }
 errors++;
 }
-}
-if(data45.actualRecoveryS !== undefined){
-let data47 = data45.actualRecoveryS;
-if((typeof data47 == "number") && (isFinite(data47))){
-if(data47 < 0 || isNaN(data47)){
-const err94 = {instancePath:instancePath+"/retryAfter/actualRecoveryS",schemaPath:"#/properties/retryAfter/properties/actualRecoveryS/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+for(const key10 in data45){
+if(!(((((key10 === "outcome") || (key10 === "claimed")) || (key10 === "observed")) || (key10 === "deviation")) || (key10 === "detail"))){
+const err94 = {instancePath:instancePath+"/policyMatch/window",schemaPath:"#/properties/policyMatch/properties/window/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key10},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err94];
 }
@@ -7451,8 +7444,10 @@ vErrors.push(err94);
 errors++;
 }
 }
-else {
-const err95 = {instancePath:instancePath+"/retryAfter/actualRecoveryS",schemaPath:"#/properties/retryAfter/properties/actualRecoveryS/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(data45.outcome !== undefined){
+let data46 = data45.outcome;
+if(!((((data46 === "matches") || (data46 === "differs")) || (data46 === "undecidable")) || (data46 === "not-claimed"))){
+const err95 = {instancePath:instancePath+"/policyMatch/window/outcome",schemaPath:"#/properties/policyMatch/properties/window/properties/outcome/enum",keyword:"enum",params:{allowedValues: schema114.properties.policyMatch.properties.window.properties.outcome.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err95];
 }
@@ -7462,15 +7457,11 @@ vErrors.push(err95);
 errors++;
 }
 }
-if(data45.samples !== undefined){
-let data48 = data45.samples;
-if(Array.isArray(data48)){
-const len4 = data48.length;
-for(let i4=0; i4<len4; i4++){
-let data49 = data48[i4];
-if(data49 && typeof data49 == "object" && !Array.isArray(data49)){
-if(data49.t === undefined){
-const err96 = {instancePath:instancePath+"/retryAfter/samples/" + i4,schemaPath:"#/properties/retryAfter/properties/samples/items/required",keyword:"required",params:{missingProperty: "t"},message:"must have required property '"+"t"+"'"};
+if(data45.claimed !== undefined){
+let data47 = data45.claimed;
+if((typeof data47 == "number") && (isFinite(data47))){
+if(data47 < 0 || isNaN(data47)){
+const err96 = {instancePath:instancePath+"/policyMatch/window/claimed",schemaPath:"#/properties/policyMatch/properties/window/properties/claimed/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err96];
 }
@@ -7479,8 +7470,9 @@ vErrors.push(err96);
 }
 errors++;
 }
-if(data49.actualS === undefined){
-const err97 = {instancePath:instancePath+"/retryAfter/samples/" + i4,schemaPath:"#/properties/retryAfter/properties/samples/items/required",keyword:"required",params:{missingProperty: "actualS"},message:"must have required property '"+"actualS"+"'"};
+}
+else {
+const err97 = {instancePath:instancePath+"/policyMatch/window/claimed",schemaPath:"#/properties/policyMatch/properties/window/properties/claimed/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err97];
 }
@@ -7489,9 +7481,12 @@ vErrors.push(err97);
 }
 errors++;
 }
-for(const key10 in data49){
-if(!(((key10 === "t") || (key10 === "claimedS")) || (key10 === "actualS"))){
-const err98 = {instancePath:instancePath+"/retryAfter/samples/" + i4,schemaPath:"#/properties/retryAfter/properties/samples/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key10},message:"must NOT have additional properties"};
+}
+if(data45.observed !== undefined){
+let data48 = data45.observed;
+if(data48 && typeof data48 == "object" && !Array.isArray(data48)){
+if(data48.value === undefined){
+const err98 = {instancePath:instancePath+"/policyMatch/window/observed",schemaPath:"#/properties/policyMatch/properties/window/properties/observed/required",keyword:"required",params:{missingProperty: "value"},message:"must have required property '"+"value"+"'"};
 if(vErrors === null){
 vErrors = [err98];
 }
@@ -7500,12 +7495,8 @@ vErrors.push(err98);
 }
 errors++;
 }
-}
-if(data49.t !== undefined){
-let data50 = data49.t;
-if((typeof data50 == "number") && (isFinite(data50))){
-if(data50 < 0 || isNaN(data50)){
-const err99 = {instancePath:instancePath+"/retryAfter/samples/" + i4+"/t",schemaPath:"#/properties/retryAfter/properties/samples/items/properties/t/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(data48.low === undefined){
+const err99 = {instancePath:instancePath+"/policyMatch/window/observed",schemaPath:"#/properties/policyMatch/properties/window/properties/observed/required",keyword:"required",params:{missingProperty: "low"},message:"must have required property '"+"low"+"'"};
 if(vErrors === null){
 vErrors = [err99];
 }
@@ -7514,9 +7505,8 @@ vErrors.push(err99);
 }
 errors++;
 }
-}
-else {
-const err100 = {instancePath:instancePath+"/retryAfter/samples/" + i4+"/t",schemaPath:"#/properties/retryAfter/properties/samples/items/properties/t/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(data48.high === undefined){
+const err100 = {instancePath:instancePath+"/policyMatch/window/observed",schemaPath:"#/properties/policyMatch/properties/window/properties/observed/required",keyword:"required",params:{missingProperty: "high"},message:"must have required property '"+"high"+"'"};
 if(vErrors === null){
 vErrors = [err100];
 }
@@ -7525,12 +7515,9 @@ vErrors.push(err100);
 }
 errors++;
 }
-}
-if(data49.claimedS !== undefined){
-let data51 = data49.claimedS;
-if((typeof data51 == "number") && (isFinite(data51))){
-if(data51 < 0 || isNaN(data51)){
-const err101 = {instancePath:instancePath+"/retryAfter/samples/" + i4+"/claimedS",schemaPath:"#/properties/retryAfter/properties/samples/items/properties/claimedS/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+for(const key11 in data48){
+if(!(((key11 === "value") || (key11 === "low")) || (key11 === "high"))){
+const err101 = {instancePath:instancePath+"/policyMatch/window/observed",schemaPath:"#/properties/policyMatch/properties/window/properties/observed/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key11},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err101];
 }
@@ -7540,8 +7527,10 @@ vErrors.push(err101);
 errors++;
 }
 }
-else {
-const err102 = {instancePath:instancePath+"/retryAfter/samples/" + i4+"/claimedS",schemaPath:"#/properties/retryAfter/properties/samples/items/properties/claimedS/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(data48.value !== undefined){
+let data49 = data48.value;
+if(!((typeof data49 == "number") && (isFinite(data49)))){
+const err102 = {instancePath:instancePath+"/policyMatch/window/observed/value",schemaPath:"#/properties/policyMatch/properties/window/properties/observed/properties/value/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err102];
 }
@@ -7551,11 +7540,10 @@ vErrors.push(err102);
 errors++;
 }
 }
-if(data49.actualS !== undefined){
-let data52 = data49.actualS;
-if((typeof data52 == "number") && (isFinite(data52))){
-if(data52 < 0 || isNaN(data52)){
-const err103 = {instancePath:instancePath+"/retryAfter/samples/" + i4+"/actualS",schemaPath:"#/properties/retryAfter/properties/samples/items/properties/actualS/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(data48.low !== undefined){
+let data50 = data48.low;
+if(!((typeof data50 == "number") && (isFinite(data50)))){
+const err103 = {instancePath:instancePath+"/policyMatch/window/observed/low",schemaPath:"#/properties/policyMatch/properties/window/properties/observed/properties/low/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err103];
 }
@@ -7565,8 +7553,10 @@ vErrors.push(err103);
 errors++;
 }
 }
-else {
-const err104 = {instancePath:instancePath+"/retryAfter/samples/" + i4+"/actualS",schemaPath:"#/properties/retryAfter/properties/samples/items/properties/actualS/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(data48.high !== undefined){
+let data51 = data48.high;
+if(!((typeof data51 == "number") && (isFinite(data51)))){
+const err104 = {instancePath:instancePath+"/policyMatch/window/observed/high",schemaPath:"#/properties/policyMatch/properties/window/properties/observed/properties/high/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err104];
 }
@@ -7578,7 +7568,7 @@ errors++;
 }
 }
 else {
-const err105 = {instancePath:instancePath+"/retryAfter/samples/" + i4,schemaPath:"#/properties/retryAfter/properties/samples/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err105 = {instancePath:instancePath+"/policyMatch/window/observed",schemaPath:"#/properties/policyMatch/properties/window/properties/observed/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err105];
 }
@@ -7588,9 +7578,10 @@ vErrors.push(err105);
 errors++;
 }
 }
-}
-else {
-const err106 = {instancePath:instancePath+"/retryAfter/samples",schemaPath:"#/properties/retryAfter/properties/samples/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data45.deviation !== undefined){
+let data52 = data45.deviation;
+if(!((typeof data52 == "number") && (isFinite(data52)))){
+const err106 = {instancePath:instancePath+"/policyMatch/window/deviation",schemaPath:"#/properties/policyMatch/properties/window/properties/deviation/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err106];
 }
@@ -7600,9 +7591,9 @@ vErrors.push(err106);
 errors++;
 }
 }
-if(data45.honest !== undefined){
-if(typeof data45.honest !== "boolean"){
-const err107 = {instancePath:instancePath+"/retryAfter/honest",schemaPath:"#/properties/retryAfter/properties/honest/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(data45.detail !== undefined){
+if(typeof data45.detail !== "string"){
+const err107 = {instancePath:instancePath+"/policyMatch/window/detail",schemaPath:"#/properties/policyMatch/properties/window/properties/detail/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err107];
 }
@@ -7614,7 +7605,7 @@ errors++;
 }
 }
 else {
-const err108 = {instancePath:instancePath+"/retryAfter",schemaPath:"#/properties/retryAfter/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err108 = {instancePath:instancePath+"/policyMatch/window",schemaPath:"#/properties/policyMatch/properties/window/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err108];
 }
@@ -7624,12 +7615,9 @@ vErrors.push(err108);
 errors++;
 }
 }
-if(data.isolation !== undefined){
-let data54 = data.isolation;
-if(data54 && typeof data54 == "object" && !Array.isArray(data54)){
-for(const key11 in data54){
-if(!(((key11 === "tested") || (key11 === "perCredential")) || (key11 === "detail"))){
-const err109 = {instancePath:instancePath+"/isolation",schemaPath:"#/properties/isolation/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key11},message:"must NOT have additional properties"};
+}
+else {
+const err109 = {instancePath:instancePath+"/policyMatch",schemaPath:"#/properties/policyMatch/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err109];
 }
@@ -7639,9 +7627,11 @@ vErrors.push(err109);
 errors++;
 }
 }
-if(data54.tested !== undefined){
-if(typeof data54.tested !== "boolean"){
-const err110 = {instancePath:instancePath+"/isolation/tested",schemaPath:"#/properties/isolation/properties/tested/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(data.contradiction !== undefined){
+let data54 = data.contradiction;
+if(data54 && typeof data54 == "object" && !Array.isArray(data54)){
+if(data54.admitted === undefined){
+const err110 = {instancePath:instancePath+"/contradiction",schemaPath:"#/properties/contradiction/required",keyword:"required",params:{missingProperty: "admitted"},message:"must have required property '"+"admitted"+"'"};
 if(vErrors === null){
 vErrors = [err110];
 }
@@ -7650,10 +7640,8 @@ vErrors.push(err110);
 }
 errors++;
 }
-}
-if(data54.perCredential !== undefined){
-if(typeof data54.perCredential !== "boolean"){
-const err111 = {instancePath:instancePath+"/isolation/perCredential",schemaPath:"#/properties/isolation/properties/perCredential/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(data54.spanS === undefined){
+const err111 = {instancePath:instancePath+"/contradiction",schemaPath:"#/properties/contradiction/required",keyword:"required",params:{missingProperty: "spanS"},message:"must have required property '"+"spanS"+"'"};
 if(vErrors === null){
 vErrors = [err111];
 }
@@ -7662,10 +7650,8 @@ vErrors.push(err111);
 }
 errors++;
 }
-}
-if(data54.detail !== undefined){
-if(typeof data54.detail !== "string"){
-const err112 = {instancePath:instancePath+"/isolation/detail",schemaPath:"#/properties/isolation/properties/detail/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data54.bound === undefined){
+const err112 = {instancePath:instancePath+"/contradiction",schemaPath:"#/properties/contradiction/required",keyword:"required",params:{missingProperty: "bound"},message:"must have required property '"+"bound"+"'"};
 if(vErrors === null){
 vErrors = [err112];
 }
@@ -7674,10 +7660,8 @@ vErrors.push(err112);
 }
 errors++;
 }
-}
-}
-else {
-const err113 = {instancePath:instancePath+"/isolation",schemaPath:"#/properties/isolation/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data54.detail === undefined){
+const err113 = {instancePath:instancePath+"/contradiction",schemaPath:"#/properties/contradiction/required",keyword:"required",params:{missingProperty: "detail"},message:"must have required property '"+"detail"+"'"};
 if(vErrors === null){
 vErrors = [err113];
 }
@@ -7686,16 +7670,9 @@ vErrors.push(err113);
 }
 errors++;
 }
-}
-if(data.timeline !== undefined){
-let data58 = data.timeline;
-if(Array.isArray(data58)){
-const len5 = data58.length;
-for(let i5=0; i5<len5; i5++){
-let data59 = data58[i5];
-if(data59 && typeof data59 == "object" && !Array.isArray(data59)){
-if(data59.t === undefined){
-const err114 = {instancePath:instancePath+"/timeline/" + i5,schemaPath:"#/properties/timeline/items/required",keyword:"required",params:{missingProperty: "t"},message:"must have required property '"+"t"+"'"};
+for(const key12 in data54){
+if(!((((key12 === "admitted") || (key12 === "spanS")) || (key12 === "bound")) || (key12 === "detail"))){
+const err114 = {instancePath:instancePath+"/contradiction",schemaPath:"#/properties/contradiction/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key12},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err114];
 }
@@ -7704,8 +7681,11 @@ vErrors.push(err114);
 }
 errors++;
 }
-if(data59.accepted === undefined){
-const err115 = {instancePath:instancePath+"/timeline/" + i5,schemaPath:"#/properties/timeline/items/required",keyword:"required",params:{missingProperty: "accepted"},message:"must have required property '"+"accepted"+"'"};
+}
+if(data54.admitted !== undefined){
+let data55 = data54.admitted;
+if(!(((typeof data55 == "number") && (!(data55 % 1) && !isNaN(data55))) && (isFinite(data55)))){
+const err115 = {instancePath:instancePath+"/contradiction/admitted",schemaPath:"#/$defs/count/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err115];
 }
@@ -7714,8 +7694,9 @@ vErrors.push(err115);
 }
 errors++;
 }
-if(data59.limited === undefined){
-const err116 = {instancePath:instancePath+"/timeline/" + i5,schemaPath:"#/properties/timeline/items/required",keyword:"required",params:{missingProperty: "limited"},message:"must have required property '"+"limited"+"'"};
+if((typeof data55 == "number") && (isFinite(data55))){
+if(data55 < 0 || isNaN(data55)){
+const err116 = {instancePath:instancePath+"/contradiction/admitted",schemaPath:"#/$defs/count/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err116];
 }
@@ -7724,9 +7705,13 @@ vErrors.push(err116);
 }
 errors++;
 }
-for(const key12 in data59){
-if(!(((((key12 === "t") || (key12 === "accepted")) || (key12 === "limited")) || (key12 === "remaining")) || (key12 === "retryAfterS"))){
-const err117 = {instancePath:instancePath+"/timeline/" + i5,schemaPath:"#/properties/timeline/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key12},message:"must NOT have additional properties"};
+}
+}
+if(data54.spanS !== undefined){
+let data56 = data54.spanS;
+if((typeof data56 == "number") && (isFinite(data56))){
+if(data56 < 0 || isNaN(data56)){
+const err117 = {instancePath:instancePath+"/contradiction/spanS",schemaPath:"#/properties/contradiction/properties/spanS/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err117];
 }
@@ -7736,11 +7721,8 @@ vErrors.push(err117);
 errors++;
 }
 }
-if(data59.t !== undefined){
-let data60 = data59.t;
-if((typeof data60 == "number") && (isFinite(data60))){
-if(data60 < 0 || isNaN(data60)){
-const err118 = {instancePath:instancePath+"/timeline/" + i5+"/t",schemaPath:"#/properties/timeline/items/properties/t/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+else {
+const err118 = {instancePath:instancePath+"/contradiction/spanS",schemaPath:"#/properties/contradiction/properties/spanS/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err118];
 }
@@ -7750,8 +7732,10 @@ vErrors.push(err118);
 errors++;
 }
 }
-else {
-const err119 = {instancePath:instancePath+"/timeline/" + i5+"/t",schemaPath:"#/properties/timeline/items/properties/t/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(data54.bound !== undefined){
+let data57 = data54.bound;
+if(!(((typeof data57 == "number") && (!(data57 % 1) && !isNaN(data57))) && (isFinite(data57)))){
+const err119 = {instancePath:instancePath+"/contradiction/bound",schemaPath:"#/$defs/count/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err119];
 }
@@ -7760,11 +7744,9 @@ vErrors.push(err119);
 }
 errors++;
 }
-}
-if(data59.accepted !== undefined){
-let data61 = data59.accepted;
-if(!(((typeof data61 == "number") && (!(data61 % 1) && !isNaN(data61))) && (isFinite(data61)))){
-const err120 = {instancePath:instancePath+"/timeline/" + i5+"/accepted",schemaPath:"#/$defs/count/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if((typeof data57 == "number") && (isFinite(data57))){
+if(data57 < 0 || isNaN(data57)){
+const err120 = {instancePath:instancePath+"/contradiction/bound",schemaPath:"#/$defs/count/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err120];
 }
@@ -7773,9 +7755,11 @@ vErrors.push(err120);
 }
 errors++;
 }
-if((typeof data61 == "number") && (isFinite(data61))){
-if(data61 < 0 || isNaN(data61)){
-const err121 = {instancePath:instancePath+"/timeline/" + i5+"/accepted",schemaPath:"#/$defs/count/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+}
+if(data54.detail !== undefined){
+if(typeof data54.detail !== "string"){
+const err121 = {instancePath:instancePath+"/contradiction/detail",schemaPath:"#/properties/contradiction/properties/detail/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err121];
 }
@@ -7786,10 +7770,8 @@ errors++;
 }
 }
 }
-if(data59.limited !== undefined){
-let data62 = data59.limited;
-if(!(((typeof data62 == "number") && (!(data62 % 1) && !isNaN(data62))) && (isFinite(data62)))){
-const err122 = {instancePath:instancePath+"/timeline/" + i5+"/limited",schemaPath:"#/$defs/count/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+else {
+const err122 = {instancePath:instancePath+"/contradiction",schemaPath:"#/properties/contradiction/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err122];
 }
@@ -7798,9 +7780,13 @@ vErrors.push(err122);
 }
 errors++;
 }
-if((typeof data62 == "number") && (isFinite(data62))){
-if(data62 < 0 || isNaN(data62)){
-const err123 = {instancePath:instancePath+"/timeline/" + i5+"/limited",schemaPath:"#/$defs/count/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+if(data.notMeasured !== undefined){
+let data59 = data.notMeasured;
+if(data59 && typeof data59 == "object" && !Array.isArray(data59)){
+for(const key13 in data59){
+if(!((((key13 === "observed") || (key13 === "window")) || (key13 === "recovery")) || (key13 === "isolation"))){
+const err123 = {instancePath:instancePath+"/notMeasured",schemaPath:"#/properties/notMeasured/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key13},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err123];
 }
@@ -7810,11 +7796,9 @@ vErrors.push(err123);
 errors++;
 }
 }
-}
-if(data59.remaining !== undefined){
-let data63 = data59.remaining;
-if(!(((typeof data63 == "number") && (!(data63 % 1) && !isNaN(data63))) && (isFinite(data63)))){
-const err124 = {instancePath:instancePath+"/timeline/" + i5+"/remaining",schemaPath:"#/properties/timeline/items/properties/remaining/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data59.observed !== undefined){
+if(typeof data59.observed !== "string"){
+const err124 = {instancePath:instancePath+"/notMeasured/observed",schemaPath:"#/properties/notMeasured/properties/observed/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err124];
 }
@@ -7824,11 +7808,9 @@ vErrors.push(err124);
 errors++;
 }
 }
-if(data59.retryAfterS !== undefined){
-let data64 = data59.retryAfterS;
-if((typeof data64 == "number") && (isFinite(data64))){
-if(data64 < 0 || isNaN(data64)){
-const err125 = {instancePath:instancePath+"/timeline/" + i5+"/retryAfterS",schemaPath:"#/properties/timeline/items/properties/retryAfterS/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(data59.window !== undefined){
+if(typeof data59.window !== "string"){
+const err125 = {instancePath:instancePath+"/notMeasured/window",schemaPath:"#/properties/notMeasured/properties/window/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err125];
 }
@@ -7838,8 +7820,9 @@ vErrors.push(err125);
 errors++;
 }
 }
-else {
-const err126 = {instancePath:instancePath+"/timeline/" + i5+"/retryAfterS",schemaPath:"#/properties/timeline/items/properties/retryAfterS/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(data59.recovery !== undefined){
+if(typeof data59.recovery !== "string"){
+const err126 = {instancePath:instancePath+"/notMeasured/recovery",schemaPath:"#/properties/notMeasured/properties/recovery/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err126];
 }
@@ -7849,9 +7832,9 @@ vErrors.push(err126);
 errors++;
 }
 }
-}
-else {
-const err127 = {instancePath:instancePath+"/timeline/" + i5,schemaPath:"#/properties/timeline/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data59.isolation !== undefined){
+if(typeof data59.isolation !== "string"){
+const err127 = {instancePath:instancePath+"/notMeasured/isolation",schemaPath:"#/properties/notMeasured/properties/isolation/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err127];
 }
@@ -7863,7 +7846,7 @@ errors++;
 }
 }
 else {
-const err128 = {instancePath:instancePath+"/timeline",schemaPath:"#/properties/timeline/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err128 = {instancePath:instancePath+"/notMeasured",schemaPath:"#/properties/notMeasured/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err128];
 }
@@ -7873,14 +7856,490 @@ vErrors.push(err128);
 errors++;
 }
 }
-}
-else {
-const err129 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.retryAfter !== undefined){
+let data64 = data.retryAfter;
+if(data64 && typeof data64 == "object" && !Array.isArray(data64)){
+for(const key14 in data64){
+if(!((((key14 === "claimedS") || (key14 === "actualRecoveryS")) || (key14 === "samples")) || (key14 === "honest"))){
+const err129 = {instancePath:instancePath+"/retryAfter",schemaPath:"#/properties/retryAfter/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key14},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err129];
 }
 else {
 vErrors.push(err129);
+}
+errors++;
+}
+}
+if(data64.claimedS !== undefined){
+let data65 = data64.claimedS;
+if((typeof data65 == "number") && (isFinite(data65))){
+if(data65 < 0 || isNaN(data65)){
+const err130 = {instancePath:instancePath+"/retryAfter/claimedS",schemaPath:"#/properties/retryAfter/properties/claimedS/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err130];
+}
+else {
+vErrors.push(err130);
+}
+errors++;
+}
+}
+else {
+const err131 = {instancePath:instancePath+"/retryAfter/claimedS",schemaPath:"#/properties/retryAfter/properties/claimedS/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(vErrors === null){
+vErrors = [err131];
+}
+else {
+vErrors.push(err131);
+}
+errors++;
+}
+}
+if(data64.actualRecoveryS !== undefined){
+let data66 = data64.actualRecoveryS;
+if((typeof data66 == "number") && (isFinite(data66))){
+if(data66 < 0 || isNaN(data66)){
+const err132 = {instancePath:instancePath+"/retryAfter/actualRecoveryS",schemaPath:"#/properties/retryAfter/properties/actualRecoveryS/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err132];
+}
+else {
+vErrors.push(err132);
+}
+errors++;
+}
+}
+else {
+const err133 = {instancePath:instancePath+"/retryAfter/actualRecoveryS",schemaPath:"#/properties/retryAfter/properties/actualRecoveryS/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(vErrors === null){
+vErrors = [err133];
+}
+else {
+vErrors.push(err133);
+}
+errors++;
+}
+}
+if(data64.samples !== undefined){
+let data67 = data64.samples;
+if(Array.isArray(data67)){
+const len4 = data67.length;
+for(let i4=0; i4<len4; i4++){
+let data68 = data67[i4];
+if(data68 && typeof data68 == "object" && !Array.isArray(data68)){
+if(data68.t === undefined){
+const err134 = {instancePath:instancePath+"/retryAfter/samples/" + i4,schemaPath:"#/properties/retryAfter/properties/samples/items/required",keyword:"required",params:{missingProperty: "t"},message:"must have required property '"+"t"+"'"};
+if(vErrors === null){
+vErrors = [err134];
+}
+else {
+vErrors.push(err134);
+}
+errors++;
+}
+if(data68.actualS === undefined){
+const err135 = {instancePath:instancePath+"/retryAfter/samples/" + i4,schemaPath:"#/properties/retryAfter/properties/samples/items/required",keyword:"required",params:{missingProperty: "actualS"},message:"must have required property '"+"actualS"+"'"};
+if(vErrors === null){
+vErrors = [err135];
+}
+else {
+vErrors.push(err135);
+}
+errors++;
+}
+for(const key15 in data68){
+if(!(((key15 === "t") || (key15 === "claimedS")) || (key15 === "actualS"))){
+const err136 = {instancePath:instancePath+"/retryAfter/samples/" + i4,schemaPath:"#/properties/retryAfter/properties/samples/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key15},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err136];
+}
+else {
+vErrors.push(err136);
+}
+errors++;
+}
+}
+if(data68.t !== undefined){
+let data69 = data68.t;
+if((typeof data69 == "number") && (isFinite(data69))){
+if(data69 < 0 || isNaN(data69)){
+const err137 = {instancePath:instancePath+"/retryAfter/samples/" + i4+"/t",schemaPath:"#/properties/retryAfter/properties/samples/items/properties/t/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err137];
+}
+else {
+vErrors.push(err137);
+}
+errors++;
+}
+}
+else {
+const err138 = {instancePath:instancePath+"/retryAfter/samples/" + i4+"/t",schemaPath:"#/properties/retryAfter/properties/samples/items/properties/t/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(vErrors === null){
+vErrors = [err138];
+}
+else {
+vErrors.push(err138);
+}
+errors++;
+}
+}
+if(data68.claimedS !== undefined){
+let data70 = data68.claimedS;
+if((typeof data70 == "number") && (isFinite(data70))){
+if(data70 < 0 || isNaN(data70)){
+const err139 = {instancePath:instancePath+"/retryAfter/samples/" + i4+"/claimedS",schemaPath:"#/properties/retryAfter/properties/samples/items/properties/claimedS/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err139];
+}
+else {
+vErrors.push(err139);
+}
+errors++;
+}
+}
+else {
+const err140 = {instancePath:instancePath+"/retryAfter/samples/" + i4+"/claimedS",schemaPath:"#/properties/retryAfter/properties/samples/items/properties/claimedS/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(vErrors === null){
+vErrors = [err140];
+}
+else {
+vErrors.push(err140);
+}
+errors++;
+}
+}
+if(data68.actualS !== undefined){
+let data71 = data68.actualS;
+if((typeof data71 == "number") && (isFinite(data71))){
+if(data71 < 0 || isNaN(data71)){
+const err141 = {instancePath:instancePath+"/retryAfter/samples/" + i4+"/actualS",schemaPath:"#/properties/retryAfter/properties/samples/items/properties/actualS/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err141];
+}
+else {
+vErrors.push(err141);
+}
+errors++;
+}
+}
+else {
+const err142 = {instancePath:instancePath+"/retryAfter/samples/" + i4+"/actualS",schemaPath:"#/properties/retryAfter/properties/samples/items/properties/actualS/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(vErrors === null){
+vErrors = [err142];
+}
+else {
+vErrors.push(err142);
+}
+errors++;
+}
+}
+}
+else {
+const err143 = {instancePath:instancePath+"/retryAfter/samples/" + i4,schemaPath:"#/properties/retryAfter/properties/samples/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err143];
+}
+else {
+vErrors.push(err143);
+}
+errors++;
+}
+}
+}
+else {
+const err144 = {instancePath:instancePath+"/retryAfter/samples",schemaPath:"#/properties/retryAfter/properties/samples/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err144];
+}
+else {
+vErrors.push(err144);
+}
+errors++;
+}
+}
+if(data64.honest !== undefined){
+if(typeof data64.honest !== "boolean"){
+const err145 = {instancePath:instancePath+"/retryAfter/honest",schemaPath:"#/properties/retryAfter/properties/honest/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err145];
+}
+else {
+vErrors.push(err145);
+}
+errors++;
+}
+}
+}
+else {
+const err146 = {instancePath:instancePath+"/retryAfter",schemaPath:"#/properties/retryAfter/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err146];
+}
+else {
+vErrors.push(err146);
+}
+errors++;
+}
+}
+if(data.isolation !== undefined){
+let data73 = data.isolation;
+if(data73 && typeof data73 == "object" && !Array.isArray(data73)){
+for(const key16 in data73){
+if(!(((key16 === "tested") || (key16 === "perCredential")) || (key16 === "detail"))){
+const err147 = {instancePath:instancePath+"/isolation",schemaPath:"#/properties/isolation/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key16},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err147];
+}
+else {
+vErrors.push(err147);
+}
+errors++;
+}
+}
+if(data73.tested !== undefined){
+if(typeof data73.tested !== "boolean"){
+const err148 = {instancePath:instancePath+"/isolation/tested",schemaPath:"#/properties/isolation/properties/tested/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err148];
+}
+else {
+vErrors.push(err148);
+}
+errors++;
+}
+}
+if(data73.perCredential !== undefined){
+if(typeof data73.perCredential !== "boolean"){
+const err149 = {instancePath:instancePath+"/isolation/perCredential",schemaPath:"#/properties/isolation/properties/perCredential/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err149];
+}
+else {
+vErrors.push(err149);
+}
+errors++;
+}
+}
+if(data73.detail !== undefined){
+if(typeof data73.detail !== "string"){
+const err150 = {instancePath:instancePath+"/isolation/detail",schemaPath:"#/properties/isolation/properties/detail/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err150];
+}
+else {
+vErrors.push(err150);
+}
+errors++;
+}
+}
+}
+else {
+const err151 = {instancePath:instancePath+"/isolation",schemaPath:"#/properties/isolation/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err151];
+}
+else {
+vErrors.push(err151);
+}
+errors++;
+}
+}
+if(data.timeline !== undefined){
+let data77 = data.timeline;
+if(Array.isArray(data77)){
+const len5 = data77.length;
+for(let i5=0; i5<len5; i5++){
+let data78 = data77[i5];
+if(data78 && typeof data78 == "object" && !Array.isArray(data78)){
+if(data78.t === undefined){
+const err152 = {instancePath:instancePath+"/timeline/" + i5,schemaPath:"#/properties/timeline/items/required",keyword:"required",params:{missingProperty: "t"},message:"must have required property '"+"t"+"'"};
+if(vErrors === null){
+vErrors = [err152];
+}
+else {
+vErrors.push(err152);
+}
+errors++;
+}
+if(data78.accepted === undefined){
+const err153 = {instancePath:instancePath+"/timeline/" + i5,schemaPath:"#/properties/timeline/items/required",keyword:"required",params:{missingProperty: "accepted"},message:"must have required property '"+"accepted"+"'"};
+if(vErrors === null){
+vErrors = [err153];
+}
+else {
+vErrors.push(err153);
+}
+errors++;
+}
+if(data78.limited === undefined){
+const err154 = {instancePath:instancePath+"/timeline/" + i5,schemaPath:"#/properties/timeline/items/required",keyword:"required",params:{missingProperty: "limited"},message:"must have required property '"+"limited"+"'"};
+if(vErrors === null){
+vErrors = [err154];
+}
+else {
+vErrors.push(err154);
+}
+errors++;
+}
+for(const key17 in data78){
+if(!(((((key17 === "t") || (key17 === "accepted")) || (key17 === "limited")) || (key17 === "remaining")) || (key17 === "retryAfterS"))){
+const err155 = {instancePath:instancePath+"/timeline/" + i5,schemaPath:"#/properties/timeline/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key17},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err155];
+}
+else {
+vErrors.push(err155);
+}
+errors++;
+}
+}
+if(data78.t !== undefined){
+let data79 = data78.t;
+if((typeof data79 == "number") && (isFinite(data79))){
+if(data79 < 0 || isNaN(data79)){
+const err156 = {instancePath:instancePath+"/timeline/" + i5+"/t",schemaPath:"#/properties/timeline/items/properties/t/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err156];
+}
+else {
+vErrors.push(err156);
+}
+errors++;
+}
+}
+else {
+const err157 = {instancePath:instancePath+"/timeline/" + i5+"/t",schemaPath:"#/properties/timeline/items/properties/t/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(vErrors === null){
+vErrors = [err157];
+}
+else {
+vErrors.push(err157);
+}
+errors++;
+}
+}
+if(data78.accepted !== undefined){
+let data80 = data78.accepted;
+if(!(((typeof data80 == "number") && (!(data80 % 1) && !isNaN(data80))) && (isFinite(data80)))){
+const err158 = {instancePath:instancePath+"/timeline/" + i5+"/accepted",schemaPath:"#/$defs/count/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err158];
+}
+else {
+vErrors.push(err158);
+}
+errors++;
+}
+if((typeof data80 == "number") && (isFinite(data80))){
+if(data80 < 0 || isNaN(data80)){
+const err159 = {instancePath:instancePath+"/timeline/" + i5+"/accepted",schemaPath:"#/$defs/count/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err159];
+}
+else {
+vErrors.push(err159);
+}
+errors++;
+}
+}
+}
+if(data78.limited !== undefined){
+let data81 = data78.limited;
+if(!(((typeof data81 == "number") && (!(data81 % 1) && !isNaN(data81))) && (isFinite(data81)))){
+const err160 = {instancePath:instancePath+"/timeline/" + i5+"/limited",schemaPath:"#/$defs/count/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err160];
+}
+else {
+vErrors.push(err160);
+}
+errors++;
+}
+if((typeof data81 == "number") && (isFinite(data81))){
+if(data81 < 0 || isNaN(data81)){
+const err161 = {instancePath:instancePath+"/timeline/" + i5+"/limited",schemaPath:"#/$defs/count/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err161];
+}
+else {
+vErrors.push(err161);
+}
+errors++;
+}
+}
+}
+if(data78.remaining !== undefined){
+let data82 = data78.remaining;
+if(!(((typeof data82 == "number") && (!(data82 % 1) && !isNaN(data82))) && (isFinite(data82)))){
+const err162 = {instancePath:instancePath+"/timeline/" + i5+"/remaining",schemaPath:"#/properties/timeline/items/properties/remaining/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err162];
+}
+else {
+vErrors.push(err162);
+}
+errors++;
+}
+}
+if(data78.retryAfterS !== undefined){
+let data83 = data78.retryAfterS;
+if((typeof data83 == "number") && (isFinite(data83))){
+if(data83 < 0 || isNaN(data83)){
+const err163 = {instancePath:instancePath+"/timeline/" + i5+"/retryAfterS",schemaPath:"#/properties/timeline/items/properties/retryAfterS/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err163];
+}
+else {
+vErrors.push(err163);
+}
+errors++;
+}
+}
+else {
+const err164 = {instancePath:instancePath+"/timeline/" + i5+"/retryAfterS",schemaPath:"#/properties/timeline/items/properties/retryAfterS/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(vErrors === null){
+vErrors = [err164];
+}
+else {
+vErrors.push(err164);
+}
+errors++;
+}
+}
+}
+else {
+const err165 = {instancePath:instancePath+"/timeline/" + i5,schemaPath:"#/properties/timeline/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err165];
+}
+else {
+vErrors.push(err165);
+}
+errors++;
+}
+}
+}
+else {
+const err166 = {instancePath:instancePath+"/timeline",schemaPath:"#/properties/timeline/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err166];
+}
+else {
+vErrors.push(err166);
+}
+errors++;
+}
+}
+}
+else {
+const err167 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err167];
+}
+else {
+vErrors.push(err167);
 }
 errors++;
 }

@@ -10,9 +10,11 @@
  * The decision: the claim matches when it is within ±tolerance of every value the interval allows, differs when it
  * is within ±tolerance of none, and is undecidable otherwise (the measured uncertainty covers the difference).
  */
-import { CLAIM_TOLERANCE } from './verdict.ts';
 import { cutRuns, pauseIn, primarySamples, type Run } from './runs.ts';
 import type { ProbeResult } from './types.ts';
+
+/** Claims within this share of the observation are "matching". */
+export const CLAIM_TOLERANCE = 0.1;
 
 export interface Observed {
   /** The point estimate (what the estimator reported). */
@@ -57,7 +59,7 @@ export function observedWindow(result: ProbeResult): Observed | string {
     const spanMs = times.length > 1 ? times.at(-1)! - times[0]! : 0;
     const late = times.length > 1 ? latenessMs(result, [times[0]!]) + latenessMs(result, [times.at(-1)!]) : 0;
     if (spanMs <= late) return `the recovery admissions span ${round(spanMs)} ms, no more than the first and the last one's round trips together (${round(late)} ms): the refill rate is not measurable`;
-    const paced = paceLimited(result, times);
+    const paced = paceLimited(result, times) ?? mostlyRefill(result);
     if (paced) return paced;
     const rel = late / spanMs;
     return { value: est.windowS, low: round(est.windowS / (1 + rel)), high: round(est.windowS / Math.max(1e-9, 1 - rel)), how: `refill slope over ${round(spanMs)} ms, its ends placed within their round trips (${round(late)} ms together)` };
@@ -92,13 +94,14 @@ export function observedQuota(result: ProbeResult): Observed | string {
       + `stopped by ${result.stoppedBy} after ${result.requests} of ${result.budget.requests} requests in ${result.elapsedS} of ${result.budget.seconds} s)`;
   }
   if (est.algorithm === 'token-bucket') {
-    const paced = paceLimited(result, cutRuns(result.samples).recovery.flatMap((run) => run.times));
+    const paced = paceLimited(result, cutRuns(result.samples).recovery.flatMap((run) => run.times)) ?? mostlyRefill(result);
     if (paced) return paced;
     // burst = B1 − refill × (first burst's duration): the duration is known within its ends' round trips.
     const burst = primarySamples(result.samples).filter((s) => s.phase === 'burst');
     const late = burst.length > 0 ? latenessMs(result, [burst[0]!.t]) + latenessMs(result, [burst.at(-1)!.t]) : result.timing.uncertaintyMs;
-    const slack = Math.ceil(((est.refillPerS ?? 0) * late) / 1000) + 1;
-    return { value: est.quota, low: Math.max(1, est.quota - slack), high: est.quota + slack, how: `first burst minus its refill, refill ${est.refillPerS}/s × ±${round(late)} ms (its ends' round trips), ±1 request` };
+    // A bucket holds whole tokens: the bounds are the whole numbers within the refill's uncertainty and one request.
+    const slack = ((est.refillPerS ?? 0) * late) / 1000 + 1;
+    return { value: est.quota, low: Math.max(1, Math.ceil(est.quota - slack)), high: Math.floor(est.quota + slack), how: `first burst minus its refill, refill ${est.refillPerS}/s × ±${round(late)} ms (its ends' round trips), ±1 request` };
   }
   // Window algorithms: the count stands only if the runs that made it were quick against the window.
   const windowMs = (est.windowS ?? 0) * 1000;
@@ -161,6 +164,23 @@ function paceLimited(result: ProbeResult, times: readonly number[]): string | un
   return `the recovery admissions (${times.length} in ${round(spanS)} s) came from only ${sent} requests sent meanwhile: the probe asked at about `
     + `the rate it was admitted (${round(sent / spanS)}/s; round trips p50 ${result.timing.rttP50Ms ?? '?'} ms, p99 ${result.timing.rttP99Ms ?? '?'} ms), `
     + 'so the admissions may follow its own pace rather than a refill';
+}
+
+/**
+ * A bucket's size is the first burst less what refilled while it was sent: a difference that measures the bucket
+ * only if the burst outran the refill. When the refill over the first burst's duration could account for half its
+ * admissions or more (a probe slowed to about twice the refill rate or less), the difference is mostly the error of
+ * the refill estimate, not the bucket (a burst of 1 that is really a sender's pace).
+ */
+function mostlyRefill(result: ProbeResult): string | undefined {
+  const est = result.estimate;
+  const runs = cutRuns(result.samples);
+  if (!est.refillPerS || runs.first429 === undefined) return undefined;
+  const durationS = (runs.first429 - runs.first.start) / 1000;
+  const refilled = est.refillPerS * durationS;
+  if (refilled < est.firstBurst / 2) return undefined;
+  return `the first burst was sent at ${round(est.firstBurst / Math.max(durationS, 1e-3))}/s (${est.firstBurst} admitted in ${round(durationS)} s), no more than twice `
+    + `the refill rate (${est.refillPerS}/s): about ${Math.round(refilled)} of its admissions may be refill, so the bucket's size is not measured`;
 }
 
 /** A run's span without its deliberate pause (the probe pauses the first run once, on purpose). */

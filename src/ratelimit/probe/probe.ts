@@ -144,6 +144,10 @@ export async function probeRateLimit(options: ProbeOptions): Promise<ProbeResult
       const throttled = samples.filter((s) => s.credential === 'primary' && !s.admitted && s.t < sample.t).length;
       throttledConsume = 'no';
       throttledConsumeNote = `admitted again ${round2((sample.t - first429.t) / 1000)} s after the first 429 while ${throttled} throttled requests kept arriving`;
+    } else if (runs === 0) {
+      // The first watch came late enough (a slowed sender) to be admitted at once: no throttled request arrived
+      // between the burst and the recovery, so nothing shows whether they would have held it off.
+      throttledConsumeNote = `not observed: the first request after the burst's 429s (${round2((sample.t - first429.t) / 1000)} s after the first) was admitted already`;
     }
     // A run at full pace; the first pauses once (sliding-window signature) when the window leaves room for it.
     const b1 = samples.filter((s) => s.phase === 'burst' && s.admitted).length;

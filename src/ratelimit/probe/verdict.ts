@@ -1,9 +1,8 @@
 /** The probe's findings in words, for the terminal: claimed vs observed, algorithm, Retry-After, isolation. */
-import { deviation, headerClaimLines } from './claims.ts';
+import { headerClaimLines } from './claims.ts';
+import { CLAIM_TOLERANCE } from './judge.ts';
+import { describePart, matchPolicy } from './policy-match.ts';
 import type { ProbeResult } from './types.ts';
-
-/** Claims within this share of the observation are "matching". */
-export const CLAIM_TOLERANCE = 0.1;
 
 export function formatProbe(result: ProbeResult): string[] {
   const { claimed, estimate: est, retryAfter, isolation } = result;
@@ -39,17 +38,12 @@ export function formatProbe(result: ProbeResult): string[] {
   return lines;
 }
 
-/** "quota matches (100 vs 100); window matches (1 vs 1.01 s)" or what differs. */
+/** "quota matches (claimed 100, observed 100); window matches (…)", what differs, or what could not be decided. */
 export function matchLine(result: ProbeResult): string {
-  const { claimed, estimate: est } = result;
+  const { claimed } = result;
   if (claimed.quota === undefined) return 'nothing claimed to compare';
   const parts: string[] = result.contradiction ? [`DIFFERS: ${result.contradiction.detail}`] : [];
-  for (const [what, c, o, unit] of [['quota', claimed.quota, est.quota, ''], ['window', claimed.windowS, est.windowS, ' s']] as const) {
-    if (c === undefined || o === undefined) parts.push(`${what}: not comparable`);
-    else {
-      const d = deviation(c, o);
-      parts.push(`${what} ${Math.abs(d) <= CLAIM_TOLERANCE ? 'matches' : `DIFFERS by ${(d * 100).toFixed(0)}%`} (claimed ${c}${unit}, observed ${o}${unit})`);
-    }
-  }
+  const match = matchPolicy(result);
+  if (match) parts.push(describePart('quota', match.quota), describePart('window', match.window));
   return parts.join('; ');
 }

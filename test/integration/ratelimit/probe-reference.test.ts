@@ -78,7 +78,11 @@ describe('probeRateLimit against the reference target', () => {
     within(result.estimate.burst, 20, 0.05);
     within(result.estimate.refillPerS, 5, 0.1);
     expect(result.elapsedS).toBeLessThanOrEqual(3 * 4);
-    expect(result.throttledConsume).toBe('no');
+    // Established only by throttled requests arriving before the recovery; a sender slowed past the first token's
+    // refill sends its first watch request late enough to be admitted, and then the probe says it saw nothing.
+    const watchedThrottled = result.samples.some((s) => s.phase === 'watch' && !s.admitted);
+    if (watchedThrottled) expect(result.throttledConsume).toBe('no');
+    else expect(result).toMatchObject({ throttledConsume: 'unknown', throttledConsumeNote: expect.stringMatching(/^not observed: the first request after the burst's 429s/) });
   }, 12_000);
 
   it('a target with no limit: the probe stops at its budget', async () => {

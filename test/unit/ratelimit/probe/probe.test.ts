@@ -1,6 +1,6 @@
 /** probeRateLimit end to end on a virtual clock against the reference target's own limiters (no sockets). */
 import { describe, expect, it } from 'vitest';
-import { formatProbe, probeRateLimit, type ProbeResult } from '../../../../src/ratelimit/probe/index.ts';
+import { formatProbe, matchLine, matchPolicy, probeRateLimit, type ProbeResult } from '../../../../src/ratelimit/probe/index.ts';
 import { toRateLimitReport } from '../../../../src/report/probe-report.ts';
 import { createPacer } from '../../../../src/ratelimit/probe/pacer.ts';
 import { reportIssues } from '../../../../src/report/report-schema.ts';
@@ -43,6 +43,28 @@ describe('probeRateLimit (virtual clock)', () => {
     expect(result.estimate).toMatchObject({ algorithm: 'token-bucket', burst: 20, complete: true });
     near(result.estimate.refillPerS, 5, 0.1);
     expect(result.elapsedS).toBeLessThanOrEqual(12);
+  });
+
+  it('a token bucket whose first burst was sent at about the refill rate: its size could not be decided, never DIFFERS', async () => {
+    // Burst 50 refilling 50/s (claimed: 50 per 1 s); the sender manages 66/s during its first burst only (then 1000/s).
+    const result = await run({ algorithm: 'token-bucket', quota: 50, windowSeconds: 1, refillPerSecond: 50, firstBurstLatencyMs: 15 }, { maxRps: 1000 });
+    expect(result.estimate.algorithm).toBe('token-bucket');
+    const match = matchPolicy(result)!;
+    expect(match.quota.outcome).toBe('undecidable');
+    expect(match.quota.detail).toMatch(/no more than twice the refill rate \(\d+(\.\d+)?\/s\): about \d+ of its admissions may be refill/);
+    expect(match.window.outcome).toBe('undecidable');
+    expect(matchLine(result)).not.toMatch(/DIFFERS/);
+    expect(toRateLimitReport(result).policyMatch?.quota.outcome).toBe('undecidable');
+  });
+
+  it('a bucket probed clearly faster than its refill: claimed burst and window match', async () => {
+    const result = await run({ algorithm: 'token-bucket', quota: 100, windowSeconds: 2, refillPerSecond: 50 }, { maxRps: 1000 });
+    const match = matchPolicy(result)!;
+    expect(match.quota.outcome, match.quota.detail).toBe('matches');
+    expect(matchLine(result)).toMatch(/^quota matches \(claimed 100, observed 100/);
+    const report = toRateLimitReport(result);
+    expect(reportIssues({ rateLimit: report } as never)).toBeDefined();
+    expect(report.policyMatch?.quota).toMatchObject({ outcome: 'matches', claimed: 100 });
   });
 
   it('sliding window 10 per 2 s', async () => {

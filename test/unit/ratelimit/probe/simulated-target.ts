@@ -15,6 +15,8 @@ export interface SimulatedOptions {
   /** Clock start (ms); vary it to move the fixed-window phase. */
   startMs?: number;
   latencyMs?: number;
+  /** Each request's time until the first 429 (a sender slowed during its first burst only); then `latencyMs`. */
+  firstBurstLatencyMs?: number;
   /** Every credential shares one bucket. */
   shared?: boolean;
   /** Rewrites response headers (faults). */
@@ -37,16 +39,18 @@ export function simulatedTarget(options: SimulatedOptions) {
     refillPerSecond: options.refillPerSecond ?? options.quota / options.windowSeconds,
   };
   let requests = 0;
+  let throttledYet = false;
   const http: ProbeHttp = {
     async request(req) {
       requests += 1;
-      clock += options.latencyMs ?? 1;
+      clock += (!throttledYet ? options.firstBurstLatencyMs : undefined) ?? options.latencyMs ?? 1;
       if (options.noLimit) return { status: 200, headers: options.rewrite ? options.rewrite(200, {}) : {} };
       const key = options.shared ? 'one' : (req.bearer ?? 'anonymous');
       const decision = limiter.consume(key, policy);
       const raw = rateLimitHeaders(decision);
       let headers = Object.fromEntries(Object.entries(raw).map(([k, v]) => [k.toLowerCase(), v]));
       const status = decision.allowed ? 200 : 429;
+      if (status === 429) throttledYet = true;
       if (options.rewrite) headers = options.rewrite(status, headers);
       return { status, headers };
     },
