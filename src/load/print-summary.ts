@@ -56,7 +56,7 @@ export function formatScenarioSummary(result: ScenarioResult): string {
   const expectation = result.rateLimitExpectation;
   if (expectation) {
     out.push(
-      `rate limit: expected 429 fraction ${expectation.expectedFraction} (${expectation.credentials} credential(s) × ${expectation.perCredentialQuota} per ${expectation.windowSeconds} s at ${expectation.offeredRps} req/s), observed ${expectation.observedFraction} → ${expectation.ok ? 'ok' : `OFF by more than ±${expectation.tolerance}`}`,
+      `rate limit: expected 429 fraction ${expectation.expectedFraction} (${expectation.credentials} credential(s) × ${expectation.perCredentialQuota} per ${expectation.windowSeconds} s at ${expectation.offeredRps} req/s), observed ${expectation.observedFraction} → ${expectation.ok ? 'ok' : `OFF by more than ±${expectation.tolerance}${expectation.edgeAllowance ? ` (−${expectation.edgeAllowance} more for the run's edges)` : ''}`}`,
     );
   }
   if (result.thresholds.length) {

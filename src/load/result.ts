@@ -98,6 +98,12 @@ export interface RateLimitExpectation {
   observedFraction: number;
   /** Largest |observed − expected| that passes (scenario `rateLimit.tolerance`, default 0.05). */
   tolerance: number;
+  /**
+   * How much lower the observed fraction may also be, for the fixed windows the run covers only in part at its
+   * start and end: 2 × credentials × quota × expectedFraction / requests (src/load/rate-limit-expectation.ts).
+   * Absent in reports written before it existed.
+   */
+  edgeAllowance?: number;
   ok: boolean;
 }
 

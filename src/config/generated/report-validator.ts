@@ -6,10 +6,10 @@ import { createRequire } from 'node:module';
 
 // The standalone code loads the format checks and runtime helpers it needs from ajv and ajv-formats.
 const require = createRequire(import.meta.url);
-export const sourceHash = '2c081f7dd0a441c641e926f9838b8ae7153f0e47125334e5cd711eac469f701d';
+export const sourceHash = 'd17d6e83969a7132064f2ab46834f62da66c6750c8d0528b01c318faf38c0741';
 export const validate = validate20;
 export default validate20;
-const schema31 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://api-harness.example/schemas/report.json","title":"report.json (schemaVersion 1)","description":"One harness run: the target, the verdict, every conformance check with evidence, the summary by level, spec coverage and, when the run had them, throughput scenarios and the rate-limit probe. Fields are stable from schemaVersion 1 on: later versions add optional fields, never rename or remove one. src/report/report.ts and report-load.ts are the TypeScript side of this file; test/unit/reporters/report-schema.test.ts keeps them in step with real runs.","type":"object","required":["schemaVersion","run","verdict","checks","summary","coverage"],"additionalProperties":false,"properties":{"schemaVersion":{"const":1},"run":{"type":"object","required":["id","startedAt","finishedAt","harnessVersion","target"],"additionalProperties":false,"properties":{"id":{"type":"string","description":"Sortable unique run id, e.g. 20261121T061502Z-3f9a1c; also the folder name under reports/."},"startedAt":{"type":"string","format":"date-time"},"finishedAt":{"type":"string","format":"date-time"},"harnessVersion":{"type":"string"},"target":{"type":"object","required":["baseUrl","embedded"],"additionalProperties":false,"properties":{"baseUrl":{"type":"string","description":"Base URL the run was made against."},"embedded":{"type":"boolean","description":"True when the harness started its own reference target."}}},"imported":{"type":"object","description":"Set when the report was imported from another tool's output (harness import k6) instead of run by the harness. startedAt / finishedAt then come from the summary file's modification time (and handleSummary's testRunDurationMs), or for samples from the first and last sample's time as k6 stamped them, not from a clock the harness read during the test.","required":["tool","format","file","importedAt"],"additionalProperties":false,"properties":{"tool":{"const":"k6"},"format":{"enum":["summary-export","handle-summary","samples"],"description":"samples: k6 --out json / csv files of one or more runners, merged (harness import k6 FILE...)."},"file":{"type":"string","description":"The summary file as named on the command line (samples: the first file)."},"files":{"type":"array","items":{"type":"string"},"description":"samples: every runner's file, as named on the command line."},"importedAt":{"type":"string","format":"date-time"}}},"aborted":{"type":"object","description":"Set when the run stopped early; what was measured before is still in the report.","required":["code","message"],"additionalProperties":false,"properties":{"code":{"type":"string"},"message":{"type":"string"}}}}},"verdict":{"description":"selection-passed: a run of selected checks (see selection) whose selected MUST checks all passed; never a certification.","enum":["certified","certified-with-warnings","selection-passed","incomplete","not-certified","not-evaluated"]},"selection":{"type":"object","description":"Present when the run left catalogue checks out (--check, --suite, conformance.suites, conformance.skipChecks): not a certification.","required":["selected","catalogue"],"additionalProperties":false,"properties":{"selected":{"type":"integer","minimum":0,"description":"Checks that ran (skipped ids not counted)."},"catalogue":{"type":"integer","minimum":0,"description":"Every check of the run's catalogue: built-in suites and the config's declarative ones."},"suites":{"type":"array","items":{"type":"string"},"description":"The suites chosen, when not all."},"checks":{"type":"array","items":{"type":"string"},"description":"The check ids chosen with --check."},"skipChecks":{"type":"array","items":{"type":"string"},"description":"The check ids skipped by conformance.skipChecks."}}},"checks":{"type":"array","items":{"$ref":"#/$defs/check"}},"summary":{"type":"object","description":"Counts by status, overall and by level.","required":["passed","failed","skipped","errors","byLevel"],"additionalProperties":false,"properties":{"passed":{"$ref":"#/$defs/count"},"failed":{"$ref":"#/$defs/count"},"skipped":{"$ref":"#/$defs/count"},"errors":{"$ref":"#/$defs/count"},"undecided":{"$ref":"#/$defs/count","description":"Checks that ran but could not decide under the run's measured conditions (status undecided); absent in reports before it existed."},"vacuous":{"$ref":"#/$defs/count","description":"Passed checks that passed vacuously (a subset of passed); absent in reports before it existed."},"notApplicable":{"$ref":"#/$defs/count","description":"Checks skipped because their rule does not apply to the target as its config declares it (status skipped, notApplicable): counted here, not in skipped; present only when some were."},"byLevel":{"type":"object","required":["MUST","SHOULD","PROFILE"],"additionalProperties":false,"properties":{"MUST":{"$ref":"#/$defs/statusCounts"},"SHOULD":{"$ref":"#/$defs/statusCounts"},"PROFILE":{"$ref":"#/$defs/statusCounts"}}}}},"coverage":{"type":"object","description":"Each SERVICE-SPEC clause with the checks of this run that test it, or why none can.","required":["clauses","covered","notCovered","untestable"],"additionalProperties":false,"properties":{"clauses":{"type":"array","items":{"type":"object","required":["id","title","status","checks"],"additionalProperties":false,"properties":{"id":{"type":"string"},"title":{"type":"string"},"status":{"enum":["covered","not-covered","untestable"]},"checks":{"type":"array","items":{"type":"string"}},"reason":{"type":"string","description":"Why no check can test the clause (untestable only)."}}}},"covered":{"$ref":"#/$defs/count"},"notCovered":{"$ref":"#/$defs/count"},"untestable":{"$ref":"#/$defs/count"}}},"security":{"type":"object","description":"Each OWASP API Security Top 10 (2023) item with the checks of this run that cover it (their owasp field) and their findings: findings when a covering check failed, covered when one passed for real and none failed, not-covered (with the reason) otherwise. Present in reports of runs with checks.","required":["items","covered","notCovered","withFindings"],"additionalProperties":false,"properties":{"items":{"type":"array","minItems":10,"maxItems":10,"items":{"type":"object","required":["id","title","status","checks","findings"],"additionalProperties":false,"properties":{"id":{"enum":["API1:2023","API2:2023","API3:2023","API4:2023","API5:2023","API6:2023","API7:2023","API8:2023","API9:2023","API10:2023"]},"title":{"type":"string"},"status":{"enum":["covered","not-covered","findings"]},"checks":{"type":"array","items":{"type":"string"}},"findings":{"type":"array","items":{"type":"object","required":["check","level","message"],"additionalProperties":false,"properties":{"check":{"type":"string"},"level":{"enum":["MUST","SHOULD","PROFILE"]},"message":{"type":"string"}}}},"reason":{"type":"string"}}}},"covered":{"type":"integer","minimum":0},"notCovered":{"type":"integer","minimum":0},"withFindings":{"type":"integer","minimum":0}}},"scenarios":{"type":"array","description":"Throughput scenarios, when the run had any. Absent from conformance-only runs. An entry with source \"k6\" was imported from a k6 summary (harness import k6) and has the importedScenario shape.","items":{"if":{"type":"object","required":["source"]},"then":{"$ref":"#/$defs/importedScenario"},"else":{"$ref":"#/$defs/scenario"}}},"rateLimit":{"$ref":"#/$defs/rateLimit"},"webhooks":{"$ref":"#/$defs/webhooks"},"conditions":{"type":"object","additionalProperties":false,"required":["spanMs"],"description":"The run's own conditions, measured while it ran (src/conformance/conditions.ts). Time-dependent checks took their tolerances from the same measurements, over the stretch each judged.","properties":{"spanMs":{"$ref":"#/$defs/ms","description":"Length of the measured stretch (the whole run)."},"loopDelayMs":{"$ref":"#/$defs/conditionPercentiles","description":"How late the harness's event loop ran (perf_hooks.monitorEventLoopDelay, its resolution subtracted): stalls of its own process."},"rttMs":{"$ref":"#/$defs/conditionPercentiles","description":"Round trips of the harness's requests to the target (sent → response read)."},"sendLagMs":{"$ref":"#/$defs/conditionPercentiles","description":"How much later than scheduled the harness sent the requests it schedules (the rate-limit probe's pacer)."}}}},"$defs":{"conditionPercentiles":{"type":"object","additionalProperties":false,"required":["count","p50","p90","p99","max"],"description":"Percentiles of a series of durations in ms; count: readings.","properties":{"count":{"type":"integer","minimum":0},"p50":{"type":"number","minimum":0},"p90":{"type":"number","minimum":0},"p99":{"type":"number","minimum":0},"max":{"type":"number","minimum":0}}},"importedLatency":{"type":"object","description":"http_req_duration statistics a k6 summary gave, in ms: only those in k6's summaryTrendStats (default avg, min, med, max, p(90), p(95)); p50 is med, p999 p(99.9), p9999 p(99.99). A statistic k6 did not compute is absent.","additionalProperties":false,"properties":{"avg":{"$ref":"#/$defs/ms"},"min":{"$ref":"#/$defs/ms"},"p50":{"$ref":"#/$defs/ms"},"p90":{"$ref":"#/$defs/ms"},"p95":{"$ref":"#/$defs/ms"},"p99":{"$ref":"#/$defs/ms"},"p999":{"$ref":"#/$defs/ms"},"p9999":{"$ref":"#/$defs/ms"},"max":{"$ref":"#/$defs/ms"}}},"importedScenario":{"type":"object","description":"A scenario imported from a k6 summary (harness import k6): what k6 reported and nothing else. No histogram, percentile curve, timeline, status codes or transport errors (a k6 summary has none of them); every number k6 did not report is absent.","required":["name","source","format","latency","thresholds"],"additionalProperties":false,"properties":{"name":{"type":"string"},"source":{"const":"k6"},"format":{"enum":["summary-export","handle-summary"],"description":"summary-export: k6 run --summary-export; handle-summary: the data handleSummary() receives, written as JSON."},"requests":{"$ref":"#/$defs/count","description":"http_reqs count."},"rps":{"type":"number","minimum":0,"description":"http_reqs rate (per second over the whole test)."},"iterations":{"$ref":"#/$defs/count"},"dropped":{"$ref":"#/$defs/count","description":"dropped_iterations count, when the summary has that metric."},"latency":{"$ref":"#/$defs/importedLatency"},"byName":{"type":"object","description":"Per name tag, from http_req_duration{name:...} sub-metrics.","additionalProperties":{"type":"object","required":["latency"],"additionalProperties":false,"properties":{"latency":{"$ref":"#/$defs/importedLatency"}}}},"failedRate":{"$ref":"#/$defs/share","description":"http_req_failed rate: the share k6 counted failed (status outside expected_response, or no response)."},"checksRate":{"$ref":"#/$defs/share","description":"checks rate: the share of k6 checks that passed."},"durationMs":{"$ref":"#/$defs/ms","description":"handleSummary's state.testRunDurationMs."},"thresholds":{"type":"array","items":{"type":"object","description":"A k6 threshold and whether it held; actual only when the summary holds the statistic the expression tests.","required":["metric","expr","ok"],"additionalProperties":false,"properties":{"metric":{"type":"string"},"expr":{"type":"string"},"ok":{"type":"boolean"},"actual":{"type":"number"}}}}}},"count":{"type":"integer","minimum":0},"ms":{"type":"number","minimum":0,"description":"Milliseconds."},"share":{"type":"number","minimum":0,"maximum":1,"description":"A share between 0 and 1."},"statusCounts":{"type":"object","required":["passed","failed","skipped","errors"],"properties":{"passed":{"$ref":"#/$defs/count"},"failed":{"$ref":"#/$defs/count"},"skipped":{"$ref":"#/$defs/count"},"errors":{"$ref":"#/$defs/count"},"undecided":{"$ref":"#/$defs/count","description":"Checks that could not decide under the run's measured conditions."},"vacuous":{"$ref":"#/$defs/count","description":"Passed checks that passed vacuously (a subset of passed)."},"notApplicable":{"$ref":"#/$defs/count","description":"Checks skipped as not applicable: counted here, not in skipped; present only when some were."}},"additionalProperties":false},"headers":{"type":"object","additionalProperties":{"type":"string"},"description":"Header name to value, credentials redacted."},"exchange":{"type":"object","description":"One recorded HTTP exchange: secrets redacted, bodies cut at 4 KiB with a marker saying how much was dropped.","required":["startedAt","durationMs","request"],"additionalProperties":false,"properties":{"startedAt":{"type":"string","format":"date-time"},"durationMs":{"$ref":"#/$defs/ms"},"request":{"type":"object","required":["method","url","headers"],"additionalProperties":false,"properties":{"method":{"type":"string"},"url":{"type":"string"},"headers":{"$ref":"#/$defs/headers"},"body":{"type":"string"}}},"response":{"type":"object","required":["status","headers","body"],"additionalProperties":false,"properties":{"status":{"type":"integer","minimum":100,"maximum":599},"headers":{"$ref":"#/$defs/headers"},"body":{"type":"string"}}},"error":{"type":"string","description":"Transport failure (no HTTP response), e.g. \"ECONNRESET: other side closed\"."},"curl":{"type":"string","description":"A curl command that repeats the request; secrets appear only as $HARNESS_* environment references (HARNESS_API_KEY, HARNESS_LOGIN_PASSWORD …; HARNESS_JWT / HARNESS_ACCESS_TOKEN for tokens the run obtained itself), never as values. Absent in reports written before it existed."}}},"check":{"type":"object","required":["id","suite","title","level","specRef","status","durationMs"],"additionalProperties":false,"properties":{"id":{"type":"string","description":"Stable check id, <suite>.<name>."},"suite":{"type":"string"},"title":{"type":"string"},"level":{"enum":["MUST","SHOULD","PROFILE"],"description":"MUST decides certification; SHOULD and PROFILE only warn."},"specRef":{"type":"string","description":"Where the rule comes from (SERVICE-SPEC section, RFC, PROFILE point)."},"status":{"enum":["passed","failed","skipped","error","undecided"],"description":"undecided: the check ran, but the uncertainty its timing tolerance derives from the run's measured conditions covers the effect it judges (message: the measured reason). Never a pass, never a failure; an undecided MUST check makes the verdict incomplete."},"durationMs":{"$ref":"#/$defs/ms"},"vacuous":{"type":"string","description":"Only on a passed check whose rule was never exercised: what the pass lacked (e.g. no 429 ever came). A vacuous MUST pass makes the verdict incomplete."},"notApplicable":{"const":true,"description":"Only on a skipped check whose rule does not apply to the target as its config declares it (ownership on a single-account target; message says so). A MUST check skipped so leaves the verdict complete."},"besideMs":{"$ref":"#/$defs/ms","description":"Only on a check that ran beside others while it waited (a token to expire, a watch for deliveries): how much of durationMs other checks ran too. junit.xml counts that time once, in theirs."},"describeIn":{"type":"object","description":"Only on a failed PROFILE check: the config keys that describe its rule (src/conformance/describe-keys.ts), and whether the run's config sets one of them away from PROFILE.md's default (described: a fault against the target's own description; otherwise a choice the config can describe).","additionalProperties":false,"required":["keys","described"],"properties":{"keys":{"type":"array","minItems":1,"items":{"type":"string"}},"described":{"type":"boolean"},"values":{"type":"object","description":"Where the check's evidence shows it unambiguously (a status, the ownership refusal's kind, plain JSON errors): the value of each key that would describe what was observed (src/conformance/describe-values.ts). Absent when described is true.","additionalProperties":{"type":["number","string","boolean","array"],"items":{"type":"integer"}}}}},"message":{"type":"string","description":"Failure or error message, or the reason for a skip."},"evidence":{"type":"object","required":["exchanges"],"additionalProperties":false,"properties":{"exchanges":{"type":"array","items":{"$ref":"#/$defs/exchange"}},"details":{"type":"object","description":"What the check compared: expected / actual values, schema errors."}}}}},"latency":{"type":"object","description":"Latency percentiles of an HDR histogram in ms, measured from each request's intended send time in the open model (coordinated omission corrected). p999 is p99.9, p9999 p99.99.","required":["p50","p90","p95","p99","p999","p9999","max"],"additionalProperties":false,"properties":{"p50":{"$ref":"#/$defs/ms"},"p90":{"$ref":"#/$defs/ms"},"p95":{"$ref":"#/$defs/ms"},"p99":{"$ref":"#/$defs/ms"},"p999":{"$ref":"#/$defs/ms"},"p9999":{"$ref":"#/$defs/ms"},"max":{"$ref":"#/$defs/ms"}}},"statusCodeCounts":{"type":"object","description":"Answers per exact HTTP status code, e.g. {\"201\": 950, \"429\": 50}.","propertyNames":{"pattern":"^[0-9]{3}$"},"additionalProperties":{"$ref":"#/$defs/count"}},"percentilePoint":{"type":"object","description":"One point of the HDR percentile curve: the latency at or below which `percentile` % of the requests fell.","required":["percentile","latencyMs"],"additionalProperties":false,"properties":{"percentile":{"type":"number","minimum":0,"maximum":100},"latencyMs":{"$ref":"#/$defs/ms"}}},"scenario":{"type":"object","description":"One throughput scenario: the load engine's ScenarioResult (src/load/result.ts).","required":["name","executor","config","requests","rps","dropped","latency","percentiles","byName","statusCodes","rateLimited","errors","thresholds","timeline"],"additionalProperties":false,"properties":{"name":{"type":"string"},"executor":{"type":"string","description":"The scenario's executor (k6 vocabulary): constant-arrival-rate, ramping-arrival-rate, constant-vus, ramping-vus, per-vu-iterations."},"config":{"type":"object","description":"The scenario as it ran: the file with defaults and flags applied; `description` says what it does."},"requests":{"$ref":"#/$defs/count","description":"Requests that got an answer or a transport error (dropped arrivals are not requests)."},"rps":{"type":"number","minimum":0,"description":"requests / elapsed seconds."},"durationMs":{"type":"number","minimum":0,"description":"The run's measured length in milliseconds (t0 to its end, warm-up excluded): what rps divides by. Absent in reports written before it was recorded."},"dropped":{"$ref":"#/$defs/count","description":"Arrivals that could not start on time because every VU was busy (k6 dropped_iterations)."},"latency":{"$ref":"#/$defs/latency"},"percentiles":{"type":"array","description":"The HDR percentile curve (for a chart with a log axis of 1 / (1 - p)); empty when there were no requests.","items":{"$ref":"#/$defs/percentilePoint"}},"byName":{"type":"object","description":"Per request name of the scenario's mix.","additionalProperties":{"type":"object","required":["requests","latency","statusCodes"],"additionalProperties":false,"properties":{"requests":{"$ref":"#/$defs/count"},"latency":{"$ref":"#/$defs/latency"},"statusCodes":{"$ref":"#/$defs/statusCodeCounts"}}}},"statusCodes":{"$ref":"#/$defs/statusCodeCounts"},"rateLimited":{"$ref":"#/$defs/count","description":"Answers with status 429 (not failures unless the scenario says rateLimitedAsFailure)."},"errors":{"type":"object","description":"Transport errors by code (ECONNRESET, UND_ERR_HEADERS_TIMEOUT …).","additionalProperties":{"$ref":"#/$defs/count"}},"thresholds":{"type":"array","items":{"type":"object","description":"A k6 threshold and how the run measured against it.","required":["metric","expr","ok","actual"],"additionalProperties":false,"properties":{"metric":{"type":"string","description":"As written in the scenario, e.g. http_req_duration or http_req_duration{name:send}."},"expr":{"type":"string","description":"The expression as written, e.g. p(99)<100."},"ok":{"type":"boolean","description":"false: the threshold was crossed (exit 99)."},"actual":{"type":"number","description":"The value of the expression's left side: ms for durations, 0..1 for rates, a count, or per second; 0 when not evaluated."},"notEvaluated":{"type":"string","description":"Present when the threshold could not be judged because its metric has no samples (an imported k6 output without iteration samples: \"k6 output carries no iteration_duration\"); ok is then false. A threshold is never judged on another metric."}}}},"timeline":{"type":"array","description":"One entry per second since the scenario started.","items":{"type":"object","description":"One second of the run, by completion time.","required":["t","requests","p50","p99","status2xx","status4xx","status5xx","rateLimited","errors"],"additionalProperties":false,"properties":{"t":{"type":"integer","minimum":0,"description":"Seconds since the scenario started (0, 1, 2 …)."},"requests":{"$ref":"#/$defs/count","description":"Requests completed in this second (answered or failed in transport)."},"p50":{"$ref":"#/$defs/ms"},"p99":{"$ref":"#/$defs/ms"},"status2xx":{"$ref":"#/$defs/count"},"status4xx":{"$ref":"#/$defs/count","description":"4xx answers, 429s included."},"status5xx":{"$ref":"#/$defs/count"},"rateLimited":{"$ref":"#/$defs/count","description":"429 answers in this second (also counted in status4xx)."},"errors":{"$ref":"#/$defs/count","description":"Transport errors (no HTTP answer) in this second."}}}},"rateLimitExpectation":{"type":"object","description":"Rate-limit scenarios only (scenario rateLimit): the expected 429 fraction max(0, 1 - credentials x perCredentialQuota / windowSeconds / offeredRps) against the observed one (rateLimited / requests); ok when they differ by at most tolerance (default 0.05). When not ok, thresholds holds a failed rate_limited entry.","required":["perCredentialQuota","windowSeconds","credentials","offeredRps","expectedFraction","observedFraction","tolerance","ok"],"additionalProperties":false,"properties":{"perCredentialQuota":{"type":"number","exclusiveMinimum":0},"windowSeconds":{"type":"number","exclusiveMinimum":0},"credentials":{"type":"integer","minimum":1},"offeredRps":{"type":"number","minimum":0},"expectedFraction":{"type":"number","minimum":0,"maximum":1},"observedFraction":{"type":"number","minimum":0,"maximum":1},"tolerance":{"type":"number","minimum":0,"maximum":1},"ok":{"type":"boolean"}}},"histograms":{"type":"object","description":"Encoded HDR histograms (hdr-histogram-js compressed base64, values in µs) so runs and workers merge exactly.","required":["unit","all","byName"],"additionalProperties":false,"properties":{"unit":{"const":"us"},"all":{"type":"string"},"byName":{"type":"object","additionalProperties":{"type":"string"}},"blocks":{"type":"object","description":"The latencies by time, by completion time like the timeline: histograms[i] holds timeline seconds i*seconds to (i+1)*seconds (seconds is 1 unless the run had more than 600 seconds). harness compare estimates from them how much latencies vary together in time (README \"How the gate decides\"). Absent in older reports.","required":["seconds","histograms"],"additionalProperties":false,"properties":{"seconds":{"type":"integer","minimum":1},"histograms":{"type":"array","items":{"type":"string"}}}}}},"workers":{"type":"integer","minimum":1,"description":"Worker threads that generated the load (--workers / scenario workers; 1: the main thread). Several workers' metrics are merged exactly (HDR histograms added)."},"warmUp":{"type":"object","description":"The warm-up before t0: the scenario's connections opened (preAllocatedVUs / vus), two rounds of its own requests, then its own traffic at its pace (open model: at most 1 s; closed: at most 1 s or a tenth of the planned duration), up to a tenth of the planned requests. Never counted in any metric, threshold or timeline. Absent when the scenario says warmUp: false.","required":["durationMs","requests","errors","connections"],"additionalProperties":false,"properties":{"durationMs":{"$ref":"#/$defs/ms"},"requests":{"type":"integer","minimum":0,"description":"Warm-up requests sent (answered or failed)."},"errors":{"type":"integer","minimum":0,"description":"Warm-up requests that failed (transport error or timeout)."},"connections":{"type":"integer","minimum":0,"description":"Connections the warm-up opened, all workers together."},"skipped":{"type":"string","description":"Why no warm-up requests were sent (a rate-limit scenario: they would spend the quota it measures)."}}},"iterations":{"type":"object","description":"Flow scenarios only (scenario `flow:`): one iteration is one pass through the flow's steps. duration is k6's iteration_duration: from the iteration's intended start (the arrival's, open model) to its end, think times included. Each step's requests are in byName under the step's name.","required":["count","failed","rate","duration","failedBy"],"additionalProperties":false,"properties":{"count":{"type":"integer","minimum":0},"failed":{"type":"integer","minimum":0,"description":"Iterations in which a step failed (status not expected, transport error, capture found nothing, expectJson differed); with onStepFailure: abort they ended there."},"rate":{"type":"number","minimum":0,"description":"Iterations per second of the run."},"duration":{"$ref":"#/$defs/latency"},"failedBy":{"type":"object","additionalProperties":{"type":"integer","minimum":0},"description":"Step name -> iterations it failed."}}},"metricsOutput":{"type":"object","description":"Present when the run pushed live metrics (--metrics-out prometheus-rw=URL): what this scenario's pushes delivered and what they could not (a slow or absent endpoint never slows the load; what it could not take is counted here).","required":["kind","url","testid","pushes","samplesSent","failedPushes","samplesNotSent"],"additionalProperties":false,"properties":{"kind":{"const":"prometheus-rw"},"url":{"type":"string","description":"The endpoint without userinfo or query."},"testid":{"type":"string","description":"The testid label on every series."},"pushes":{"type":"integer","minimum":0,"description":"Remote-write requests accepted (2xx)."},"samplesSent":{"type":"integer","minimum":0},"failedPushes":{"type":"integer","minimum":0},"samplesNotSent":{"type":"integer","minimum":0,"description":"Samples in failed pushes and in batches dropped while a push was still in flight."},"lastError":{"type":"string"}}},"loopDelay":{"type":"object","description":"The load generator's own event-loop delay over the run: the longest stall of each second (0 when under 1 ms), median and p90 over the seconds, and the worst. How the machine shared its cores while the run measured; harness compare holds latency differences smaller than the typical second's stall undecided.","required":["secondMedianMs","secondP90Ms","worstMs"],"additionalProperties":false,"properties":{"secondMedianMs":{"$ref":"#/$defs/ms"},"secondP90Ms":{"$ref":"#/$defs/ms"},"worstMs":{"$ref":"#/$defs/ms"}}},"generatorBound":{"type":"object","description":"Present only when the run was limited by the load generator itself: in the listed seconds its event loop stalled for more than bounds.loopDelayMs, or (open model) more than bounds.lateShare of the arrivals started more than bounds.lateStartMs after their intended time. Latencies of those seconds include the generator's own delay; harness capacity never takes such a step for the target's limit.","required":["seconds","worstLoopDelayMs","worstLateShare","bounds","message"],"additionalProperties":false,"properties":{"seconds":{"type":"array","items":{"type":"integer","minimum":0},"description":"Seconds of the timeline (t) that crossed a bound."},"worstLoopDelayMs":{"$ref":"#/$defs/ms","description":"Largest event-loop delay of any second (the slowest worker's)."},"worstLateShare":{"$ref":"#/$defs/share","description":"Largest share of one second's arrivals that started late (0 in the closed model)."},"bounds":{"type":"object","required":["loopDelayMs","lateStartMs","lateShare"],"additionalProperties":false,"properties":{"loopDelayMs":{"type":"number"},"lateStartMs":{"type":"number"},"lateShare":{"type":"number"}}},"message":{"type":"string","description":"One sentence with the figures, as the console prints it."}}},"k6":{"type":"object","description":"Present when the entry is the exact merge of k6 runners' samples (harness import k6 FILE...): each runner's own numbers and how close the merged percentiles are to the samples'. The entry's thresholds are judged on the union; each runner's are for information.","required":["runners","precision","elapsed"],"additionalProperties":false,"properties":{"runners":{"type":"array","items":{"type":"object","required":["runner","file","format","gzip","requests","failed","rateLimited","dropped","statusCodes","latency","firstSampleAt","lastSampleAt","thresholds"],"additionalProperties":false,"properties":{"runner":{"type":"string","description":"instance <id> (k6-operator's instance_id tag) or the file's name."},"instanceId":{"type":"string"},"file":{"type":"string"},"format":{"enum":["json","csv"]},"gzip":{"type":"boolean"},"requests":{"$ref":"#/$defs/count"},"failed":{"$ref":"#/$defs/count"},"rateLimited":{"$ref":"#/$defs/count"},"dropped":{"$ref":"#/$defs/count"},"statusCodes":{"$ref":"#/$defs/statusCodeCounts"},"latency":{"$ref":"#/$defs/latency"},"firstSampleAt":{"type":"string","format":"date-time"},"lastSampleAt":{"type":"string","format":"date-time"},"thresholds":{"type":"array","items":{"type":"object","required":["metric","expr","ok","actual"],"additionalProperties":false,"properties":{"metric":{"type":"string"},"expr":{"type":"string"},"ok":{"type":"boolean"},"actual":{"type":"number"},"notEvaluated":{"type":"string"}}}}}}},"precision":{"type":"object","required":["relative","absoluteMs","rank","text"],"additionalProperties":false,"properties":{"relative":{"type":"number"},"absoluteMs":{"type":"number"},"rank":{"type":"string"},"text":{"type":"string"}}},"elapsed":{"type":"string"}}},"capacity":{"type":"object","description":"Present when a capacity search ran over the scenario (harness capacity's CapacityResult).","required":["sustainableRps","slo","errorBudget","steps"],"additionalProperties":false,"properties":{"sustainableRps":{"type":"number","minimum":0,"description":"Highest rate whose step held the SLO and the error budget; 0 when even the start rate broke them."},"slo":{"type":"string","description":"The SLO expression, e.g. p(99)<200."},"errorBudget":{"$ref":"#/$defs/share","description":"As a fraction (0.01 for 1 %)."},"ceiling":{"enum":["found","not-reached","generator-bound","interrupted"],"description":"How the search ended: found (a step the target broke bounds the limit), not-reached (every step up to --max passed: ceiling not reached, the target may sustain more; sustainableRps is a lower bound), generator-bound (the first broken step was limited by the load generator: the target's limit was not measured), interrupted (SIGINT/SIGTERM stopped it: only finished steps are listed, sustainableRps is a lower bound, see interrupted). Absent in reports from before it existed."},"interrupted":{"type":"object","description":"With ceiling interrupted: where the search was stopped. The step that was running is not listed (it was not measured whole).","required":["atStep","plannedSteps"],"additionalProperties":false,"properties":{"atStep":{"type":"integer","minimum":1,"description":"The step (1-based) running when the signal came."},"plannedSteps":{"type":"integer","minimum":1,"description":"Steps the ramp from the start rate to --max planned (bisection steps come on top)."}}},"steps":{"type":"array","items":{"type":"object","description":"One step of the capacity search.","required":["rate","achievedRps","p50","p99","errorRate","ok"],"additionalProperties":false,"properties":{"rate":{"type":"number","minimum":0,"description":"Offered arrival rate, requests per second."},"achievedRps":{"type":"number","minimum":0},"p50":{"$ref":"#/$defs/ms"},"p99":{"$ref":"#/$defs/ms"},"errorRate":{"$ref":"#/$defs/share","description":"(failed + dropped) / (requests + dropped)."},"ok":{"type":"boolean","description":"Whether the step held the SLO and the error budget."},"generatorBound":{"type":"boolean","description":"The step's run was generator-bound (see generatorBound): a broken step then says nothing about the target."}}}}}}}},"rateLimit":{"type":"object","description":"What the rate-limit probe found: what the headers claim against what the target does.","required":["headerStyle","retryAfter","isolation","timeline"],"additionalProperties":false,"properties":{"headerStyle":{"enum":["ietf","x-ratelimit","none"],"description":"Header family: ietf (RateLimit / RateLimit-Policy), x-ratelimit (X-RateLimit-*), none."},"policyClaimed":{"type":"object","description":"The policy the headers claim, when they claim one.","required":["quota","windowS"],"additionalProperties":false,"properties":{"quota":{"$ref":"#/$defs/count"},"windowS":{"type":"number","exclusiveMinimum":0},"raw":{"type":"string","description":"The header value as sent."},"source":{"enum":["headers","config"],"description":"Where the claim comes from: the rate-limit headers, or api.rateLimitPolicy for what the headers do not state."}}},"observed":{"type":"object","description":"The policy the probe measured from its 429s; absent when no 429 came (see admitted and notMeasured). windowS only when a recovery measured it; burst and refillPerS for token buckets.","required":["quota","algorithm"],"additionalProperties":false,"properties":{"quota":{"$ref":"#/$defs/count"},"windowS":{"type":"number","exclusiveMinimum":0},"algorithm":{"enum":["fixed-window","sliding-window","token-bucket","unknown"]},"burst":{"$ref":"#/$defs/count"},"refillPerS":{"type":"number","minimum":0}}},"admitted":{"type":"object","description":"Traffic admitted without any 429: a lower bound of the limit, not a limit.","required":["requests","seconds","peakRps"],"additionalProperties":false,"properties":{"requests":{"$ref":"#/$defs/count"},"seconds":{"type":"number","minimum":0},"peakRps":{"type":"number","minimum":0}}},"headerClaims":{"type":"array","description":"What each rate-limit header family the target sent claimed (limit, window, remaining, reset) against what the probe measured, newest family first.","items":{"type":"object","required":["format","revision","fields","compared","findings","notes"],"additionalProperties":false,"properties":{"format":{"enum":["ietf-draft-09","ietf-draft-07","ietf-draft-06","x-ratelimit"],"description":"The reader (api.rateLimitHeaders name) of this family."},"revision":{"type":"string","description":"The published draft revisions (or vendor convention) the family follows, in words."},"fields":{"type":"object","description":"The family's fields on the first response that carried it, as sent.","additionalProperties":{"type":"string"}},"compared":{"type":"array","items":{"type":"object","required":["what","basis"],"additionalProperties":false,"properties":{"what":{"enum":["limit","window","remaining","reset"]},"claimed":{"type":"number","minimum":0},"observed":{"type":"number","minimum":0},"inferred":{"type":"boolean","description":"The window was not stated but inferred from the reset announced on a fresh window."},"resolutionS":{"type":"number","minimum":0,"description":"For whole-second claims (a reset, a window inferred from one): how far below the claim the truth may lie (1, or 2 for an epoch time in seconds)."},"mayExceed":{"type":"boolean","description":"remaining: the announced window may have reset (or a bucket refilled) before the first 429, so more admissions than claimed contradict nothing."},"basis":{"type":"string","description":"Where the claim and the observation come from."}}}},"findings":{"type":"array","items":{"type":"string"}},"notes":{"type":"array","description":"Assumptions the reader made, e.g. that X-RateLimit-Reset is an epoch time and against which clock it was read.","items":{"type":"string"}}}}},"policyMatch":{"type":"object","description":"The claimed quota and window each judged on the interval the measurement allows (±10 %): matches within every value, differs from all, undecidable otherwise. Absent when nothing was claimed or no 429 measured the limit.","required":["quota","window"],"additionalProperties":false,"properties":{"quota":{"type":"object","required":["outcome","detail"],"additionalProperties":false,"properties":{"outcome":{"enum":["matches","differs","undecidable","not-claimed"]},"claimed":{"type":"number","minimum":0},"observed":{"type":"object","description":"The point estimate and every value the measurement allows.","required":["value","low","high"],"additionalProperties":false,"properties":{"value":{"type":"number"},"low":{"type":"number"},"high":{"type":"number"}}},"deviation":{"type":"number","description":"Signed share the claim is off the point estimate (claimed over observed)."},"detail":{"type":"string","description":"How the interval was derived, or why nothing could be decided."}}},"window":{"type":"object","required":["outcome","detail"],"additionalProperties":false,"properties":{"outcome":{"enum":["matches","differs","undecidable","not-claimed"]},"claimed":{"type":"number","minimum":0},"observed":{"type":"object","description":"The point estimate and every value the measurement allows.","required":["value","low","high"],"additionalProperties":false,"properties":{"value":{"type":"number"},"low":{"type":"number"},"high":{"type":"number"}}},"deviation":{"type":"number","description":"Signed share the claim is off the point estimate (claimed over observed)."},"detail":{"type":"string","description":"How the interval was derived, or why nothing could be decided."}}}}},"contradiction":{"type":"object","description":"The claimed policy contradicted by what was admitted: more requests within a span than any policy of the claimed quota per window admits there (a DIFFERS finding).","required":["admitted","spanS","bound","detail"],"additionalProperties":false,"properties":{"admitted":{"$ref":"#/$defs/count"},"spanS":{"type":"number","minimum":0},"bound":{"$ref":"#/$defs/count"},"detail":{"type":"string"}}},"notMeasured":{"type":"object","description":"Why a measurement is absent (no 429 came, no recovery was observed, no second credential).","additionalProperties":false,"properties":{"observed":{"type":"string"},"window":{"type":"string"},"recovery":{"type":"string"},"isolation":{"type":"string"}}},"retryAfter":{"type":"object","required":[],"additionalProperties":false,"properties":{"claimedS":{"type":"number","minimum":0,"description":"Retry-After on the first 429; absent when none was sent."},"actualRecoveryS":{"type":"number","minimum":0,"description":"Seconds until a request was accepted again; absent when no recovery was observed."},"samples":{"type":"array","items":{"type":"object","required":["t","actualS"],"additionalProperties":false,"properties":{"t":{"type":"number","minimum":0},"claimedS":{"type":"number","minimum":0},"actualS":{"type":"number","minimum":0}}}},"honest":{"type":"boolean","description":"true: admitted again no later than every Retry-After said; false: refused after waiting one out; absent: not established."}}},"isolation":{"type":"object","required":[],"additionalProperties":false,"properties":{"tested":{"type":"boolean","description":"false when isolation could not be tested (one credential): perCredential then says nothing."},"perCredential":{"type":"boolean","description":"Only when tested: exhausting one credential's quota left the other untouched."},"detail":{"type":"string"}}},"timeline":{"type":"array","description":"One entry per second of the probe.","items":{"type":"object","required":["t","accepted","limited"],"additionalProperties":false,"properties":{"t":{"type":"number","minimum":0},"accepted":{"$ref":"#/$defs/count","description":"Answered with anything but 429."},"limited":{"$ref":"#/$defs/count","description":"Answered 429."},"remaining":{"type":"integer","description":"Last remaining-quota header value in this second."},"retryAfterS":{"type":"number","minimum":0,"description":"Retry-After claimed by the last 429 of this second."}}}}}},"webhooks":{"type":"object","description":"What the harness's webhook receiver saw during the run (webhooks suite).","required":["received","signatureFailures","duplicates","retriesObserved"],"additionalProperties":false,"properties":{"received":{"$ref":"#/$defs/count","description":"Deliveries recorded, every attempt counted."},"signatureFailures":{"$ref":"#/$defs/count","description":"Deliveries whose Standard Webhooks signature did not verify with the secret."},"duplicates":{"$ref":"#/$defs/count","description":"Deliveries of a webhook-id already answered 2xx."},"retriesObserved":{"$ref":"#/$defs/count","description":"Deliveries of a webhook-id whose previous attempt was answered non-2xx."},"deliveryLatency":{"type":"object","description":"Per event: first arrival minus the event's created_at, in ms.","required":["p50","p99","max"],"additionalProperties":false,"properties":{"p50":{"$ref":"#/$defs/ms"},"p99":{"$ref":"#/$defs/ms"},"max":{"$ref":"#/$defs/ms"}}},"underLoad":{"type":"object","description":"What a second receiver, registered only while `harness run`'s throughput scenarios ran, saw (every delivery answered 2xx at once). Absent when no scenario ran, the webhooks suite's management.create did not pass, or setting it up failed.","required":["received"],"additionalProperties":false,"properties":{"received":{"$ref":"#/$defs/count","description":"Deliveries recorded during the scenarios (and up to 2 s after), every attempt counted."},"deliveryLatency":{"$ref":"#/$defs/webhooks/properties/deliveryLatency","description":"Per event under load: first arrival minus the event's created_at, in ms."}}}}}}};
+const schema31 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://api-harness.example/schemas/report.json","title":"report.json (schemaVersion 1)","description":"One harness run: the target, the verdict, every conformance check with evidence, the summary by level, spec coverage and, when the run had them, throughput scenarios and the rate-limit probe. Fields are stable from schemaVersion 1 on: later versions add optional fields, never rename or remove one. src/report/report.ts and report-load.ts are the TypeScript side of this file; test/unit/reporters/report-schema.test.ts keeps them in step with real runs.","type":"object","required":["schemaVersion","run","verdict","checks","summary","coverage"],"additionalProperties":false,"properties":{"schemaVersion":{"const":1},"run":{"type":"object","required":["id","startedAt","finishedAt","harnessVersion","target"],"additionalProperties":false,"properties":{"id":{"type":"string","description":"Sortable unique run id, e.g. 20261121T061502Z-3f9a1c; also the folder name under reports/."},"startedAt":{"type":"string","format":"date-time"},"finishedAt":{"type":"string","format":"date-time"},"harnessVersion":{"type":"string"},"target":{"type":"object","required":["baseUrl","embedded"],"additionalProperties":false,"properties":{"baseUrl":{"type":"string","description":"Base URL the run was made against."},"embedded":{"type":"boolean","description":"True when the harness started its own reference target."}}},"imported":{"type":"object","description":"Set when the report was imported from another tool's output (harness import k6) instead of run by the harness. startedAt / finishedAt then come from the summary file's modification time (and handleSummary's testRunDurationMs), or for samples from the first and last sample's time as k6 stamped them, not from a clock the harness read during the test.","required":["tool","format","file","importedAt"],"additionalProperties":false,"properties":{"tool":{"const":"k6"},"format":{"enum":["summary-export","handle-summary","samples"],"description":"samples: k6 --out json / csv files of one or more runners, merged (harness import k6 FILE...)."},"file":{"type":"string","description":"The summary file as named on the command line (samples: the first file)."},"files":{"type":"array","items":{"type":"string"},"description":"samples: every runner's file, as named on the command line."},"importedAt":{"type":"string","format":"date-time"}}},"aborted":{"type":"object","description":"Set when the run stopped early; what was measured before is still in the report.","required":["code","message"],"additionalProperties":false,"properties":{"code":{"type":"string"},"message":{"type":"string"}}}}},"verdict":{"description":"selection-passed: a run of selected checks (see selection) whose selected MUST checks all passed; never a certification.","enum":["certified","certified-with-warnings","selection-passed","incomplete","not-certified","not-evaluated"]},"selection":{"type":"object","description":"Present when the run left catalogue checks out (--check, --suite, conformance.suites, conformance.skipChecks): not a certification.","required":["selected","catalogue"],"additionalProperties":false,"properties":{"selected":{"type":"integer","minimum":0,"description":"Checks that ran (skipped ids not counted)."},"catalogue":{"type":"integer","minimum":0,"description":"Every check of the run's catalogue: built-in suites and the config's declarative ones."},"suites":{"type":"array","items":{"type":"string"},"description":"The suites chosen, when not all."},"checks":{"type":"array","items":{"type":"string"},"description":"The check ids chosen with --check."},"skipChecks":{"type":"array","items":{"type":"string"},"description":"The check ids skipped by conformance.skipChecks."}}},"checks":{"type":"array","items":{"$ref":"#/$defs/check"}},"summary":{"type":"object","description":"Counts by status, overall and by level.","required":["passed","failed","skipped","errors","byLevel"],"additionalProperties":false,"properties":{"passed":{"$ref":"#/$defs/count"},"failed":{"$ref":"#/$defs/count"},"skipped":{"$ref":"#/$defs/count"},"errors":{"$ref":"#/$defs/count"},"undecided":{"$ref":"#/$defs/count","description":"Checks that ran but could not decide under the run's measured conditions (status undecided); absent in reports before it existed."},"vacuous":{"$ref":"#/$defs/count","description":"Passed checks that passed vacuously (a subset of passed); absent in reports before it existed."},"notApplicable":{"$ref":"#/$defs/count","description":"Checks skipped because their rule does not apply to the target as its config declares it (status skipped, notApplicable): counted here, not in skipped; present only when some were."},"byLevel":{"type":"object","required":["MUST","SHOULD","PROFILE"],"additionalProperties":false,"properties":{"MUST":{"$ref":"#/$defs/statusCounts"},"SHOULD":{"$ref":"#/$defs/statusCounts"},"PROFILE":{"$ref":"#/$defs/statusCounts"}}}}},"coverage":{"type":"object","description":"Each SERVICE-SPEC clause with the checks of this run that test it, or why none can.","required":["clauses","covered","notCovered","untestable"],"additionalProperties":false,"properties":{"clauses":{"type":"array","items":{"type":"object","required":["id","title","status","checks"],"additionalProperties":false,"properties":{"id":{"type":"string"},"title":{"type":"string"},"status":{"enum":["covered","not-covered","untestable"]},"checks":{"type":"array","items":{"type":"string"}},"reason":{"type":"string","description":"Why no check can test the clause (untestable only)."}}}},"covered":{"$ref":"#/$defs/count"},"notCovered":{"$ref":"#/$defs/count"},"untestable":{"$ref":"#/$defs/count"}}},"security":{"type":"object","description":"Each OWASP API Security Top 10 (2023) item with the checks of this run that cover it (their owasp field) and their findings: findings when a covering check failed, covered when one passed for real and none failed, not-covered (with the reason) otherwise. Present in reports of runs with checks.","required":["items","covered","notCovered","withFindings"],"additionalProperties":false,"properties":{"items":{"type":"array","minItems":10,"maxItems":10,"items":{"type":"object","required":["id","title","status","checks","findings"],"additionalProperties":false,"properties":{"id":{"enum":["API1:2023","API2:2023","API3:2023","API4:2023","API5:2023","API6:2023","API7:2023","API8:2023","API9:2023","API10:2023"]},"title":{"type":"string"},"status":{"enum":["covered","not-covered","findings"]},"checks":{"type":"array","items":{"type":"string"}},"findings":{"type":"array","items":{"type":"object","required":["check","level","message"],"additionalProperties":false,"properties":{"check":{"type":"string"},"level":{"enum":["MUST","SHOULD","PROFILE"]},"message":{"type":"string"}}}},"reason":{"type":"string"}}}},"covered":{"type":"integer","minimum":0},"notCovered":{"type":"integer","minimum":0},"withFindings":{"type":"integer","minimum":0}}},"scenarios":{"type":"array","description":"Throughput scenarios, when the run had any. Absent from conformance-only runs. An entry with source \"k6\" was imported from a k6 summary (harness import k6) and has the importedScenario shape.","items":{"if":{"type":"object","required":["source"]},"then":{"$ref":"#/$defs/importedScenario"},"else":{"$ref":"#/$defs/scenario"}}},"rateLimit":{"$ref":"#/$defs/rateLimit"},"webhooks":{"$ref":"#/$defs/webhooks"},"conditions":{"type":"object","additionalProperties":false,"required":["spanMs"],"description":"The run's own conditions, measured while it ran (src/conformance/conditions.ts). Time-dependent checks took their tolerances from the same measurements, over the stretch each judged.","properties":{"spanMs":{"$ref":"#/$defs/ms","description":"Length of the measured stretch (the whole run)."},"loopDelayMs":{"$ref":"#/$defs/conditionPercentiles","description":"How late the harness's event loop ran (perf_hooks.monitorEventLoopDelay, its resolution subtracted): stalls of its own process."},"rttMs":{"$ref":"#/$defs/conditionPercentiles","description":"Round trips of the harness's requests to the target (sent → response read)."},"sendLagMs":{"$ref":"#/$defs/conditionPercentiles","description":"How much later than scheduled the harness sent the requests it schedules (the rate-limit probe's pacer)."}}}},"$defs":{"conditionPercentiles":{"type":"object","additionalProperties":false,"required":["count","p50","p90","p99","max"],"description":"Percentiles of a series of durations in ms; count: readings.","properties":{"count":{"type":"integer","minimum":0},"p50":{"type":"number","minimum":0},"p90":{"type":"number","minimum":0},"p99":{"type":"number","minimum":0},"max":{"type":"number","minimum":0}}},"importedLatency":{"type":"object","description":"http_req_duration statistics a k6 summary gave, in ms: only those in k6's summaryTrendStats (default avg, min, med, max, p(90), p(95)); p50 is med, p999 p(99.9), p9999 p(99.99). A statistic k6 did not compute is absent.","additionalProperties":false,"properties":{"avg":{"$ref":"#/$defs/ms"},"min":{"$ref":"#/$defs/ms"},"p50":{"$ref":"#/$defs/ms"},"p90":{"$ref":"#/$defs/ms"},"p95":{"$ref":"#/$defs/ms"},"p99":{"$ref":"#/$defs/ms"},"p999":{"$ref":"#/$defs/ms"},"p9999":{"$ref":"#/$defs/ms"},"max":{"$ref":"#/$defs/ms"}}},"importedScenario":{"type":"object","description":"A scenario imported from a k6 summary (harness import k6): what k6 reported and nothing else. No histogram, percentile curve, timeline, status codes or transport errors (a k6 summary has none of them); every number k6 did not report is absent.","required":["name","source","format","latency","thresholds"],"additionalProperties":false,"properties":{"name":{"type":"string"},"source":{"const":"k6"},"format":{"enum":["summary-export","handle-summary"],"description":"summary-export: k6 run --summary-export; handle-summary: the data handleSummary() receives, written as JSON."},"requests":{"$ref":"#/$defs/count","description":"http_reqs count."},"rps":{"type":"number","minimum":0,"description":"http_reqs rate (per second over the whole test)."},"iterations":{"$ref":"#/$defs/count"},"dropped":{"$ref":"#/$defs/count","description":"dropped_iterations count, when the summary has that metric."},"latency":{"$ref":"#/$defs/importedLatency"},"byName":{"type":"object","description":"Per name tag, from http_req_duration{name:...} sub-metrics.","additionalProperties":{"type":"object","required":["latency"],"additionalProperties":false,"properties":{"latency":{"$ref":"#/$defs/importedLatency"}}}},"failedRate":{"$ref":"#/$defs/share","description":"http_req_failed rate: the share k6 counted failed (status outside expected_response, or no response)."},"checksRate":{"$ref":"#/$defs/share","description":"checks rate: the share of k6 checks that passed."},"durationMs":{"$ref":"#/$defs/ms","description":"handleSummary's state.testRunDurationMs."},"thresholds":{"type":"array","items":{"type":"object","description":"A k6 threshold and whether it held; actual only when the summary holds the statistic the expression tests.","required":["metric","expr","ok"],"additionalProperties":false,"properties":{"metric":{"type":"string"},"expr":{"type":"string"},"ok":{"type":"boolean"},"actual":{"type":"number"}}}}}},"count":{"type":"integer","minimum":0},"ms":{"type":"number","minimum":0,"description":"Milliseconds."},"share":{"type":"number","minimum":0,"maximum":1,"description":"A share between 0 and 1."},"statusCounts":{"type":"object","required":["passed","failed","skipped","errors"],"properties":{"passed":{"$ref":"#/$defs/count"},"failed":{"$ref":"#/$defs/count"},"skipped":{"$ref":"#/$defs/count"},"errors":{"$ref":"#/$defs/count"},"undecided":{"$ref":"#/$defs/count","description":"Checks that could not decide under the run's measured conditions."},"vacuous":{"$ref":"#/$defs/count","description":"Passed checks that passed vacuously (a subset of passed)."},"notApplicable":{"$ref":"#/$defs/count","description":"Checks skipped as not applicable: counted here, not in skipped; present only when some were."}},"additionalProperties":false},"headers":{"type":"object","additionalProperties":{"type":"string"},"description":"Header name to value, credentials redacted."},"exchange":{"type":"object","description":"One recorded HTTP exchange: secrets redacted, bodies cut at 4 KiB with a marker saying how much was dropped.","required":["startedAt","durationMs","request"],"additionalProperties":false,"properties":{"startedAt":{"type":"string","format":"date-time"},"durationMs":{"$ref":"#/$defs/ms"},"request":{"type":"object","required":["method","url","headers"],"additionalProperties":false,"properties":{"method":{"type":"string"},"url":{"type":"string"},"headers":{"$ref":"#/$defs/headers"},"body":{"type":"string"}}},"response":{"type":"object","required":["status","headers","body"],"additionalProperties":false,"properties":{"status":{"type":"integer","minimum":100,"maximum":599},"headers":{"$ref":"#/$defs/headers"},"body":{"type":"string"}}},"error":{"type":"string","description":"Transport failure (no HTTP response), e.g. \"ECONNRESET: other side closed\"."},"curl":{"type":"string","description":"A curl command that repeats the request; secrets appear only as $HARNESS_* environment references (HARNESS_API_KEY, HARNESS_LOGIN_PASSWORD …; HARNESS_JWT / HARNESS_ACCESS_TOKEN for tokens the run obtained itself), never as values. Absent in reports written before it existed."}}},"check":{"type":"object","required":["id","suite","title","level","specRef","status","durationMs"],"additionalProperties":false,"properties":{"id":{"type":"string","description":"Stable check id, <suite>.<name>."},"suite":{"type":"string"},"title":{"type":"string"},"level":{"enum":["MUST","SHOULD","PROFILE"],"description":"MUST decides certification; SHOULD and PROFILE only warn."},"specRef":{"type":"string","description":"Where the rule comes from (SERVICE-SPEC section, RFC, PROFILE point)."},"status":{"enum":["passed","failed","skipped","error","undecided"],"description":"undecided: the check ran, but the uncertainty its timing tolerance derives from the run's measured conditions covers the effect it judges (message: the measured reason). Never a pass, never a failure; an undecided MUST check makes the verdict incomplete."},"durationMs":{"$ref":"#/$defs/ms"},"vacuous":{"type":"string","description":"Only on a passed check whose rule was never exercised: what the pass lacked (e.g. no 429 ever came). A vacuous MUST pass makes the verdict incomplete."},"notApplicable":{"const":true,"description":"Only on a skipped check whose rule does not apply to the target as its config declares it (ownership on a single-account target; message says so). A MUST check skipped so leaves the verdict complete."},"besideMs":{"$ref":"#/$defs/ms","description":"Only on a check that ran beside others while it waited (a token to expire, a watch for deliveries): how much of durationMs other checks ran too. junit.xml counts that time once, in theirs."},"describeIn":{"type":"object","description":"Only on a failed PROFILE check: the config keys that describe its rule (src/conformance/describe-keys.ts), and whether the run's config sets one of them away from PROFILE.md's default (described: a fault against the target's own description; otherwise a choice the config can describe).","additionalProperties":false,"required":["keys","described"],"properties":{"keys":{"type":"array","minItems":1,"items":{"type":"string"}},"described":{"type":"boolean"},"values":{"type":"object","description":"Where the check's evidence shows it unambiguously (a status, the ownership refusal's kind, plain JSON errors): the value of each key that would describe what was observed (src/conformance/describe-values.ts). Absent when described is true.","additionalProperties":{"type":["number","string","boolean","array"],"items":{"type":"integer"}}}}},"message":{"type":"string","description":"Failure or error message, or the reason for a skip."},"evidence":{"type":"object","required":["exchanges"],"additionalProperties":false,"properties":{"exchanges":{"type":"array","items":{"$ref":"#/$defs/exchange"}},"details":{"type":"object","description":"What the check compared: expected / actual values, schema errors."}}}}},"latency":{"type":"object","description":"Latency percentiles of an HDR histogram in ms, measured from each request's intended send time in the open model (coordinated omission corrected). p999 is p99.9, p9999 p99.99.","required":["p50","p90","p95","p99","p999","p9999","max"],"additionalProperties":false,"properties":{"p50":{"$ref":"#/$defs/ms"},"p90":{"$ref":"#/$defs/ms"},"p95":{"$ref":"#/$defs/ms"},"p99":{"$ref":"#/$defs/ms"},"p999":{"$ref":"#/$defs/ms"},"p9999":{"$ref":"#/$defs/ms"},"max":{"$ref":"#/$defs/ms"}}},"statusCodeCounts":{"type":"object","description":"Answers per exact HTTP status code, e.g. {\"201\": 950, \"429\": 50}.","propertyNames":{"pattern":"^[0-9]{3}$"},"additionalProperties":{"$ref":"#/$defs/count"}},"percentilePoint":{"type":"object","description":"One point of the HDR percentile curve: the latency at or below which `percentile` % of the requests fell.","required":["percentile","latencyMs"],"additionalProperties":false,"properties":{"percentile":{"type":"number","minimum":0,"maximum":100},"latencyMs":{"$ref":"#/$defs/ms"}}},"scenario":{"type":"object","description":"One throughput scenario: the load engine's ScenarioResult (src/load/result.ts).","required":["name","executor","config","requests","rps","dropped","latency","percentiles","byName","statusCodes","rateLimited","errors","thresholds","timeline"],"additionalProperties":false,"properties":{"name":{"type":"string"},"executor":{"type":"string","description":"The scenario's executor (k6 vocabulary): constant-arrival-rate, ramping-arrival-rate, constant-vus, ramping-vus, per-vu-iterations."},"config":{"type":"object","description":"The scenario as it ran: the file with defaults and flags applied; `description` says what it does."},"requests":{"$ref":"#/$defs/count","description":"Requests that got an answer or a transport error (dropped arrivals are not requests)."},"rps":{"type":"number","minimum":0,"description":"requests / elapsed seconds."},"durationMs":{"type":"number","minimum":0,"description":"The run's measured length in milliseconds (t0 to its end, warm-up excluded): what rps divides by. Absent in reports written before it was recorded."},"dropped":{"$ref":"#/$defs/count","description":"Arrivals that could not start on time because every VU was busy (k6 dropped_iterations)."},"latency":{"$ref":"#/$defs/latency"},"percentiles":{"type":"array","description":"The HDR percentile curve (for a chart with a log axis of 1 / (1 - p)); empty when there were no requests.","items":{"$ref":"#/$defs/percentilePoint"}},"byName":{"type":"object","description":"Per request name of the scenario's mix.","additionalProperties":{"type":"object","required":["requests","latency","statusCodes"],"additionalProperties":false,"properties":{"requests":{"$ref":"#/$defs/count"},"latency":{"$ref":"#/$defs/latency"},"statusCodes":{"$ref":"#/$defs/statusCodeCounts"}}}},"statusCodes":{"$ref":"#/$defs/statusCodeCounts"},"rateLimited":{"$ref":"#/$defs/count","description":"Answers with status 429 (not failures unless the scenario says rateLimitedAsFailure)."},"errors":{"type":"object","description":"Transport errors by code (ECONNRESET, UND_ERR_HEADERS_TIMEOUT …).","additionalProperties":{"$ref":"#/$defs/count"}},"thresholds":{"type":"array","items":{"type":"object","description":"A k6 threshold and how the run measured against it.","required":["metric","expr","ok","actual"],"additionalProperties":false,"properties":{"metric":{"type":"string","description":"As written in the scenario, e.g. http_req_duration or http_req_duration{name:send}."},"expr":{"type":"string","description":"The expression as written, e.g. p(99)<100."},"ok":{"type":"boolean","description":"false: the threshold was crossed (exit 99)."},"actual":{"type":"number","description":"The value of the expression's left side: ms for durations, 0..1 for rates, a count, or per second; 0 when not evaluated."},"notEvaluated":{"type":"string","description":"Present when the threshold could not be judged because its metric has no samples (an imported k6 output without iteration samples: \"k6 output carries no iteration_duration\"); ok is then false. A threshold is never judged on another metric."}}}},"timeline":{"type":"array","description":"One entry per second since the scenario started.","items":{"type":"object","description":"One second of the run, by completion time.","required":["t","requests","p50","p99","status2xx","status4xx","status5xx","rateLimited","errors"],"additionalProperties":false,"properties":{"t":{"type":"integer","minimum":0,"description":"Seconds since the scenario started (0, 1, 2 …)."},"requests":{"$ref":"#/$defs/count","description":"Requests completed in this second (answered or failed in transport)."},"p50":{"$ref":"#/$defs/ms"},"p99":{"$ref":"#/$defs/ms"},"status2xx":{"$ref":"#/$defs/count"},"status4xx":{"$ref":"#/$defs/count","description":"4xx answers, 429s included."},"status5xx":{"$ref":"#/$defs/count"},"rateLimited":{"$ref":"#/$defs/count","description":"429 answers in this second (also counted in status4xx)."},"errors":{"$ref":"#/$defs/count","description":"Transport errors (no HTTP answer) in this second."}}}},"rateLimitExpectation":{"type":"object","description":"Rate-limit scenarios only (scenario rateLimit): the expected 429 fraction max(0, 1 - credentials x perCredentialQuota / windowSeconds / offeredRps) against the observed one (rateLimited / requests); ok when the observed one is at most tolerance (default 0.05) above it and at most tolerance + edgeAllowance below it. When not ok, thresholds holds a failed rate_limited entry.","required":["perCredentialQuota","windowSeconds","credentials","offeredRps","expectedFraction","observedFraction","tolerance","ok"],"additionalProperties":false,"properties":{"perCredentialQuota":{"type":"number","exclusiveMinimum":0},"windowSeconds":{"type":"number","exclusiveMinimum":0},"credentials":{"type":"integer","minimum":1},"offeredRps":{"type":"number","minimum":0},"expectedFraction":{"type":"number","minimum":0,"maximum":1},"observedFraction":{"type":"number","minimum":0,"maximum":1},"tolerance":{"type":"number","minimum":0,"maximum":1},"edgeAllowance":{"type":"number","minimum":0,"maximum":1,"description":"How much lower the observed fraction may also be, for the fixed windows the run covers only in part at its start and end: 2 x credentials x perCredentialQuota x expectedFraction / requests. ok when expected - edgeAllowance - tolerance <= observed <= expected + tolerance."},"ok":{"type":"boolean"}}},"histograms":{"type":"object","description":"Encoded HDR histograms (hdr-histogram-js compressed base64, values in µs) so runs and workers merge exactly.","required":["unit","all","byName"],"additionalProperties":false,"properties":{"unit":{"const":"us"},"all":{"type":"string"},"byName":{"type":"object","additionalProperties":{"type":"string"}},"blocks":{"type":"object","description":"The latencies by time, by completion time like the timeline: histograms[i] holds timeline seconds i*seconds to (i+1)*seconds (seconds is 1 unless the run had more than 600 seconds). harness compare estimates from them how much latencies vary together in time (README \"How the gate decides\"). Absent in older reports.","required":["seconds","histograms"],"additionalProperties":false,"properties":{"seconds":{"type":"integer","minimum":1},"histograms":{"type":"array","items":{"type":"string"}}}}}},"workers":{"type":"integer","minimum":1,"description":"Worker threads that generated the load (--workers / scenario workers; 1: the main thread). Several workers' metrics are merged exactly (HDR histograms added)."},"warmUp":{"type":"object","description":"The warm-up before t0: the scenario's connections opened (preAllocatedVUs / vus), two rounds of its own requests, then its own traffic at its pace (open model: at most 1 s; closed: at most 1 s or a tenth of the planned duration), up to a tenth of the planned requests. Never counted in any metric, threshold or timeline. Absent when the scenario says warmUp: false.","required":["durationMs","requests","errors","connections"],"additionalProperties":false,"properties":{"durationMs":{"$ref":"#/$defs/ms"},"requests":{"type":"integer","minimum":0,"description":"Warm-up requests sent (answered or failed)."},"errors":{"type":"integer","minimum":0,"description":"Warm-up requests that failed (transport error or timeout)."},"connections":{"type":"integer","minimum":0,"description":"Connections the warm-up opened, all workers together."},"skipped":{"type":"string","description":"Why no warm-up requests were sent (a rate-limit scenario: they would spend the quota it measures)."}}},"iterations":{"type":"object","description":"Flow scenarios only (scenario `flow:`): one iteration is one pass through the flow's steps. duration is k6's iteration_duration: from the iteration's intended start (the arrival's, open model) to its end, think times included. Each step's requests are in byName under the step's name.","required":["count","failed","rate","duration","failedBy"],"additionalProperties":false,"properties":{"count":{"type":"integer","minimum":0},"failed":{"type":"integer","minimum":0,"description":"Iterations in which a step failed (status not expected, transport error, capture found nothing, expectJson differed); with onStepFailure: abort they ended there."},"rate":{"type":"number","minimum":0,"description":"Iterations per second of the run."},"duration":{"$ref":"#/$defs/latency"},"failedBy":{"type":"object","additionalProperties":{"type":"integer","minimum":0},"description":"Step name -> iterations it failed."}}},"metricsOutput":{"type":"object","description":"Present when the run pushed live metrics (--metrics-out prometheus-rw=URL): what this scenario's pushes delivered and what they could not (a slow or absent endpoint never slows the load; what it could not take is counted here).","required":["kind","url","testid","pushes","samplesSent","failedPushes","samplesNotSent"],"additionalProperties":false,"properties":{"kind":{"const":"prometheus-rw"},"url":{"type":"string","description":"The endpoint without userinfo or query."},"testid":{"type":"string","description":"The testid label on every series."},"pushes":{"type":"integer","minimum":0,"description":"Remote-write requests accepted (2xx)."},"samplesSent":{"type":"integer","minimum":0},"failedPushes":{"type":"integer","minimum":0},"samplesNotSent":{"type":"integer","minimum":0,"description":"Samples in failed pushes and in batches dropped while a push was still in flight."},"lastError":{"type":"string"}}},"loopDelay":{"type":"object","description":"The load generator's own event-loop delay over the run: the longest stall of each second (0 when under 1 ms), median and p90 over the seconds, and the worst. How the machine shared its cores while the run measured; harness compare holds latency differences smaller than the typical second's stall undecided.","required":["secondMedianMs","secondP90Ms","worstMs"],"additionalProperties":false,"properties":{"secondMedianMs":{"$ref":"#/$defs/ms"},"secondP90Ms":{"$ref":"#/$defs/ms"},"worstMs":{"$ref":"#/$defs/ms"}}},"generatorBound":{"type":"object","description":"Present only when the run was limited by the load generator itself: in the listed seconds its event loop stalled for more than bounds.loopDelayMs, or (open model) more than bounds.lateShare of the arrivals started more than bounds.lateStartMs after their intended time. Latencies of those seconds include the generator's own delay; harness capacity never takes such a step for the target's limit.","required":["seconds","worstLoopDelayMs","worstLateShare","bounds","message"],"additionalProperties":false,"properties":{"seconds":{"type":"array","items":{"type":"integer","minimum":0},"description":"Seconds of the timeline (t) that crossed a bound."},"worstLoopDelayMs":{"$ref":"#/$defs/ms","description":"Largest event-loop delay of any second (the slowest worker's)."},"worstLateShare":{"$ref":"#/$defs/share","description":"Largest share of one second's arrivals that started late (0 in the closed model)."},"bounds":{"type":"object","required":["loopDelayMs","lateStartMs","lateShare"],"additionalProperties":false,"properties":{"loopDelayMs":{"type":"number"},"lateStartMs":{"type":"number"},"lateShare":{"type":"number"}}},"message":{"type":"string","description":"One sentence with the figures, as the console prints it."}}},"k6":{"type":"object","description":"Present when the entry is the exact merge of k6 runners' samples (harness import k6 FILE...): each runner's own numbers and how close the merged percentiles are to the samples'. The entry's thresholds are judged on the union; each runner's are for information.","required":["runners","precision","elapsed"],"additionalProperties":false,"properties":{"runners":{"type":"array","items":{"type":"object","required":["runner","file","format","gzip","requests","failed","rateLimited","dropped","statusCodes","latency","firstSampleAt","lastSampleAt","thresholds"],"additionalProperties":false,"properties":{"runner":{"type":"string","description":"instance <id> (k6-operator's instance_id tag) or the file's name."},"instanceId":{"type":"string"},"file":{"type":"string"},"format":{"enum":["json","csv"]},"gzip":{"type":"boolean"},"requests":{"$ref":"#/$defs/count"},"failed":{"$ref":"#/$defs/count"},"rateLimited":{"$ref":"#/$defs/count"},"dropped":{"$ref":"#/$defs/count"},"statusCodes":{"$ref":"#/$defs/statusCodeCounts"},"latency":{"$ref":"#/$defs/latency"},"firstSampleAt":{"type":"string","format":"date-time"},"lastSampleAt":{"type":"string","format":"date-time"},"thresholds":{"type":"array","items":{"type":"object","required":["metric","expr","ok","actual"],"additionalProperties":false,"properties":{"metric":{"type":"string"},"expr":{"type":"string"},"ok":{"type":"boolean"},"actual":{"type":"number"},"notEvaluated":{"type":"string"}}}}}}},"precision":{"type":"object","required":["relative","absoluteMs","rank","text"],"additionalProperties":false,"properties":{"relative":{"type":"number"},"absoluteMs":{"type":"number"},"rank":{"type":"string"},"text":{"type":"string"}}},"elapsed":{"type":"string"}}},"capacity":{"type":"object","description":"Present when a capacity search ran over the scenario (harness capacity's CapacityResult).","required":["sustainableRps","slo","errorBudget","steps"],"additionalProperties":false,"properties":{"sustainableRps":{"type":"number","minimum":0,"description":"Highest rate whose step held the SLO and the error budget; 0 when even the start rate broke them."},"slo":{"type":"string","description":"The SLO expression, e.g. p(99)<200."},"errorBudget":{"$ref":"#/$defs/share","description":"As a fraction (0.01 for 1 %)."},"ceiling":{"enum":["found","not-reached","generator-bound","interrupted"],"description":"How the search ended: found (a step the target broke bounds the limit), not-reached (every step up to --max passed: ceiling not reached, the target may sustain more; sustainableRps is a lower bound), generator-bound (the first broken step was limited by the load generator: the target's limit was not measured), interrupted (SIGINT/SIGTERM stopped it: only finished steps are listed, sustainableRps is a lower bound, see interrupted). Absent in reports from before it existed."},"interrupted":{"type":"object","description":"With ceiling interrupted: where the search was stopped. The step that was running is not listed (it was not measured whole).","required":["atStep","plannedSteps"],"additionalProperties":false,"properties":{"atStep":{"type":"integer","minimum":1,"description":"The step (1-based) running when the signal came."},"plannedSteps":{"type":"integer","minimum":1,"description":"Steps the ramp from the start rate to --max planned (bisection steps come on top)."}}},"steps":{"type":"array","items":{"type":"object","description":"One step of the capacity search.","required":["rate","achievedRps","p50","p99","errorRate","ok"],"additionalProperties":false,"properties":{"rate":{"type":"number","minimum":0,"description":"Offered arrival rate, requests per second."},"achievedRps":{"type":"number","minimum":0},"p50":{"$ref":"#/$defs/ms"},"p99":{"$ref":"#/$defs/ms"},"errorRate":{"$ref":"#/$defs/share","description":"(failed + dropped) / (requests + dropped)."},"ok":{"type":"boolean","description":"Whether the step held the SLO and the error budget."},"generatorBound":{"type":"boolean","description":"The step's run was generator-bound (see generatorBound): a broken step then says nothing about the target."}}}}}}}},"rateLimit":{"type":"object","description":"What the rate-limit probe found: what the headers claim against what the target does.","required":["headerStyle","retryAfter","isolation","timeline"],"additionalProperties":false,"properties":{"headerStyle":{"enum":["ietf","x-ratelimit","none"],"description":"Header family: ietf (RateLimit / RateLimit-Policy), x-ratelimit (X-RateLimit-*), none."},"policyClaimed":{"type":"object","description":"The policy the headers claim, when they claim one.","required":["quota","windowS"],"additionalProperties":false,"properties":{"quota":{"$ref":"#/$defs/count"},"windowS":{"type":"number","exclusiveMinimum":0},"raw":{"type":"string","description":"The header value as sent."},"source":{"enum":["headers","config"],"description":"Where the claim comes from: the rate-limit headers, or api.rateLimitPolicy for what the headers do not state."}}},"observed":{"type":"object","description":"The policy the probe measured from its 429s; absent when no 429 came (see admitted and notMeasured). windowS only when a recovery measured it; burst and refillPerS for token buckets.","required":["quota","algorithm"],"additionalProperties":false,"properties":{"quota":{"$ref":"#/$defs/count"},"windowS":{"type":"number","exclusiveMinimum":0},"algorithm":{"enum":["fixed-window","sliding-window","token-bucket","unknown"]},"burst":{"$ref":"#/$defs/count"},"refillPerS":{"type":"number","minimum":0}}},"admitted":{"type":"object","description":"Traffic admitted without any 429: a lower bound of the limit, not a limit.","required":["requests","seconds","peakRps"],"additionalProperties":false,"properties":{"requests":{"$ref":"#/$defs/count"},"seconds":{"type":"number","minimum":0},"peakRps":{"type":"number","minimum":0}}},"headerClaims":{"type":"array","description":"What each rate-limit header family the target sent claimed (limit, window, remaining, reset) against what the probe measured, newest family first.","items":{"type":"object","required":["format","revision","fields","compared","findings","notes"],"additionalProperties":false,"properties":{"format":{"enum":["ietf-draft-09","ietf-draft-07","ietf-draft-06","x-ratelimit"],"description":"The reader (api.rateLimitHeaders name) of this family."},"revision":{"type":"string","description":"The published draft revisions (or vendor convention) the family follows, in words."},"fields":{"type":"object","description":"The family's fields on the first response that carried it, as sent.","additionalProperties":{"type":"string"}},"compared":{"type":"array","items":{"type":"object","required":["what","basis"],"additionalProperties":false,"properties":{"what":{"enum":["limit","window","remaining","reset"]},"claimed":{"type":"number","minimum":0},"observed":{"type":"number","minimum":0},"inferred":{"type":"boolean","description":"The window was not stated but inferred from the reset announced on a fresh window."},"resolutionS":{"type":"number","minimum":0,"description":"For whole-second claims (a reset, a window inferred from one): how far below the claim the truth may lie (1, or 2 for an epoch time in seconds)."},"mayExceed":{"type":"boolean","description":"remaining: the announced window may have reset (or a bucket refilled) before the first 429, so more admissions than claimed contradict nothing."},"basis":{"type":"string","description":"Where the claim and the observation come from."}}}},"findings":{"type":"array","items":{"type":"string"}},"notes":{"type":"array","description":"Assumptions the reader made, e.g. that X-RateLimit-Reset is an epoch time and against which clock it was read.","items":{"type":"string"}}}}},"policyMatch":{"type":"object","description":"The claimed quota and window each judged on the interval the measurement allows (±10 %): matches within every value, differs from all, undecidable otherwise. Absent when nothing was claimed or no 429 measured the limit.","required":["quota","window"],"additionalProperties":false,"properties":{"quota":{"type":"object","required":["outcome","detail"],"additionalProperties":false,"properties":{"outcome":{"enum":["matches","differs","undecidable","not-claimed"]},"claimed":{"type":"number","minimum":0},"observed":{"type":"object","description":"The point estimate and every value the measurement allows.","required":["value","low","high"],"additionalProperties":false,"properties":{"value":{"type":"number"},"low":{"type":"number"},"high":{"type":"number"}}},"deviation":{"type":"number","description":"Signed share the claim is off the point estimate (claimed over observed)."},"detail":{"type":"string","description":"How the interval was derived, or why nothing could be decided."}}},"window":{"type":"object","required":["outcome","detail"],"additionalProperties":false,"properties":{"outcome":{"enum":["matches","differs","undecidable","not-claimed"]},"claimed":{"type":"number","minimum":0},"observed":{"type":"object","description":"The point estimate and every value the measurement allows.","required":["value","low","high"],"additionalProperties":false,"properties":{"value":{"type":"number"},"low":{"type":"number"},"high":{"type":"number"}}},"deviation":{"type":"number","description":"Signed share the claim is off the point estimate (claimed over observed)."},"detail":{"type":"string","description":"How the interval was derived, or why nothing could be decided."}}}}},"contradiction":{"type":"object","description":"The claimed policy contradicted by what was admitted: more requests within a span than any policy of the claimed quota per window admits there (a DIFFERS finding).","required":["admitted","spanS","bound","detail"],"additionalProperties":false,"properties":{"admitted":{"$ref":"#/$defs/count"},"spanS":{"type":"number","minimum":0},"bound":{"$ref":"#/$defs/count"},"detail":{"type":"string"}}},"notMeasured":{"type":"object","description":"Why a measurement is absent (no 429 came, no recovery was observed, no second credential).","additionalProperties":false,"properties":{"observed":{"type":"string"},"window":{"type":"string"},"recovery":{"type":"string"},"isolation":{"type":"string"}}},"retryAfter":{"type":"object","required":[],"additionalProperties":false,"properties":{"claimedS":{"type":"number","minimum":0,"description":"Retry-After on the first 429; absent when none was sent."},"actualRecoveryS":{"type":"number","minimum":0,"description":"Seconds until a request was accepted again; absent when no recovery was observed."},"samples":{"type":"array","items":{"type":"object","required":["t","actualS"],"additionalProperties":false,"properties":{"t":{"type":"number","minimum":0},"claimedS":{"type":"number","minimum":0},"actualS":{"type":"number","minimum":0}}}},"honest":{"type":"boolean","description":"true: admitted again no later than every Retry-After said; false: refused after waiting one out; absent: not established."}}},"isolation":{"type":"object","required":[],"additionalProperties":false,"properties":{"tested":{"type":"boolean","description":"false when isolation could not be tested (one credential): perCredential then says nothing."},"perCredential":{"type":"boolean","description":"Only when tested: exhausting one credential's quota left the other untouched."},"detail":{"type":"string"}}},"timeline":{"type":"array","description":"One entry per second of the probe.","items":{"type":"object","required":["t","accepted","limited"],"additionalProperties":false,"properties":{"t":{"type":"number","minimum":0},"accepted":{"$ref":"#/$defs/count","description":"Answered with anything but 429."},"limited":{"$ref":"#/$defs/count","description":"Answered 429."},"remaining":{"type":"integer","description":"Last remaining-quota header value in this second."},"retryAfterS":{"type":"number","minimum":0,"description":"Retry-After claimed by the last 429 of this second."}}}}}},"webhooks":{"type":"object","description":"What the harness's webhook receiver saw during the run (webhooks suite).","required":["received","signatureFailures","duplicates","retriesObserved"],"additionalProperties":false,"properties":{"received":{"$ref":"#/$defs/count","description":"Deliveries recorded, every attempt counted."},"signatureFailures":{"$ref":"#/$defs/count","description":"Deliveries whose Standard Webhooks signature did not verify with the secret."},"duplicates":{"$ref":"#/$defs/count","description":"Deliveries of a webhook-id already answered 2xx."},"retriesObserved":{"$ref":"#/$defs/count","description":"Deliveries of a webhook-id whose previous attempt was answered non-2xx."},"deliveryLatency":{"type":"object","description":"Per event: first arrival minus the event's created_at, in ms.","required":["p50","p99","max"],"additionalProperties":false,"properties":{"p50":{"$ref":"#/$defs/ms"},"p99":{"$ref":"#/$defs/ms"},"max":{"$ref":"#/$defs/ms"}}},"underLoad":{"type":"object","description":"What a second receiver, registered only while `harness run`'s throughput scenarios ran, saw (every delivery answered 2xx at once). Absent when no scenario ran, the webhooks suite's management.create did not pass, or setting it up failed.","required":["received"],"additionalProperties":false,"properties":{"received":{"$ref":"#/$defs/count","description":"Deliveries recorded during the scenarios (and up to 2 s after), every attempt counted."},"deliveryLatency":{"$ref":"#/$defs/webhooks/properties/deliveryLatency","description":"Per event under load: first arrival minus the event's created_at, in ms."}}}}}}};
 const schema39 = {"type":"integer","minimum":0};
 const schema33 = {"type":"number","minimum":0,"description":"Milliseconds."};
 const schema137 = {"type":"object","additionalProperties":false,"required":["count","p50","p90","p99","max"],"description":"Percentiles of a series of durations in ms; count: readings.","properties":{"count":{"type":"integer","minimum":0},"p50":{"type":"number","minimum":0},"p90":{"type":"number","minimum":0},"p99":{"type":"number","minimum":0},"max":{"type":"number","minimum":0}}};
@@ -1928,7 +1928,7 @@ return errors === 0;
 }
 validate29.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema74 = {"type":"object","description":"One throughput scenario: the load engine's ScenarioResult (src/load/result.ts).","required":["name","executor","config","requests","rps","dropped","latency","percentiles","byName","statusCodes","rateLimited","errors","thresholds","timeline"],"additionalProperties":false,"properties":{"name":{"type":"string"},"executor":{"type":"string","description":"The scenario's executor (k6 vocabulary): constant-arrival-rate, ramping-arrival-rate, constant-vus, ramping-vus, per-vu-iterations."},"config":{"type":"object","description":"The scenario as it ran: the file with defaults and flags applied; `description` says what it does."},"requests":{"$ref":"#/$defs/count","description":"Requests that got an answer or a transport error (dropped arrivals are not requests)."},"rps":{"type":"number","minimum":0,"description":"requests / elapsed seconds."},"durationMs":{"type":"number","minimum":0,"description":"The run's measured length in milliseconds (t0 to its end, warm-up excluded): what rps divides by. Absent in reports written before it was recorded."},"dropped":{"$ref":"#/$defs/count","description":"Arrivals that could not start on time because every VU was busy (k6 dropped_iterations)."},"latency":{"$ref":"#/$defs/latency"},"percentiles":{"type":"array","description":"The HDR percentile curve (for a chart with a log axis of 1 / (1 - p)); empty when there were no requests.","items":{"$ref":"#/$defs/percentilePoint"}},"byName":{"type":"object","description":"Per request name of the scenario's mix.","additionalProperties":{"type":"object","required":["requests","latency","statusCodes"],"additionalProperties":false,"properties":{"requests":{"$ref":"#/$defs/count"},"latency":{"$ref":"#/$defs/latency"},"statusCodes":{"$ref":"#/$defs/statusCodeCounts"}}}},"statusCodes":{"$ref":"#/$defs/statusCodeCounts"},"rateLimited":{"$ref":"#/$defs/count","description":"Answers with status 429 (not failures unless the scenario says rateLimitedAsFailure)."},"errors":{"type":"object","description":"Transport errors by code (ECONNRESET, UND_ERR_HEADERS_TIMEOUT …).","additionalProperties":{"$ref":"#/$defs/count"}},"thresholds":{"type":"array","items":{"type":"object","description":"A k6 threshold and how the run measured against it.","required":["metric","expr","ok","actual"],"additionalProperties":false,"properties":{"metric":{"type":"string","description":"As written in the scenario, e.g. http_req_duration or http_req_duration{name:send}."},"expr":{"type":"string","description":"The expression as written, e.g. p(99)<100."},"ok":{"type":"boolean","description":"false: the threshold was crossed (exit 99)."},"actual":{"type":"number","description":"The value of the expression's left side: ms for durations, 0..1 for rates, a count, or per second; 0 when not evaluated."},"notEvaluated":{"type":"string","description":"Present when the threshold could not be judged because its metric has no samples (an imported k6 output without iteration samples: \"k6 output carries no iteration_duration\"); ok is then false. A threshold is never judged on another metric."}}}},"timeline":{"type":"array","description":"One entry per second since the scenario started.","items":{"type":"object","description":"One second of the run, by completion time.","required":["t","requests","p50","p99","status2xx","status4xx","status5xx","rateLimited","errors"],"additionalProperties":false,"properties":{"t":{"type":"integer","minimum":0,"description":"Seconds since the scenario started (0, 1, 2 …)."},"requests":{"$ref":"#/$defs/count","description":"Requests completed in this second (answered or failed in transport)."},"p50":{"$ref":"#/$defs/ms"},"p99":{"$ref":"#/$defs/ms"},"status2xx":{"$ref":"#/$defs/count"},"status4xx":{"$ref":"#/$defs/count","description":"4xx answers, 429s included."},"status5xx":{"$ref":"#/$defs/count"},"rateLimited":{"$ref":"#/$defs/count","description":"429 answers in this second (also counted in status4xx)."},"errors":{"$ref":"#/$defs/count","description":"Transport errors (no HTTP answer) in this second."}}}},"rateLimitExpectation":{"type":"object","description":"Rate-limit scenarios only (scenario rateLimit): the expected 429 fraction max(0, 1 - credentials x perCredentialQuota / windowSeconds / offeredRps) against the observed one (rateLimited / requests); ok when they differ by at most tolerance (default 0.05). When not ok, thresholds holds a failed rate_limited entry.","required":["perCredentialQuota","windowSeconds","credentials","offeredRps","expectedFraction","observedFraction","tolerance","ok"],"additionalProperties":false,"properties":{"perCredentialQuota":{"type":"number","exclusiveMinimum":0},"windowSeconds":{"type":"number","exclusiveMinimum":0},"credentials":{"type":"integer","minimum":1},"offeredRps":{"type":"number","minimum":0},"expectedFraction":{"type":"number","minimum":0,"maximum":1},"observedFraction":{"type":"number","minimum":0,"maximum":1},"tolerance":{"type":"number","minimum":0,"maximum":1},"ok":{"type":"boolean"}}},"histograms":{"type":"object","description":"Encoded HDR histograms (hdr-histogram-js compressed base64, values in µs) so runs and workers merge exactly.","required":["unit","all","byName"],"additionalProperties":false,"properties":{"unit":{"const":"us"},"all":{"type":"string"},"byName":{"type":"object","additionalProperties":{"type":"string"}},"blocks":{"type":"object","description":"The latencies by time, by completion time like the timeline: histograms[i] holds timeline seconds i*seconds to (i+1)*seconds (seconds is 1 unless the run had more than 600 seconds). harness compare estimates from them how much latencies vary together in time (README \"How the gate decides\"). Absent in older reports.","required":["seconds","histograms"],"additionalProperties":false,"properties":{"seconds":{"type":"integer","minimum":1},"histograms":{"type":"array","items":{"type":"string"}}}}}},"workers":{"type":"integer","minimum":1,"description":"Worker threads that generated the load (--workers / scenario workers; 1: the main thread). Several workers' metrics are merged exactly (HDR histograms added)."},"warmUp":{"type":"object","description":"The warm-up before t0: the scenario's connections opened (preAllocatedVUs / vus), two rounds of its own requests, then its own traffic at its pace (open model: at most 1 s; closed: at most 1 s or a tenth of the planned duration), up to a tenth of the planned requests. Never counted in any metric, threshold or timeline. Absent when the scenario says warmUp: false.","required":["durationMs","requests","errors","connections"],"additionalProperties":false,"properties":{"durationMs":{"$ref":"#/$defs/ms"},"requests":{"type":"integer","minimum":0,"description":"Warm-up requests sent (answered or failed)."},"errors":{"type":"integer","minimum":0,"description":"Warm-up requests that failed (transport error or timeout)."},"connections":{"type":"integer","minimum":0,"description":"Connections the warm-up opened, all workers together."},"skipped":{"type":"string","description":"Why no warm-up requests were sent (a rate-limit scenario: they would spend the quota it measures)."}}},"iterations":{"type":"object","description":"Flow scenarios only (scenario `flow:`): one iteration is one pass through the flow's steps. duration is k6's iteration_duration: from the iteration's intended start (the arrival's, open model) to its end, think times included. Each step's requests are in byName under the step's name.","required":["count","failed","rate","duration","failedBy"],"additionalProperties":false,"properties":{"count":{"type":"integer","minimum":0},"failed":{"type":"integer","minimum":0,"description":"Iterations in which a step failed (status not expected, transport error, capture found nothing, expectJson differed); with onStepFailure: abort they ended there."},"rate":{"type":"number","minimum":0,"description":"Iterations per second of the run."},"duration":{"$ref":"#/$defs/latency"},"failedBy":{"type":"object","additionalProperties":{"type":"integer","minimum":0},"description":"Step name -> iterations it failed."}}},"metricsOutput":{"type":"object","description":"Present when the run pushed live metrics (--metrics-out prometheus-rw=URL): what this scenario's pushes delivered and what they could not (a slow or absent endpoint never slows the load; what it could not take is counted here).","required":["kind","url","testid","pushes","samplesSent","failedPushes","samplesNotSent"],"additionalProperties":false,"properties":{"kind":{"const":"prometheus-rw"},"url":{"type":"string","description":"The endpoint without userinfo or query."},"testid":{"type":"string","description":"The testid label on every series."},"pushes":{"type":"integer","minimum":0,"description":"Remote-write requests accepted (2xx)."},"samplesSent":{"type":"integer","minimum":0},"failedPushes":{"type":"integer","minimum":0},"samplesNotSent":{"type":"integer","minimum":0,"description":"Samples in failed pushes and in batches dropped while a push was still in flight."},"lastError":{"type":"string"}}},"loopDelay":{"type":"object","description":"The load generator's own event-loop delay over the run: the longest stall of each second (0 when under 1 ms), median and p90 over the seconds, and the worst. How the machine shared its cores while the run measured; harness compare holds latency differences smaller than the typical second's stall undecided.","required":["secondMedianMs","secondP90Ms","worstMs"],"additionalProperties":false,"properties":{"secondMedianMs":{"$ref":"#/$defs/ms"},"secondP90Ms":{"$ref":"#/$defs/ms"},"worstMs":{"$ref":"#/$defs/ms"}}},"generatorBound":{"type":"object","description":"Present only when the run was limited by the load generator itself: in the listed seconds its event loop stalled for more than bounds.loopDelayMs, or (open model) more than bounds.lateShare of the arrivals started more than bounds.lateStartMs after their intended time. Latencies of those seconds include the generator's own delay; harness capacity never takes such a step for the target's limit.","required":["seconds","worstLoopDelayMs","worstLateShare","bounds","message"],"additionalProperties":false,"properties":{"seconds":{"type":"array","items":{"type":"integer","minimum":0},"description":"Seconds of the timeline (t) that crossed a bound."},"worstLoopDelayMs":{"$ref":"#/$defs/ms","description":"Largest event-loop delay of any second (the slowest worker's)."},"worstLateShare":{"$ref":"#/$defs/share","description":"Largest share of one second's arrivals that started late (0 in the closed model)."},"bounds":{"type":"object","required":["loopDelayMs","lateStartMs","lateShare"],"additionalProperties":false,"properties":{"loopDelayMs":{"type":"number"},"lateStartMs":{"type":"number"},"lateShare":{"type":"number"}}},"message":{"type":"string","description":"One sentence with the figures, as the console prints it."}}},"k6":{"type":"object","description":"Present when the entry is the exact merge of k6 runners' samples (harness import k6 FILE...): each runner's own numbers and how close the merged percentiles are to the samples'. The entry's thresholds are judged on the union; each runner's are for information.","required":["runners","precision","elapsed"],"additionalProperties":false,"properties":{"runners":{"type":"array","items":{"type":"object","required":["runner","file","format","gzip","requests","failed","rateLimited","dropped","statusCodes","latency","firstSampleAt","lastSampleAt","thresholds"],"additionalProperties":false,"properties":{"runner":{"type":"string","description":"instance <id> (k6-operator's instance_id tag) or the file's name."},"instanceId":{"type":"string"},"file":{"type":"string"},"format":{"enum":["json","csv"]},"gzip":{"type":"boolean"},"requests":{"$ref":"#/$defs/count"},"failed":{"$ref":"#/$defs/count"},"rateLimited":{"$ref":"#/$defs/count"},"dropped":{"$ref":"#/$defs/count"},"statusCodes":{"$ref":"#/$defs/statusCodeCounts"},"latency":{"$ref":"#/$defs/latency"},"firstSampleAt":{"type":"string","format":"date-time"},"lastSampleAt":{"type":"string","format":"date-time"},"thresholds":{"type":"array","items":{"type":"object","required":["metric","expr","ok","actual"],"additionalProperties":false,"properties":{"metric":{"type":"string"},"expr":{"type":"string"},"ok":{"type":"boolean"},"actual":{"type":"number"},"notEvaluated":{"type":"string"}}}}}}},"precision":{"type":"object","required":["relative","absoluteMs","rank","text"],"additionalProperties":false,"properties":{"relative":{"type":"number"},"absoluteMs":{"type":"number"},"rank":{"type":"string"},"text":{"type":"string"}}},"elapsed":{"type":"string"}}},"capacity":{"type":"object","description":"Present when a capacity search ran over the scenario (harness capacity's CapacityResult).","required":["sustainableRps","slo","errorBudget","steps"],"additionalProperties":false,"properties":{"sustainableRps":{"type":"number","minimum":0,"description":"Highest rate whose step held the SLO and the error budget; 0 when even the start rate broke them."},"slo":{"type":"string","description":"The SLO expression, e.g. p(99)<200."},"errorBudget":{"$ref":"#/$defs/share","description":"As a fraction (0.01 for 1 %)."},"ceiling":{"enum":["found","not-reached","generator-bound","interrupted"],"description":"How the search ended: found (a step the target broke bounds the limit), not-reached (every step up to --max passed: ceiling not reached, the target may sustain more; sustainableRps is a lower bound), generator-bound (the first broken step was limited by the load generator: the target's limit was not measured), interrupted (SIGINT/SIGTERM stopped it: only finished steps are listed, sustainableRps is a lower bound, see interrupted). Absent in reports from before it existed."},"interrupted":{"type":"object","description":"With ceiling interrupted: where the search was stopped. The step that was running is not listed (it was not measured whole).","required":["atStep","plannedSteps"],"additionalProperties":false,"properties":{"atStep":{"type":"integer","minimum":1,"description":"The step (1-based) running when the signal came."},"plannedSteps":{"type":"integer","minimum":1,"description":"Steps the ramp from the start rate to --max planned (bisection steps come on top)."}}},"steps":{"type":"array","items":{"type":"object","description":"One step of the capacity search.","required":["rate","achievedRps","p50","p99","errorRate","ok"],"additionalProperties":false,"properties":{"rate":{"type":"number","minimum":0,"description":"Offered arrival rate, requests per second."},"achievedRps":{"type":"number","minimum":0},"p50":{"$ref":"#/$defs/ms"},"p99":{"$ref":"#/$defs/ms"},"errorRate":{"$ref":"#/$defs/share","description":"(failed + dropped) / (requests + dropped)."},"ok":{"type":"boolean","description":"Whether the step held the SLO and the error budget."},"generatorBound":{"type":"boolean","description":"The step's run was generator-bound (see generatorBound): a broken step then says nothing about the target."}}}}}}}};
+const schema74 = {"type":"object","description":"One throughput scenario: the load engine's ScenarioResult (src/load/result.ts).","required":["name","executor","config","requests","rps","dropped","latency","percentiles","byName","statusCodes","rateLimited","errors","thresholds","timeline"],"additionalProperties":false,"properties":{"name":{"type":"string"},"executor":{"type":"string","description":"The scenario's executor (k6 vocabulary): constant-arrival-rate, ramping-arrival-rate, constant-vus, ramping-vus, per-vu-iterations."},"config":{"type":"object","description":"The scenario as it ran: the file with defaults and flags applied; `description` says what it does."},"requests":{"$ref":"#/$defs/count","description":"Requests that got an answer or a transport error (dropped arrivals are not requests)."},"rps":{"type":"number","minimum":0,"description":"requests / elapsed seconds."},"durationMs":{"type":"number","minimum":0,"description":"The run's measured length in milliseconds (t0 to its end, warm-up excluded): what rps divides by. Absent in reports written before it was recorded."},"dropped":{"$ref":"#/$defs/count","description":"Arrivals that could not start on time because every VU was busy (k6 dropped_iterations)."},"latency":{"$ref":"#/$defs/latency"},"percentiles":{"type":"array","description":"The HDR percentile curve (for a chart with a log axis of 1 / (1 - p)); empty when there were no requests.","items":{"$ref":"#/$defs/percentilePoint"}},"byName":{"type":"object","description":"Per request name of the scenario's mix.","additionalProperties":{"type":"object","required":["requests","latency","statusCodes"],"additionalProperties":false,"properties":{"requests":{"$ref":"#/$defs/count"},"latency":{"$ref":"#/$defs/latency"},"statusCodes":{"$ref":"#/$defs/statusCodeCounts"}}}},"statusCodes":{"$ref":"#/$defs/statusCodeCounts"},"rateLimited":{"$ref":"#/$defs/count","description":"Answers with status 429 (not failures unless the scenario says rateLimitedAsFailure)."},"errors":{"type":"object","description":"Transport errors by code (ECONNRESET, UND_ERR_HEADERS_TIMEOUT …).","additionalProperties":{"$ref":"#/$defs/count"}},"thresholds":{"type":"array","items":{"type":"object","description":"A k6 threshold and how the run measured against it.","required":["metric","expr","ok","actual"],"additionalProperties":false,"properties":{"metric":{"type":"string","description":"As written in the scenario, e.g. http_req_duration or http_req_duration{name:send}."},"expr":{"type":"string","description":"The expression as written, e.g. p(99)<100."},"ok":{"type":"boolean","description":"false: the threshold was crossed (exit 99)."},"actual":{"type":"number","description":"The value of the expression's left side: ms for durations, 0..1 for rates, a count, or per second; 0 when not evaluated."},"notEvaluated":{"type":"string","description":"Present when the threshold could not be judged because its metric has no samples (an imported k6 output without iteration samples: \"k6 output carries no iteration_duration\"); ok is then false. A threshold is never judged on another metric."}}}},"timeline":{"type":"array","description":"One entry per second since the scenario started.","items":{"type":"object","description":"One second of the run, by completion time.","required":["t","requests","p50","p99","status2xx","status4xx","status5xx","rateLimited","errors"],"additionalProperties":false,"properties":{"t":{"type":"integer","minimum":0,"description":"Seconds since the scenario started (0, 1, 2 …)."},"requests":{"$ref":"#/$defs/count","description":"Requests completed in this second (answered or failed in transport)."},"p50":{"$ref":"#/$defs/ms"},"p99":{"$ref":"#/$defs/ms"},"status2xx":{"$ref":"#/$defs/count"},"status4xx":{"$ref":"#/$defs/count","description":"4xx answers, 429s included."},"status5xx":{"$ref":"#/$defs/count"},"rateLimited":{"$ref":"#/$defs/count","description":"429 answers in this second (also counted in status4xx)."},"errors":{"$ref":"#/$defs/count","description":"Transport errors (no HTTP answer) in this second."}}}},"rateLimitExpectation":{"type":"object","description":"Rate-limit scenarios only (scenario rateLimit): the expected 429 fraction max(0, 1 - credentials x perCredentialQuota / windowSeconds / offeredRps) against the observed one (rateLimited / requests); ok when the observed one is at most tolerance (default 0.05) above it and at most tolerance + edgeAllowance below it. When not ok, thresholds holds a failed rate_limited entry.","required":["perCredentialQuota","windowSeconds","credentials","offeredRps","expectedFraction","observedFraction","tolerance","ok"],"additionalProperties":false,"properties":{"perCredentialQuota":{"type":"number","exclusiveMinimum":0},"windowSeconds":{"type":"number","exclusiveMinimum":0},"credentials":{"type":"integer","minimum":1},"offeredRps":{"type":"number","minimum":0},"expectedFraction":{"type":"number","minimum":0,"maximum":1},"observedFraction":{"type":"number","minimum":0,"maximum":1},"tolerance":{"type":"number","minimum":0,"maximum":1},"edgeAllowance":{"type":"number","minimum":0,"maximum":1,"description":"How much lower the observed fraction may also be, for the fixed windows the run covers only in part at its start and end: 2 x credentials x perCredentialQuota x expectedFraction / requests. ok when expected - edgeAllowance - tolerance <= observed <= expected + tolerance."},"ok":{"type":"boolean"}}},"histograms":{"type":"object","description":"Encoded HDR histograms (hdr-histogram-js compressed base64, values in µs) so runs and workers merge exactly.","required":["unit","all","byName"],"additionalProperties":false,"properties":{"unit":{"const":"us"},"all":{"type":"string"},"byName":{"type":"object","additionalProperties":{"type":"string"}},"blocks":{"type":"object","description":"The latencies by time, by completion time like the timeline: histograms[i] holds timeline seconds i*seconds to (i+1)*seconds (seconds is 1 unless the run had more than 600 seconds). harness compare estimates from them how much latencies vary together in time (README \"How the gate decides\"). Absent in older reports.","required":["seconds","histograms"],"additionalProperties":false,"properties":{"seconds":{"type":"integer","minimum":1},"histograms":{"type":"array","items":{"type":"string"}}}}}},"workers":{"type":"integer","minimum":1,"description":"Worker threads that generated the load (--workers / scenario workers; 1: the main thread). Several workers' metrics are merged exactly (HDR histograms added)."},"warmUp":{"type":"object","description":"The warm-up before t0: the scenario's connections opened (preAllocatedVUs / vus), two rounds of its own requests, then its own traffic at its pace (open model: at most 1 s; closed: at most 1 s or a tenth of the planned duration), up to a tenth of the planned requests. Never counted in any metric, threshold or timeline. Absent when the scenario says warmUp: false.","required":["durationMs","requests","errors","connections"],"additionalProperties":false,"properties":{"durationMs":{"$ref":"#/$defs/ms"},"requests":{"type":"integer","minimum":0,"description":"Warm-up requests sent (answered or failed)."},"errors":{"type":"integer","minimum":0,"description":"Warm-up requests that failed (transport error or timeout)."},"connections":{"type":"integer","minimum":0,"description":"Connections the warm-up opened, all workers together."},"skipped":{"type":"string","description":"Why no warm-up requests were sent (a rate-limit scenario: they would spend the quota it measures)."}}},"iterations":{"type":"object","description":"Flow scenarios only (scenario `flow:`): one iteration is one pass through the flow's steps. duration is k6's iteration_duration: from the iteration's intended start (the arrival's, open model) to its end, think times included. Each step's requests are in byName under the step's name.","required":["count","failed","rate","duration","failedBy"],"additionalProperties":false,"properties":{"count":{"type":"integer","minimum":0},"failed":{"type":"integer","minimum":0,"description":"Iterations in which a step failed (status not expected, transport error, capture found nothing, expectJson differed); with onStepFailure: abort they ended there."},"rate":{"type":"number","minimum":0,"description":"Iterations per second of the run."},"duration":{"$ref":"#/$defs/latency"},"failedBy":{"type":"object","additionalProperties":{"type":"integer","minimum":0},"description":"Step name -> iterations it failed."}}},"metricsOutput":{"type":"object","description":"Present when the run pushed live metrics (--metrics-out prometheus-rw=URL): what this scenario's pushes delivered and what they could not (a slow or absent endpoint never slows the load; what it could not take is counted here).","required":["kind","url","testid","pushes","samplesSent","failedPushes","samplesNotSent"],"additionalProperties":false,"properties":{"kind":{"const":"prometheus-rw"},"url":{"type":"string","description":"The endpoint without userinfo or query."},"testid":{"type":"string","description":"The testid label on every series."},"pushes":{"type":"integer","minimum":0,"description":"Remote-write requests accepted (2xx)."},"samplesSent":{"type":"integer","minimum":0},"failedPushes":{"type":"integer","minimum":0},"samplesNotSent":{"type":"integer","minimum":0,"description":"Samples in failed pushes and in batches dropped while a push was still in flight."},"lastError":{"type":"string"}}},"loopDelay":{"type":"object","description":"The load generator's own event-loop delay over the run: the longest stall of each second (0 when under 1 ms), median and p90 over the seconds, and the worst. How the machine shared its cores while the run measured; harness compare holds latency differences smaller than the typical second's stall undecided.","required":["secondMedianMs","secondP90Ms","worstMs"],"additionalProperties":false,"properties":{"secondMedianMs":{"$ref":"#/$defs/ms"},"secondP90Ms":{"$ref":"#/$defs/ms"},"worstMs":{"$ref":"#/$defs/ms"}}},"generatorBound":{"type":"object","description":"Present only when the run was limited by the load generator itself: in the listed seconds its event loop stalled for more than bounds.loopDelayMs, or (open model) more than bounds.lateShare of the arrivals started more than bounds.lateStartMs after their intended time. Latencies of those seconds include the generator's own delay; harness capacity never takes such a step for the target's limit.","required":["seconds","worstLoopDelayMs","worstLateShare","bounds","message"],"additionalProperties":false,"properties":{"seconds":{"type":"array","items":{"type":"integer","minimum":0},"description":"Seconds of the timeline (t) that crossed a bound."},"worstLoopDelayMs":{"$ref":"#/$defs/ms","description":"Largest event-loop delay of any second (the slowest worker's)."},"worstLateShare":{"$ref":"#/$defs/share","description":"Largest share of one second's arrivals that started late (0 in the closed model)."},"bounds":{"type":"object","required":["loopDelayMs","lateStartMs","lateShare"],"additionalProperties":false,"properties":{"loopDelayMs":{"type":"number"},"lateStartMs":{"type":"number"},"lateShare":{"type":"number"}}},"message":{"type":"string","description":"One sentence with the figures, as the console prints it."}}},"k6":{"type":"object","description":"Present when the entry is the exact merge of k6 runners' samples (harness import k6 FILE...): each runner's own numbers and how close the merged percentiles are to the samples'. The entry's thresholds are judged on the union; each runner's are for information.","required":["runners","precision","elapsed"],"additionalProperties":false,"properties":{"runners":{"type":"array","items":{"type":"object","required":["runner","file","format","gzip","requests","failed","rateLimited","dropped","statusCodes","latency","firstSampleAt","lastSampleAt","thresholds"],"additionalProperties":false,"properties":{"runner":{"type":"string","description":"instance <id> (k6-operator's instance_id tag) or the file's name."},"instanceId":{"type":"string"},"file":{"type":"string"},"format":{"enum":["json","csv"]},"gzip":{"type":"boolean"},"requests":{"$ref":"#/$defs/count"},"failed":{"$ref":"#/$defs/count"},"rateLimited":{"$ref":"#/$defs/count"},"dropped":{"$ref":"#/$defs/count"},"statusCodes":{"$ref":"#/$defs/statusCodeCounts"},"latency":{"$ref":"#/$defs/latency"},"firstSampleAt":{"type":"string","format":"date-time"},"lastSampleAt":{"type":"string","format":"date-time"},"thresholds":{"type":"array","items":{"type":"object","required":["metric","expr","ok","actual"],"additionalProperties":false,"properties":{"metric":{"type":"string"},"expr":{"type":"string"},"ok":{"type":"boolean"},"actual":{"type":"number"},"notEvaluated":{"type":"string"}}}}}}},"precision":{"type":"object","required":["relative","absoluteMs","rank","text"],"additionalProperties":false,"properties":{"relative":{"type":"number"},"absoluteMs":{"type":"number"},"rank":{"type":"string"},"text":{"type":"string"}}},"elapsed":{"type":"string"}}},"capacity":{"type":"object","description":"Present when a capacity search ran over the scenario (harness capacity's CapacityResult).","required":["sustainableRps","slo","errorBudget","steps"],"additionalProperties":false,"properties":{"sustainableRps":{"type":"number","minimum":0,"description":"Highest rate whose step held the SLO and the error budget; 0 when even the start rate broke them."},"slo":{"type":"string","description":"The SLO expression, e.g. p(99)<200."},"errorBudget":{"$ref":"#/$defs/share","description":"As a fraction (0.01 for 1 %)."},"ceiling":{"enum":["found","not-reached","generator-bound","interrupted"],"description":"How the search ended: found (a step the target broke bounds the limit), not-reached (every step up to --max passed: ceiling not reached, the target may sustain more; sustainableRps is a lower bound), generator-bound (the first broken step was limited by the load generator: the target's limit was not measured), interrupted (SIGINT/SIGTERM stopped it: only finished steps are listed, sustainableRps is a lower bound, see interrupted). Absent in reports from before it existed."},"interrupted":{"type":"object","description":"With ceiling interrupted: where the search was stopped. The step that was running is not listed (it was not measured whole).","required":["atStep","plannedSteps"],"additionalProperties":false,"properties":{"atStep":{"type":"integer","minimum":1,"description":"The step (1-based) running when the signal came."},"plannedSteps":{"type":"integer","minimum":1,"description":"Steps the ramp from the start rate to --max planned (bisection steps come on top)."}}},"steps":{"type":"array","items":{"type":"object","description":"One step of the capacity search.","required":["rate","achievedRps","p50","p99","errorRate","ok"],"additionalProperties":false,"properties":{"rate":{"type":"number","minimum":0,"description":"Offered arrival rate, requests per second."},"achievedRps":{"type":"number","minimum":0},"p50":{"$ref":"#/$defs/ms"},"p99":{"$ref":"#/$defs/ms"},"errorRate":{"$ref":"#/$defs/share","description":"(failed + dropped) / (requests + dropped)."},"ok":{"type":"boolean","description":"Whether the step held the SLO and the error budget."},"generatorBound":{"type":"boolean","description":"The step's run was generator-bound (see generatorBound): a broken step then says nothing about the target."}}}}}}}};
 const schema77 = {"type":"object","description":"Latency percentiles of an HDR histogram in ms, measured from each request's intended send time in the open model (coordinated omission corrected). p999 is p99.9, p9999 p99.99.","required":["p50","p90","p95","p99","p999","p9999","max"],"additionalProperties":false,"properties":{"p50":{"$ref":"#/$defs/ms"},"p90":{"$ref":"#/$defs/ms"},"p95":{"$ref":"#/$defs/ms"},"p99":{"$ref":"#/$defs/ms"},"p999":{"$ref":"#/$defs/ms"},"p9999":{"$ref":"#/$defs/ms"},"max":{"$ref":"#/$defs/ms"}}};
 
 function validate35(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -3512,7 +3512,7 @@ vErrors.push(err89);
 errors++;
 }
 for(const key6 in data37){
-if(!((((((((key6 === "perCredentialQuota") || (key6 === "windowSeconds")) || (key6 === "credentials")) || (key6 === "offeredRps")) || (key6 === "expectedFraction")) || (key6 === "observedFraction")) || (key6 === "tolerance")) || (key6 === "ok"))){
+if(!(func1.call(schema74.properties.rateLimitExpectation.properties, key6))){
 const err90 = {instancePath:instancePath+"/rateLimitExpectation",schemaPath:"#/properties/rateLimitExpectation/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err90];
@@ -3728,9 +3728,11 @@ vErrors.push(err107);
 errors++;
 }
 }
-if(data37.ok !== undefined){
-if(typeof data37.ok !== "boolean"){
-const err108 = {instancePath:instancePath+"/rateLimitExpectation/ok",schemaPath:"#/properties/rateLimitExpectation/properties/ok/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(data37.edgeAllowance !== undefined){
+let data45 = data37.edgeAllowance;
+if((typeof data45 == "number") && (isFinite(data45))){
+if(data45 > 1 || isNaN(data45)){
+const err108 = {instancePath:instancePath+"/rateLimitExpectation/edgeAllowance",schemaPath:"#/properties/rateLimitExpectation/properties/edgeAllowance/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1},message:"must be <= 1"};
 if(vErrors === null){
 vErrors = [err108];
 }
@@ -3739,10 +3741,8 @@ vErrors.push(err108);
 }
 errors++;
 }
-}
-}
-else {
-const err109 = {instancePath:instancePath+"/rateLimitExpectation",schemaPath:"#/properties/rateLimitExpectation/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data45 < 0 || isNaN(data45)){
+const err109 = {instancePath:instancePath+"/rateLimitExpectation/edgeAllowance",schemaPath:"#/properties/rateLimitExpectation/properties/edgeAllowance/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err109];
 }
@@ -3752,11 +3752,8 @@ vErrors.push(err109);
 errors++;
 }
 }
-if(data.histograms !== undefined){
-let data46 = data.histograms;
-if(data46 && typeof data46 == "object" && !Array.isArray(data46)){
-if(data46.unit === undefined){
-const err110 = {instancePath:instancePath+"/histograms",schemaPath:"#/properties/histograms/required",keyword:"required",params:{missingProperty: "unit"},message:"must have required property '"+"unit"+"'"};
+else {
+const err110 = {instancePath:instancePath+"/rateLimitExpectation/edgeAllowance",schemaPath:"#/properties/rateLimitExpectation/properties/edgeAllowance/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err110];
 }
@@ -3765,8 +3762,10 @@ vErrors.push(err110);
 }
 errors++;
 }
-if(data46.all === undefined){
-const err111 = {instancePath:instancePath+"/histograms",schemaPath:"#/properties/histograms/required",keyword:"required",params:{missingProperty: "all"},message:"must have required property '"+"all"+"'"};
+}
+if(data37.ok !== undefined){
+if(typeof data37.ok !== "boolean"){
+const err111 = {instancePath:instancePath+"/rateLimitExpectation/ok",schemaPath:"#/properties/rateLimitExpectation/properties/ok/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err111];
 }
@@ -3775,8 +3774,10 @@ vErrors.push(err111);
 }
 errors++;
 }
-if(data46.byName === undefined){
-const err112 = {instancePath:instancePath+"/histograms",schemaPath:"#/properties/histograms/required",keyword:"required",params:{missingProperty: "byName"},message:"must have required property '"+"byName"+"'"};
+}
+}
+else {
+const err112 = {instancePath:instancePath+"/rateLimitExpectation",schemaPath:"#/properties/rateLimitExpectation/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err112];
 }
@@ -3785,9 +3786,12 @@ vErrors.push(err112);
 }
 errors++;
 }
-for(const key7 in data46){
-if(!((((key7 === "unit") || (key7 === "all")) || (key7 === "byName")) || (key7 === "blocks"))){
-const err113 = {instancePath:instancePath+"/histograms",schemaPath:"#/properties/histograms/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key7},message:"must NOT have additional properties"};
+}
+if(data.histograms !== undefined){
+let data47 = data.histograms;
+if(data47 && typeof data47 == "object" && !Array.isArray(data47)){
+if(data47.unit === undefined){
+const err113 = {instancePath:instancePath+"/histograms",schemaPath:"#/properties/histograms/required",keyword:"required",params:{missingProperty: "unit"},message:"must have required property '"+"unit"+"'"};
 if(vErrors === null){
 vErrors = [err113];
 }
@@ -3796,10 +3800,8 @@ vErrors.push(err113);
 }
 errors++;
 }
-}
-if(data46.unit !== undefined){
-if("us" !== data46.unit){
-const err114 = {instancePath:instancePath+"/histograms/unit",schemaPath:"#/properties/histograms/properties/unit/const",keyword:"const",params:{allowedValue: "us"},message:"must be equal to constant"};
+if(data47.all === undefined){
+const err114 = {instancePath:instancePath+"/histograms",schemaPath:"#/properties/histograms/required",keyword:"required",params:{missingProperty: "all"},message:"must have required property '"+"all"+"'"};
 if(vErrors === null){
 vErrors = [err114];
 }
@@ -3808,10 +3810,8 @@ vErrors.push(err114);
 }
 errors++;
 }
-}
-if(data46.all !== undefined){
-if(typeof data46.all !== "string"){
-const err115 = {instancePath:instancePath+"/histograms/all",schemaPath:"#/properties/histograms/properties/all/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data47.byName === undefined){
+const err115 = {instancePath:instancePath+"/histograms",schemaPath:"#/properties/histograms/required",keyword:"required",params:{missingProperty: "byName"},message:"must have required property '"+"byName"+"'"};
 if(vErrors === null){
 vErrors = [err115];
 }
@@ -3820,13 +3820,9 @@ vErrors.push(err115);
 }
 errors++;
 }
-}
-if(data46.byName !== undefined){
-let data49 = data46.byName;
-if(data49 && typeof data49 == "object" && !Array.isArray(data49)){
-for(const key8 in data49){
-if(typeof data49[key8] !== "string"){
-const err116 = {instancePath:instancePath+"/histograms/byName/" + key8.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/histograms/properties/byName/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string"};
+for(const key7 in data47){
+if(!((((key7 === "unit") || (key7 === "all")) || (key7 === "byName")) || (key7 === "blocks"))){
+const err116 = {instancePath:instancePath+"/histograms",schemaPath:"#/properties/histograms/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key7},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err116];
 }
@@ -3836,9 +3832,9 @@ vErrors.push(err116);
 errors++;
 }
 }
-}
-else {
-const err117 = {instancePath:instancePath+"/histograms/byName",schemaPath:"#/properties/histograms/properties/byName/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data47.unit !== undefined){
+if("us" !== data47.unit){
+const err117 = {instancePath:instancePath+"/histograms/unit",schemaPath:"#/properties/histograms/properties/unit/const",keyword:"const",params:{allowedValue: "us"},message:"must be equal to constant"};
 if(vErrors === null){
 vErrors = [err117];
 }
@@ -3848,11 +3844,9 @@ vErrors.push(err117);
 errors++;
 }
 }
-if(data46.blocks !== undefined){
-let data51 = data46.blocks;
-if(data51 && typeof data51 == "object" && !Array.isArray(data51)){
-if(data51.seconds === undefined){
-const err118 = {instancePath:instancePath+"/histograms/blocks",schemaPath:"#/properties/histograms/properties/blocks/required",keyword:"required",params:{missingProperty: "seconds"},message:"must have required property '"+"seconds"+"'"};
+if(data47.all !== undefined){
+if(typeof data47.all !== "string"){
+const err118 = {instancePath:instancePath+"/histograms/all",schemaPath:"#/properties/histograms/properties/all/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err118];
 }
@@ -3861,8 +3855,13 @@ vErrors.push(err118);
 }
 errors++;
 }
-if(data51.histograms === undefined){
-const err119 = {instancePath:instancePath+"/histograms/blocks",schemaPath:"#/properties/histograms/properties/blocks/required",keyword:"required",params:{missingProperty: "histograms"},message:"must have required property '"+"histograms"+"'"};
+}
+if(data47.byName !== undefined){
+let data50 = data47.byName;
+if(data50 && typeof data50 == "object" && !Array.isArray(data50)){
+for(const key8 in data50){
+if(typeof data50[key8] !== "string"){
+const err119 = {instancePath:instancePath+"/histograms/byName/" + key8.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/histograms/properties/byName/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err119];
 }
@@ -3871,9 +3870,10 @@ vErrors.push(err119);
 }
 errors++;
 }
-for(const key9 in data51){
-if(!((key9 === "seconds") || (key9 === "histograms"))){
-const err120 = {instancePath:instancePath+"/histograms/blocks",schemaPath:"#/properties/histograms/properties/blocks/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key9},message:"must NOT have additional properties"};
+}
+}
+else {
+const err120 = {instancePath:instancePath+"/histograms/byName",schemaPath:"#/properties/histograms/properties/byName/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err120];
 }
@@ -3883,10 +3883,11 @@ vErrors.push(err120);
 errors++;
 }
 }
-if(data51.seconds !== undefined){
-let data52 = data51.seconds;
-if(!(((typeof data52 == "number") && (!(data52 % 1) && !isNaN(data52))) && (isFinite(data52)))){
-const err121 = {instancePath:instancePath+"/histograms/blocks/seconds",schemaPath:"#/properties/histograms/properties/blocks/properties/seconds/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data47.blocks !== undefined){
+let data52 = data47.blocks;
+if(data52 && typeof data52 == "object" && !Array.isArray(data52)){
+if(data52.seconds === undefined){
+const err121 = {instancePath:instancePath+"/histograms/blocks",schemaPath:"#/properties/histograms/properties/blocks/required",keyword:"required",params:{missingProperty: "seconds"},message:"must have required property '"+"seconds"+"'"};
 if(vErrors === null){
 vErrors = [err121];
 }
@@ -3895,9 +3896,8 @@ vErrors.push(err121);
 }
 errors++;
 }
-if((typeof data52 == "number") && (isFinite(data52))){
-if(data52 < 1 || isNaN(data52)){
-const err122 = {instancePath:instancePath+"/histograms/blocks/seconds",schemaPath:"#/properties/histograms/properties/blocks/properties/seconds/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(data52.histograms === undefined){
+const err122 = {instancePath:instancePath+"/histograms/blocks",schemaPath:"#/properties/histograms/properties/blocks/required",keyword:"required",params:{missingProperty: "histograms"},message:"must have required property '"+"histograms"+"'"};
 if(vErrors === null){
 vErrors = [err122];
 }
@@ -3906,15 +3906,9 @@ vErrors.push(err122);
 }
 errors++;
 }
-}
-}
-if(data51.histograms !== undefined){
-let data53 = data51.histograms;
-if(Array.isArray(data53)){
-const len3 = data53.length;
-for(let i3=0; i3<len3; i3++){
-if(typeof data53[i3] !== "string"){
-const err123 = {instancePath:instancePath+"/histograms/blocks/histograms/" + i3,schemaPath:"#/properties/histograms/properties/blocks/properties/histograms/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+for(const key9 in data52){
+if(!((key9 === "seconds") || (key9 === "histograms"))){
+const err123 = {instancePath:instancePath+"/histograms/blocks",schemaPath:"#/properties/histograms/properties/blocks/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key9},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err123];
 }
@@ -3924,9 +3918,10 @@ vErrors.push(err123);
 errors++;
 }
 }
-}
-else {
-const err124 = {instancePath:instancePath+"/histograms/blocks/histograms",schemaPath:"#/properties/histograms/properties/blocks/properties/histograms/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data52.seconds !== undefined){
+let data53 = data52.seconds;
+if(!(((typeof data53 == "number") && (!(data53 % 1) && !isNaN(data53))) && (isFinite(data53)))){
+const err124 = {instancePath:instancePath+"/histograms/blocks/seconds",schemaPath:"#/properties/histograms/properties/blocks/properties/seconds/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err124];
 }
@@ -3935,10 +3930,9 @@ vErrors.push(err124);
 }
 errors++;
 }
-}
-}
-else {
-const err125 = {instancePath:instancePath+"/histograms/blocks",schemaPath:"#/properties/histograms/properties/blocks/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if((typeof data53 == "number") && (isFinite(data53))){
+if(data53 < 1 || isNaN(data53)){
+const err125 = {instancePath:instancePath+"/histograms/blocks/seconds",schemaPath:"#/properties/histograms/properties/blocks/properties/seconds/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err125];
 }
@@ -3949,8 +3943,13 @@ errors++;
 }
 }
 }
-else {
-const err126 = {instancePath:instancePath+"/histograms",schemaPath:"#/properties/histograms/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data52.histograms !== undefined){
+let data54 = data52.histograms;
+if(Array.isArray(data54)){
+const len3 = data54.length;
+for(let i3=0; i3<len3; i3++){
+if(typeof data54[i3] !== "string"){
+const err126 = {instancePath:instancePath+"/histograms/blocks/histograms/" + i3,schemaPath:"#/properties/histograms/properties/blocks/properties/histograms/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err126];
 }
@@ -3960,10 +3959,9 @@ vErrors.push(err126);
 errors++;
 }
 }
-if(data.workers !== undefined){
-let data55 = data.workers;
-if(!(((typeof data55 == "number") && (!(data55 % 1) && !isNaN(data55))) && (isFinite(data55)))){
-const err127 = {instancePath:instancePath+"/workers",schemaPath:"#/properties/workers/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+}
+else {
+const err127 = {instancePath:instancePath+"/histograms/blocks/histograms",schemaPath:"#/properties/histograms/properties/blocks/properties/histograms/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err127];
 }
@@ -3972,9 +3970,10 @@ vErrors.push(err127);
 }
 errors++;
 }
-if((typeof data55 == "number") && (isFinite(data55))){
-if(data55 < 1 || isNaN(data55)){
-const err128 = {instancePath:instancePath+"/workers",schemaPath:"#/properties/workers/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+}
+}
+else {
+const err128 = {instancePath:instancePath+"/histograms/blocks",schemaPath:"#/properties/histograms/properties/blocks/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err128];
 }
@@ -3985,11 +3984,8 @@ errors++;
 }
 }
 }
-if(data.warmUp !== undefined){
-let data56 = data.warmUp;
-if(data56 && typeof data56 == "object" && !Array.isArray(data56)){
-if(data56.durationMs === undefined){
-const err129 = {instancePath:instancePath+"/warmUp",schemaPath:"#/properties/warmUp/required",keyword:"required",params:{missingProperty: "durationMs"},message:"must have required property '"+"durationMs"+"'"};
+else {
+const err129 = {instancePath:instancePath+"/histograms",schemaPath:"#/properties/histograms/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err129];
 }
@@ -3998,8 +3994,11 @@ vErrors.push(err129);
 }
 errors++;
 }
-if(data56.requests === undefined){
-const err130 = {instancePath:instancePath+"/warmUp",schemaPath:"#/properties/warmUp/required",keyword:"required",params:{missingProperty: "requests"},message:"must have required property '"+"requests"+"'"};
+}
+if(data.workers !== undefined){
+let data56 = data.workers;
+if(!(((typeof data56 == "number") && (!(data56 % 1) && !isNaN(data56))) && (isFinite(data56)))){
+const err130 = {instancePath:instancePath+"/workers",schemaPath:"#/properties/workers/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err130];
 }
@@ -4008,8 +4007,9 @@ vErrors.push(err130);
 }
 errors++;
 }
-if(data56.errors === undefined){
-const err131 = {instancePath:instancePath+"/warmUp",schemaPath:"#/properties/warmUp/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'"};
+if((typeof data56 == "number") && (isFinite(data56))){
+if(data56 < 1 || isNaN(data56)){
+const err131 = {instancePath:instancePath+"/workers",schemaPath:"#/properties/workers/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err131];
 }
@@ -4018,8 +4018,13 @@ vErrors.push(err131);
 }
 errors++;
 }
-if(data56.connections === undefined){
-const err132 = {instancePath:instancePath+"/warmUp",schemaPath:"#/properties/warmUp/required",keyword:"required",params:{missingProperty: "connections"},message:"must have required property '"+"connections"+"'"};
+}
+}
+if(data.warmUp !== undefined){
+let data57 = data.warmUp;
+if(data57 && typeof data57 == "object" && !Array.isArray(data57)){
+if(data57.durationMs === undefined){
+const err132 = {instancePath:instancePath+"/warmUp",schemaPath:"#/properties/warmUp/required",keyword:"required",params:{missingProperty: "durationMs"},message:"must have required property '"+"durationMs"+"'"};
 if(vErrors === null){
 vErrors = [err132];
 }
@@ -4028,9 +4033,8 @@ vErrors.push(err132);
 }
 errors++;
 }
-for(const key10 in data56){
-if(!(((((key10 === "durationMs") || (key10 === "requests")) || (key10 === "errors")) || (key10 === "connections")) || (key10 === "skipped"))){
-const err133 = {instancePath:instancePath+"/warmUp",schemaPath:"#/properties/warmUp/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key10},message:"must NOT have additional properties"};
+if(data57.requests === undefined){
+const err133 = {instancePath:instancePath+"/warmUp",schemaPath:"#/properties/warmUp/required",keyword:"required",params:{missingProperty: "requests"},message:"must have required property '"+"requests"+"'"};
 if(vErrors === null){
 vErrors = [err133];
 }
@@ -4039,12 +4043,8 @@ vErrors.push(err133);
 }
 errors++;
 }
-}
-if(data56.durationMs !== undefined){
-let data57 = data56.durationMs;
-if((typeof data57 == "number") && (isFinite(data57))){
-if(data57 < 0 || isNaN(data57)){
-const err134 = {instancePath:instancePath+"/warmUp/durationMs",schemaPath:"#/$defs/ms/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(data57.errors === undefined){
+const err134 = {instancePath:instancePath+"/warmUp",schemaPath:"#/properties/warmUp/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'"};
 if(vErrors === null){
 vErrors = [err134];
 }
@@ -4053,9 +4053,8 @@ vErrors.push(err134);
 }
 errors++;
 }
-}
-else {
-const err135 = {instancePath:instancePath+"/warmUp/durationMs",schemaPath:"#/$defs/ms/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(data57.connections === undefined){
+const err135 = {instancePath:instancePath+"/warmUp",schemaPath:"#/properties/warmUp/required",keyword:"required",params:{missingProperty: "connections"},message:"must have required property '"+"connections"+"'"};
 if(vErrors === null){
 vErrors = [err135];
 }
@@ -4064,11 +4063,9 @@ vErrors.push(err135);
 }
 errors++;
 }
-}
-if(data56.requests !== undefined){
-let data58 = data56.requests;
-if(!(((typeof data58 == "number") && (!(data58 % 1) && !isNaN(data58))) && (isFinite(data58)))){
-const err136 = {instancePath:instancePath+"/warmUp/requests",schemaPath:"#/properties/warmUp/properties/requests/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+for(const key10 in data57){
+if(!(((((key10 === "durationMs") || (key10 === "requests")) || (key10 === "errors")) || (key10 === "connections")) || (key10 === "skipped"))){
+const err136 = {instancePath:instancePath+"/warmUp",schemaPath:"#/properties/warmUp/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key10},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err136];
 }
@@ -4077,9 +4074,12 @@ vErrors.push(err136);
 }
 errors++;
 }
+}
+if(data57.durationMs !== undefined){
+let data58 = data57.durationMs;
 if((typeof data58 == "number") && (isFinite(data58))){
 if(data58 < 0 || isNaN(data58)){
-const err137 = {instancePath:instancePath+"/warmUp/requests",schemaPath:"#/properties/warmUp/properties/requests/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+const err137 = {instancePath:instancePath+"/warmUp/durationMs",schemaPath:"#/$defs/ms/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err137];
 }
@@ -4089,11 +4089,8 @@ vErrors.push(err137);
 errors++;
 }
 }
-}
-if(data56.errors !== undefined){
-let data59 = data56.errors;
-if(!(((typeof data59 == "number") && (!(data59 % 1) && !isNaN(data59))) && (isFinite(data59)))){
-const err138 = {instancePath:instancePath+"/warmUp/errors",schemaPath:"#/properties/warmUp/properties/errors/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+else {
+const err138 = {instancePath:instancePath+"/warmUp/durationMs",schemaPath:"#/$defs/ms/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err138];
 }
@@ -4102,9 +4099,11 @@ vErrors.push(err138);
 }
 errors++;
 }
-if((typeof data59 == "number") && (isFinite(data59))){
-if(data59 < 0 || isNaN(data59)){
-const err139 = {instancePath:instancePath+"/warmUp/errors",schemaPath:"#/properties/warmUp/properties/errors/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+if(data57.requests !== undefined){
+let data59 = data57.requests;
+if(!(((typeof data59 == "number") && (!(data59 % 1) && !isNaN(data59))) && (isFinite(data59)))){
+const err139 = {instancePath:instancePath+"/warmUp/requests",schemaPath:"#/properties/warmUp/properties/requests/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err139];
 }
@@ -4113,12 +4112,9 @@ vErrors.push(err139);
 }
 errors++;
 }
-}
-}
-if(data56.connections !== undefined){
-let data60 = data56.connections;
-if(!(((typeof data60 == "number") && (!(data60 % 1) && !isNaN(data60))) && (isFinite(data60)))){
-const err140 = {instancePath:instancePath+"/warmUp/connections",schemaPath:"#/properties/warmUp/properties/connections/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if((typeof data59 == "number") && (isFinite(data59))){
+if(data59 < 0 || isNaN(data59)){
+const err140 = {instancePath:instancePath+"/warmUp/requests",schemaPath:"#/properties/warmUp/properties/requests/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err140];
 }
@@ -4127,9 +4123,12 @@ vErrors.push(err140);
 }
 errors++;
 }
-if((typeof data60 == "number") && (isFinite(data60))){
-if(data60 < 0 || isNaN(data60)){
-const err141 = {instancePath:instancePath+"/warmUp/connections",schemaPath:"#/properties/warmUp/properties/connections/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+}
+if(data57.errors !== undefined){
+let data60 = data57.errors;
+if(!(((typeof data60 == "number") && (!(data60 % 1) && !isNaN(data60))) && (isFinite(data60)))){
+const err141 = {instancePath:instancePath+"/warmUp/errors",schemaPath:"#/properties/warmUp/properties/errors/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err141];
 }
@@ -4138,11 +4137,9 @@ vErrors.push(err141);
 }
 errors++;
 }
-}
-}
-if(data56.skipped !== undefined){
-if(typeof data56.skipped !== "string"){
-const err142 = {instancePath:instancePath+"/warmUp/skipped",schemaPath:"#/properties/warmUp/properties/skipped/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if((typeof data60 == "number") && (isFinite(data60))){
+if(data60 < 0 || isNaN(data60)){
+const err142 = {instancePath:instancePath+"/warmUp/errors",schemaPath:"#/properties/warmUp/properties/errors/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err142];
 }
@@ -4153,8 +4150,10 @@ errors++;
 }
 }
 }
-else {
-const err143 = {instancePath:instancePath+"/warmUp",schemaPath:"#/properties/warmUp/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data57.connections !== undefined){
+let data61 = data57.connections;
+if(!(((typeof data61 == "number") && (!(data61 % 1) && !isNaN(data61))) && (isFinite(data61)))){
+const err143 = {instancePath:instancePath+"/warmUp/connections",schemaPath:"#/properties/warmUp/properties/connections/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err143];
 }
@@ -4163,12 +4162,9 @@ vErrors.push(err143);
 }
 errors++;
 }
-}
-if(data.iterations !== undefined){
-let data62 = data.iterations;
-if(data62 && typeof data62 == "object" && !Array.isArray(data62)){
-if(data62.count === undefined){
-const err144 = {instancePath:instancePath+"/iterations",schemaPath:"#/properties/iterations/required",keyword:"required",params:{missingProperty: "count"},message:"must have required property '"+"count"+"'"};
+if((typeof data61 == "number") && (isFinite(data61))){
+if(data61 < 0 || isNaN(data61)){
+const err144 = {instancePath:instancePath+"/warmUp/connections",schemaPath:"#/properties/warmUp/properties/connections/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err144];
 }
@@ -4177,8 +4173,11 @@ vErrors.push(err144);
 }
 errors++;
 }
-if(data62.failed === undefined){
-const err145 = {instancePath:instancePath+"/iterations",schemaPath:"#/properties/iterations/required",keyword:"required",params:{missingProperty: "failed"},message:"must have required property '"+"failed"+"'"};
+}
+}
+if(data57.skipped !== undefined){
+if(typeof data57.skipped !== "string"){
+const err145 = {instancePath:instancePath+"/warmUp/skipped",schemaPath:"#/properties/warmUp/properties/skipped/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err145];
 }
@@ -4187,8 +4186,10 @@ vErrors.push(err145);
 }
 errors++;
 }
-if(data62.rate === undefined){
-const err146 = {instancePath:instancePath+"/iterations",schemaPath:"#/properties/iterations/required",keyword:"required",params:{missingProperty: "rate"},message:"must have required property '"+"rate"+"'"};
+}
+}
+else {
+const err146 = {instancePath:instancePath+"/warmUp",schemaPath:"#/properties/warmUp/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err146];
 }
@@ -4197,8 +4198,12 @@ vErrors.push(err146);
 }
 errors++;
 }
-if(data62.duration === undefined){
-const err147 = {instancePath:instancePath+"/iterations",schemaPath:"#/properties/iterations/required",keyword:"required",params:{missingProperty: "duration"},message:"must have required property '"+"duration"+"'"};
+}
+if(data.iterations !== undefined){
+let data63 = data.iterations;
+if(data63 && typeof data63 == "object" && !Array.isArray(data63)){
+if(data63.count === undefined){
+const err147 = {instancePath:instancePath+"/iterations",schemaPath:"#/properties/iterations/required",keyword:"required",params:{missingProperty: "count"},message:"must have required property '"+"count"+"'"};
 if(vErrors === null){
 vErrors = [err147];
 }
@@ -4207,8 +4212,8 @@ vErrors.push(err147);
 }
 errors++;
 }
-if(data62.failedBy === undefined){
-const err148 = {instancePath:instancePath+"/iterations",schemaPath:"#/properties/iterations/required",keyword:"required",params:{missingProperty: "failedBy"},message:"must have required property '"+"failedBy"+"'"};
+if(data63.failed === undefined){
+const err148 = {instancePath:instancePath+"/iterations",schemaPath:"#/properties/iterations/required",keyword:"required",params:{missingProperty: "failed"},message:"must have required property '"+"failed"+"'"};
 if(vErrors === null){
 vErrors = [err148];
 }
@@ -4217,9 +4222,8 @@ vErrors.push(err148);
 }
 errors++;
 }
-for(const key11 in data62){
-if(!(((((key11 === "count") || (key11 === "failed")) || (key11 === "rate")) || (key11 === "duration")) || (key11 === "failedBy"))){
-const err149 = {instancePath:instancePath+"/iterations",schemaPath:"#/properties/iterations/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key11},message:"must NOT have additional properties"};
+if(data63.rate === undefined){
+const err149 = {instancePath:instancePath+"/iterations",schemaPath:"#/properties/iterations/required",keyword:"required",params:{missingProperty: "rate"},message:"must have required property '"+"rate"+"'"};
 if(vErrors === null){
 vErrors = [err149];
 }
@@ -4228,11 +4232,8 @@ vErrors.push(err149);
 }
 errors++;
 }
-}
-if(data62.count !== undefined){
-let data63 = data62.count;
-if(!(((typeof data63 == "number") && (!(data63 % 1) && !isNaN(data63))) && (isFinite(data63)))){
-const err150 = {instancePath:instancePath+"/iterations/count",schemaPath:"#/properties/iterations/properties/count/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data63.duration === undefined){
+const err150 = {instancePath:instancePath+"/iterations",schemaPath:"#/properties/iterations/required",keyword:"required",params:{missingProperty: "duration"},message:"must have required property '"+"duration"+"'"};
 if(vErrors === null){
 vErrors = [err150];
 }
@@ -4241,9 +4242,8 @@ vErrors.push(err150);
 }
 errors++;
 }
-if((typeof data63 == "number") && (isFinite(data63))){
-if(data63 < 0 || isNaN(data63)){
-const err151 = {instancePath:instancePath+"/iterations/count",schemaPath:"#/properties/iterations/properties/count/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(data63.failedBy === undefined){
+const err151 = {instancePath:instancePath+"/iterations",schemaPath:"#/properties/iterations/required",keyword:"required",params:{missingProperty: "failedBy"},message:"must have required property '"+"failedBy"+"'"};
 if(vErrors === null){
 vErrors = [err151];
 }
@@ -4252,12 +4252,9 @@ vErrors.push(err151);
 }
 errors++;
 }
-}
-}
-if(data62.failed !== undefined){
-let data64 = data62.failed;
-if(!(((typeof data64 == "number") && (!(data64 % 1) && !isNaN(data64))) && (isFinite(data64)))){
-const err152 = {instancePath:instancePath+"/iterations/failed",schemaPath:"#/properties/iterations/properties/failed/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+for(const key11 in data63){
+if(!(((((key11 === "count") || (key11 === "failed")) || (key11 === "rate")) || (key11 === "duration")) || (key11 === "failedBy"))){
+const err152 = {instancePath:instancePath+"/iterations",schemaPath:"#/properties/iterations/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key11},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err152];
 }
@@ -4266,9 +4263,11 @@ vErrors.push(err152);
 }
 errors++;
 }
-if((typeof data64 == "number") && (isFinite(data64))){
-if(data64 < 0 || isNaN(data64)){
-const err153 = {instancePath:instancePath+"/iterations/failed",schemaPath:"#/properties/iterations/properties/failed/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+if(data63.count !== undefined){
+let data64 = data63.count;
+if(!(((typeof data64 == "number") && (!(data64 % 1) && !isNaN(data64))) && (isFinite(data64)))){
+const err153 = {instancePath:instancePath+"/iterations/count",schemaPath:"#/properties/iterations/properties/count/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err153];
 }
@@ -4277,13 +4276,9 @@ vErrors.push(err153);
 }
 errors++;
 }
-}
-}
-if(data62.rate !== undefined){
-let data65 = data62.rate;
-if((typeof data65 == "number") && (isFinite(data65))){
-if(data65 < 0 || isNaN(data65)){
-const err154 = {instancePath:instancePath+"/iterations/rate",schemaPath:"#/properties/iterations/properties/rate/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if((typeof data64 == "number") && (isFinite(data64))){
+if(data64 < 0 || isNaN(data64)){
+const err154 = {instancePath:instancePath+"/iterations/count",schemaPath:"#/properties/iterations/properties/count/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err154];
 }
@@ -4293,8 +4288,11 @@ vErrors.push(err154);
 errors++;
 }
 }
-else {
-const err155 = {instancePath:instancePath+"/iterations/rate",schemaPath:"#/properties/iterations/properties/rate/type",keyword:"type",params:{type: "number"},message:"must be number"};
+}
+if(data63.failed !== undefined){
+let data65 = data63.failed;
+if(!(((typeof data65 == "number") && (!(data65 % 1) && !isNaN(data65))) && (isFinite(data65)))){
+const err155 = {instancePath:instancePath+"/iterations/failed",schemaPath:"#/properties/iterations/properties/failed/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err155];
 }
@@ -4303,20 +4301,9 @@ vErrors.push(err155);
 }
 errors++;
 }
-}
-if(data62.duration !== undefined){
-if(!(validate35(data62.duration, {instancePath:instancePath+"/iterations/duration",parentData:data62,parentDataProperty:"duration",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate35.errors : vErrors.concat(validate35.errors);
-errors = vErrors.length;
-}
-}
-if(data62.failedBy !== undefined){
-let data67 = data62.failedBy;
-if(data67 && typeof data67 == "object" && !Array.isArray(data67)){
-for(const key12 in data67){
-let data68 = data67[key12];
-if(!(((typeof data68 == "number") && (!(data68 % 1) && !isNaN(data68))) && (isFinite(data68)))){
-const err156 = {instancePath:instancePath+"/iterations/failedBy/" + key12.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/iterations/properties/failedBy/additionalProperties/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if((typeof data65 == "number") && (isFinite(data65))){
+if(data65 < 0 || isNaN(data65)){
+const err156 = {instancePath:instancePath+"/iterations/failed",schemaPath:"#/properties/iterations/properties/failed/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err156];
 }
@@ -4325,9 +4312,13 @@ vErrors.push(err156);
 }
 errors++;
 }
-if((typeof data68 == "number") && (isFinite(data68))){
-if(data68 < 0 || isNaN(data68)){
-const err157 = {instancePath:instancePath+"/iterations/failedBy/" + key12.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/iterations/properties/failedBy/additionalProperties/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+}
+if(data63.rate !== undefined){
+let data66 = data63.rate;
+if((typeof data66 == "number") && (isFinite(data66))){
+if(data66 < 0 || isNaN(data66)){
+const err157 = {instancePath:instancePath+"/iterations/rate",schemaPath:"#/properties/iterations/properties/rate/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err157];
 }
@@ -4337,10 +4328,8 @@ vErrors.push(err157);
 errors++;
 }
 }
-}
-}
 else {
-const err158 = {instancePath:instancePath+"/iterations/failedBy",schemaPath:"#/properties/iterations/properties/failedBy/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err158 = {instancePath:instancePath+"/iterations/rate",schemaPath:"#/properties/iterations/properties/rate/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err158];
 }
@@ -4350,9 +4339,19 @@ vErrors.push(err158);
 errors++;
 }
 }
+if(data63.duration !== undefined){
+if(!(validate35(data63.duration, {instancePath:instancePath+"/iterations/duration",parentData:data63,parentDataProperty:"duration",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate35.errors : vErrors.concat(validate35.errors);
+errors = vErrors.length;
 }
-else {
-const err159 = {instancePath:instancePath+"/iterations",schemaPath:"#/properties/iterations/type",keyword:"type",params:{type: "object"},message:"must be object"};
+}
+if(data63.failedBy !== undefined){
+let data68 = data63.failedBy;
+if(data68 && typeof data68 == "object" && !Array.isArray(data68)){
+for(const key12 in data68){
+let data69 = data68[key12];
+if(!(((typeof data69 == "number") && (!(data69 % 1) && !isNaN(data69))) && (isFinite(data69)))){
+const err159 = {instancePath:instancePath+"/iterations/failedBy/" + key12.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/iterations/properties/failedBy/additionalProperties/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err159];
 }
@@ -4361,12 +4360,9 @@ vErrors.push(err159);
 }
 errors++;
 }
-}
-if(data.metricsOutput !== undefined){
-let data69 = data.metricsOutput;
-if(data69 && typeof data69 == "object" && !Array.isArray(data69)){
-if(data69.kind === undefined){
-const err160 = {instancePath:instancePath+"/metricsOutput",schemaPath:"#/properties/metricsOutput/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'"};
+if((typeof data69 == "number") && (isFinite(data69))){
+if(data69 < 0 || isNaN(data69)){
+const err160 = {instancePath:instancePath+"/iterations/failedBy/" + key12.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/iterations/properties/failedBy/additionalProperties/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err160];
 }
@@ -4375,8 +4371,11 @@ vErrors.push(err160);
 }
 errors++;
 }
-if(data69.url === undefined){
-const err161 = {instancePath:instancePath+"/metricsOutput",schemaPath:"#/properties/metricsOutput/required",keyword:"required",params:{missingProperty: "url"},message:"must have required property '"+"url"+"'"};
+}
+}
+}
+else {
+const err161 = {instancePath:instancePath+"/iterations/failedBy",schemaPath:"#/properties/iterations/properties/failedBy/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err161];
 }
@@ -4385,8 +4384,10 @@ vErrors.push(err161);
 }
 errors++;
 }
-if(data69.testid === undefined){
-const err162 = {instancePath:instancePath+"/metricsOutput",schemaPath:"#/properties/metricsOutput/required",keyword:"required",params:{missingProperty: "testid"},message:"must have required property '"+"testid"+"'"};
+}
+}
+else {
+const err162 = {instancePath:instancePath+"/iterations",schemaPath:"#/properties/iterations/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err162];
 }
@@ -4395,8 +4396,12 @@ vErrors.push(err162);
 }
 errors++;
 }
-if(data69.pushes === undefined){
-const err163 = {instancePath:instancePath+"/metricsOutput",schemaPath:"#/properties/metricsOutput/required",keyword:"required",params:{missingProperty: "pushes"},message:"must have required property '"+"pushes"+"'"};
+}
+if(data.metricsOutput !== undefined){
+let data70 = data.metricsOutput;
+if(data70 && typeof data70 == "object" && !Array.isArray(data70)){
+if(data70.kind === undefined){
+const err163 = {instancePath:instancePath+"/metricsOutput",schemaPath:"#/properties/metricsOutput/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'"};
 if(vErrors === null){
 vErrors = [err163];
 }
@@ -4405,8 +4410,8 @@ vErrors.push(err163);
 }
 errors++;
 }
-if(data69.samplesSent === undefined){
-const err164 = {instancePath:instancePath+"/metricsOutput",schemaPath:"#/properties/metricsOutput/required",keyword:"required",params:{missingProperty: "samplesSent"},message:"must have required property '"+"samplesSent"+"'"};
+if(data70.url === undefined){
+const err164 = {instancePath:instancePath+"/metricsOutput",schemaPath:"#/properties/metricsOutput/required",keyword:"required",params:{missingProperty: "url"},message:"must have required property '"+"url"+"'"};
 if(vErrors === null){
 vErrors = [err164];
 }
@@ -4415,8 +4420,8 @@ vErrors.push(err164);
 }
 errors++;
 }
-if(data69.failedPushes === undefined){
-const err165 = {instancePath:instancePath+"/metricsOutput",schemaPath:"#/properties/metricsOutput/required",keyword:"required",params:{missingProperty: "failedPushes"},message:"must have required property '"+"failedPushes"+"'"};
+if(data70.testid === undefined){
+const err165 = {instancePath:instancePath+"/metricsOutput",schemaPath:"#/properties/metricsOutput/required",keyword:"required",params:{missingProperty: "testid"},message:"must have required property '"+"testid"+"'"};
 if(vErrors === null){
 vErrors = [err165];
 }
@@ -4425,8 +4430,8 @@ vErrors.push(err165);
 }
 errors++;
 }
-if(data69.samplesNotSent === undefined){
-const err166 = {instancePath:instancePath+"/metricsOutput",schemaPath:"#/properties/metricsOutput/required",keyword:"required",params:{missingProperty: "samplesNotSent"},message:"must have required property '"+"samplesNotSent"+"'"};
+if(data70.pushes === undefined){
+const err166 = {instancePath:instancePath+"/metricsOutput",schemaPath:"#/properties/metricsOutput/required",keyword:"required",params:{missingProperty: "pushes"},message:"must have required property '"+"pushes"+"'"};
 if(vErrors === null){
 vErrors = [err166];
 }
@@ -4435,9 +4440,8 @@ vErrors.push(err166);
 }
 errors++;
 }
-for(const key13 in data69){
-if(!((((((((key13 === "kind") || (key13 === "url")) || (key13 === "testid")) || (key13 === "pushes")) || (key13 === "samplesSent")) || (key13 === "failedPushes")) || (key13 === "samplesNotSent")) || (key13 === "lastError"))){
-const err167 = {instancePath:instancePath+"/metricsOutput",schemaPath:"#/properties/metricsOutput/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key13},message:"must NOT have additional properties"};
+if(data70.samplesSent === undefined){
+const err167 = {instancePath:instancePath+"/metricsOutput",schemaPath:"#/properties/metricsOutput/required",keyword:"required",params:{missingProperty: "samplesSent"},message:"must have required property '"+"samplesSent"+"'"};
 if(vErrors === null){
 vErrors = [err167];
 }
@@ -4446,10 +4450,8 @@ vErrors.push(err167);
 }
 errors++;
 }
-}
-if(data69.kind !== undefined){
-if("prometheus-rw" !== data69.kind){
-const err168 = {instancePath:instancePath+"/metricsOutput/kind",schemaPath:"#/properties/metricsOutput/properties/kind/const",keyword:"const",params:{allowedValue: "prometheus-rw"},message:"must be equal to constant"};
+if(data70.failedPushes === undefined){
+const err168 = {instancePath:instancePath+"/metricsOutput",schemaPath:"#/properties/metricsOutput/required",keyword:"required",params:{missingProperty: "failedPushes"},message:"must have required property '"+"failedPushes"+"'"};
 if(vErrors === null){
 vErrors = [err168];
 }
@@ -4458,10 +4460,8 @@ vErrors.push(err168);
 }
 errors++;
 }
-}
-if(data69.url !== undefined){
-if(typeof data69.url !== "string"){
-const err169 = {instancePath:instancePath+"/metricsOutput/url",schemaPath:"#/properties/metricsOutput/properties/url/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data70.samplesNotSent === undefined){
+const err169 = {instancePath:instancePath+"/metricsOutput",schemaPath:"#/properties/metricsOutput/required",keyword:"required",params:{missingProperty: "samplesNotSent"},message:"must have required property '"+"samplesNotSent"+"'"};
 if(vErrors === null){
 vErrors = [err169];
 }
@@ -4470,10 +4470,9 @@ vErrors.push(err169);
 }
 errors++;
 }
-}
-if(data69.testid !== undefined){
-if(typeof data69.testid !== "string"){
-const err170 = {instancePath:instancePath+"/metricsOutput/testid",schemaPath:"#/properties/metricsOutput/properties/testid/type",keyword:"type",params:{type: "string"},message:"must be string"};
+for(const key13 in data70){
+if(!((((((((key13 === "kind") || (key13 === "url")) || (key13 === "testid")) || (key13 === "pushes")) || (key13 === "samplesSent")) || (key13 === "failedPushes")) || (key13 === "samplesNotSent")) || (key13 === "lastError"))){
+const err170 = {instancePath:instancePath+"/metricsOutput",schemaPath:"#/properties/metricsOutput/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key13},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err170];
 }
@@ -4483,10 +4482,9 @@ vErrors.push(err170);
 errors++;
 }
 }
-if(data69.pushes !== undefined){
-let data73 = data69.pushes;
-if(!(((typeof data73 == "number") && (!(data73 % 1) && !isNaN(data73))) && (isFinite(data73)))){
-const err171 = {instancePath:instancePath+"/metricsOutput/pushes",schemaPath:"#/properties/metricsOutput/properties/pushes/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data70.kind !== undefined){
+if("prometheus-rw" !== data70.kind){
+const err171 = {instancePath:instancePath+"/metricsOutput/kind",schemaPath:"#/properties/metricsOutput/properties/kind/const",keyword:"const",params:{allowedValue: "prometheus-rw"},message:"must be equal to constant"};
 if(vErrors === null){
 vErrors = [err171];
 }
@@ -4495,9 +4493,10 @@ vErrors.push(err171);
 }
 errors++;
 }
-if((typeof data73 == "number") && (isFinite(data73))){
-if(data73 < 0 || isNaN(data73)){
-const err172 = {instancePath:instancePath+"/metricsOutput/pushes",schemaPath:"#/properties/metricsOutput/properties/pushes/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+if(data70.url !== undefined){
+if(typeof data70.url !== "string"){
+const err172 = {instancePath:instancePath+"/metricsOutput/url",schemaPath:"#/properties/metricsOutput/properties/url/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err172];
 }
@@ -4507,11 +4506,9 @@ vErrors.push(err172);
 errors++;
 }
 }
-}
-if(data69.samplesSent !== undefined){
-let data74 = data69.samplesSent;
-if(!(((typeof data74 == "number") && (!(data74 % 1) && !isNaN(data74))) && (isFinite(data74)))){
-const err173 = {instancePath:instancePath+"/metricsOutput/samplesSent",schemaPath:"#/properties/metricsOutput/properties/samplesSent/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data70.testid !== undefined){
+if(typeof data70.testid !== "string"){
+const err173 = {instancePath:instancePath+"/metricsOutput/testid",schemaPath:"#/properties/metricsOutput/properties/testid/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err173];
 }
@@ -4520,9 +4517,11 @@ vErrors.push(err173);
 }
 errors++;
 }
-if((typeof data74 == "number") && (isFinite(data74))){
-if(data74 < 0 || isNaN(data74)){
-const err174 = {instancePath:instancePath+"/metricsOutput/samplesSent",schemaPath:"#/properties/metricsOutput/properties/samplesSent/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+if(data70.pushes !== undefined){
+let data74 = data70.pushes;
+if(!(((typeof data74 == "number") && (!(data74 % 1) && !isNaN(data74))) && (isFinite(data74)))){
+const err174 = {instancePath:instancePath+"/metricsOutput/pushes",schemaPath:"#/properties/metricsOutput/properties/pushes/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err174];
 }
@@ -4531,12 +4530,9 @@ vErrors.push(err174);
 }
 errors++;
 }
-}
-}
-if(data69.failedPushes !== undefined){
-let data75 = data69.failedPushes;
-if(!(((typeof data75 == "number") && (!(data75 % 1) && !isNaN(data75))) && (isFinite(data75)))){
-const err175 = {instancePath:instancePath+"/metricsOutput/failedPushes",schemaPath:"#/properties/metricsOutput/properties/failedPushes/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if((typeof data74 == "number") && (isFinite(data74))){
+if(data74 < 0 || isNaN(data74)){
+const err175 = {instancePath:instancePath+"/metricsOutput/pushes",schemaPath:"#/properties/metricsOutput/properties/pushes/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err175];
 }
@@ -4545,9 +4541,12 @@ vErrors.push(err175);
 }
 errors++;
 }
-if((typeof data75 == "number") && (isFinite(data75))){
-if(data75 < 0 || isNaN(data75)){
-const err176 = {instancePath:instancePath+"/metricsOutput/failedPushes",schemaPath:"#/properties/metricsOutput/properties/failedPushes/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+}
+if(data70.samplesSent !== undefined){
+let data75 = data70.samplesSent;
+if(!(((typeof data75 == "number") && (!(data75 % 1) && !isNaN(data75))) && (isFinite(data75)))){
+const err176 = {instancePath:instancePath+"/metricsOutput/samplesSent",schemaPath:"#/properties/metricsOutput/properties/samplesSent/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err176];
 }
@@ -4556,12 +4555,9 @@ vErrors.push(err176);
 }
 errors++;
 }
-}
-}
-if(data69.samplesNotSent !== undefined){
-let data76 = data69.samplesNotSent;
-if(!(((typeof data76 == "number") && (!(data76 % 1) && !isNaN(data76))) && (isFinite(data76)))){
-const err177 = {instancePath:instancePath+"/metricsOutput/samplesNotSent",schemaPath:"#/properties/metricsOutput/properties/samplesNotSent/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if((typeof data75 == "number") && (isFinite(data75))){
+if(data75 < 0 || isNaN(data75)){
+const err177 = {instancePath:instancePath+"/metricsOutput/samplesSent",schemaPath:"#/properties/metricsOutput/properties/samplesSent/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err177];
 }
@@ -4570,9 +4566,12 @@ vErrors.push(err177);
 }
 errors++;
 }
-if((typeof data76 == "number") && (isFinite(data76))){
-if(data76 < 0 || isNaN(data76)){
-const err178 = {instancePath:instancePath+"/metricsOutput/samplesNotSent",schemaPath:"#/properties/metricsOutput/properties/samplesNotSent/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+}
+if(data70.failedPushes !== undefined){
+let data76 = data70.failedPushes;
+if(!(((typeof data76 == "number") && (!(data76 % 1) && !isNaN(data76))) && (isFinite(data76)))){
+const err178 = {instancePath:instancePath+"/metricsOutput/failedPushes",schemaPath:"#/properties/metricsOutput/properties/failedPushes/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err178];
 }
@@ -4581,11 +4580,9 @@ vErrors.push(err178);
 }
 errors++;
 }
-}
-}
-if(data69.lastError !== undefined){
-if(typeof data69.lastError !== "string"){
-const err179 = {instancePath:instancePath+"/metricsOutput/lastError",schemaPath:"#/properties/metricsOutput/properties/lastError/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if((typeof data76 == "number") && (isFinite(data76))){
+if(data76 < 0 || isNaN(data76)){
+const err179 = {instancePath:instancePath+"/metricsOutput/failedPushes",schemaPath:"#/properties/metricsOutput/properties/failedPushes/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err179];
 }
@@ -4596,8 +4593,10 @@ errors++;
 }
 }
 }
-else {
-const err180 = {instancePath:instancePath+"/metricsOutput",schemaPath:"#/properties/metricsOutput/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data70.samplesNotSent !== undefined){
+let data77 = data70.samplesNotSent;
+if(!(((typeof data77 == "number") && (!(data77 % 1) && !isNaN(data77))) && (isFinite(data77)))){
+const err180 = {instancePath:instancePath+"/metricsOutput/samplesNotSent",schemaPath:"#/properties/metricsOutput/properties/samplesNotSent/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err180];
 }
@@ -4606,12 +4605,9 @@ vErrors.push(err180);
 }
 errors++;
 }
-}
-if(data.loopDelay !== undefined){
-let data78 = data.loopDelay;
-if(data78 && typeof data78 == "object" && !Array.isArray(data78)){
-if(data78.secondMedianMs === undefined){
-const err181 = {instancePath:instancePath+"/loopDelay",schemaPath:"#/properties/loopDelay/required",keyword:"required",params:{missingProperty: "secondMedianMs"},message:"must have required property '"+"secondMedianMs"+"'"};
+if((typeof data77 == "number") && (isFinite(data77))){
+if(data77 < 0 || isNaN(data77)){
+const err181 = {instancePath:instancePath+"/metricsOutput/samplesNotSent",schemaPath:"#/properties/metricsOutput/properties/samplesNotSent/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err181];
 }
@@ -4620,8 +4616,11 @@ vErrors.push(err181);
 }
 errors++;
 }
-if(data78.secondP90Ms === undefined){
-const err182 = {instancePath:instancePath+"/loopDelay",schemaPath:"#/properties/loopDelay/required",keyword:"required",params:{missingProperty: "secondP90Ms"},message:"must have required property '"+"secondP90Ms"+"'"};
+}
+}
+if(data70.lastError !== undefined){
+if(typeof data70.lastError !== "string"){
+const err182 = {instancePath:instancePath+"/metricsOutput/lastError",schemaPath:"#/properties/metricsOutput/properties/lastError/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err182];
 }
@@ -4630,8 +4629,10 @@ vErrors.push(err182);
 }
 errors++;
 }
-if(data78.worstMs === undefined){
-const err183 = {instancePath:instancePath+"/loopDelay",schemaPath:"#/properties/loopDelay/required",keyword:"required",params:{missingProperty: "worstMs"},message:"must have required property '"+"worstMs"+"'"};
+}
+}
+else {
+const err183 = {instancePath:instancePath+"/metricsOutput",schemaPath:"#/properties/metricsOutput/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err183];
 }
@@ -4640,9 +4641,12 @@ vErrors.push(err183);
 }
 errors++;
 }
-for(const key14 in data78){
-if(!(((key14 === "secondMedianMs") || (key14 === "secondP90Ms")) || (key14 === "worstMs"))){
-const err184 = {instancePath:instancePath+"/loopDelay",schemaPath:"#/properties/loopDelay/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key14},message:"must NOT have additional properties"};
+}
+if(data.loopDelay !== undefined){
+let data79 = data.loopDelay;
+if(data79 && typeof data79 == "object" && !Array.isArray(data79)){
+if(data79.secondMedianMs === undefined){
+const err184 = {instancePath:instancePath+"/loopDelay",schemaPath:"#/properties/loopDelay/required",keyword:"required",params:{missingProperty: "secondMedianMs"},message:"must have required property '"+"secondMedianMs"+"'"};
 if(vErrors === null){
 vErrors = [err184];
 }
@@ -4651,12 +4655,8 @@ vErrors.push(err184);
 }
 errors++;
 }
-}
-if(data78.secondMedianMs !== undefined){
-let data79 = data78.secondMedianMs;
-if((typeof data79 == "number") && (isFinite(data79))){
-if(data79 < 0 || isNaN(data79)){
-const err185 = {instancePath:instancePath+"/loopDelay/secondMedianMs",schemaPath:"#/$defs/ms/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(data79.secondP90Ms === undefined){
+const err185 = {instancePath:instancePath+"/loopDelay",schemaPath:"#/properties/loopDelay/required",keyword:"required",params:{missingProperty: "secondP90Ms"},message:"must have required property '"+"secondP90Ms"+"'"};
 if(vErrors === null){
 vErrors = [err185];
 }
@@ -4665,9 +4665,8 @@ vErrors.push(err185);
 }
 errors++;
 }
-}
-else {
-const err186 = {instancePath:instancePath+"/loopDelay/secondMedianMs",schemaPath:"#/$defs/ms/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(data79.worstMs === undefined){
+const err186 = {instancePath:instancePath+"/loopDelay",schemaPath:"#/properties/loopDelay/required",keyword:"required",params:{missingProperty: "worstMs"},message:"must have required property '"+"worstMs"+"'"};
 if(vErrors === null){
 vErrors = [err186];
 }
@@ -4676,12 +4675,9 @@ vErrors.push(err186);
 }
 errors++;
 }
-}
-if(data78.secondP90Ms !== undefined){
-let data80 = data78.secondP90Ms;
-if((typeof data80 == "number") && (isFinite(data80))){
-if(data80 < 0 || isNaN(data80)){
-const err187 = {instancePath:instancePath+"/loopDelay/secondP90Ms",schemaPath:"#/$defs/ms/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+for(const key14 in data79){
+if(!(((key14 === "secondMedianMs") || (key14 === "secondP90Ms")) || (key14 === "worstMs"))){
+const err187 = {instancePath:instancePath+"/loopDelay",schemaPath:"#/properties/loopDelay/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key14},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err187];
 }
@@ -4691,8 +4687,11 @@ vErrors.push(err187);
 errors++;
 }
 }
-else {
-const err188 = {instancePath:instancePath+"/loopDelay/secondP90Ms",schemaPath:"#/$defs/ms/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(data79.secondMedianMs !== undefined){
+let data80 = data79.secondMedianMs;
+if((typeof data80 == "number") && (isFinite(data80))){
+if(data80 < 0 || isNaN(data80)){
+const err188 = {instancePath:instancePath+"/loopDelay/secondMedianMs",schemaPath:"#/$defs/ms/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err188];
 }
@@ -4702,11 +4701,8 @@ vErrors.push(err188);
 errors++;
 }
 }
-if(data78.worstMs !== undefined){
-let data81 = data78.worstMs;
-if((typeof data81 == "number") && (isFinite(data81))){
-if(data81 < 0 || isNaN(data81)){
-const err189 = {instancePath:instancePath+"/loopDelay/worstMs",schemaPath:"#/$defs/ms/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+else {
+const err189 = {instancePath:instancePath+"/loopDelay/secondMedianMs",schemaPath:"#/$defs/ms/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err189];
 }
@@ -4716,8 +4712,11 @@ vErrors.push(err189);
 errors++;
 }
 }
-else {
-const err190 = {instancePath:instancePath+"/loopDelay/worstMs",schemaPath:"#/$defs/ms/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(data79.secondP90Ms !== undefined){
+let data81 = data79.secondP90Ms;
+if((typeof data81 == "number") && (isFinite(data81))){
+if(data81 < 0 || isNaN(data81)){
+const err190 = {instancePath:instancePath+"/loopDelay/secondP90Ms",schemaPath:"#/$defs/ms/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err190];
 }
@@ -4727,9 +4726,8 @@ vErrors.push(err190);
 errors++;
 }
 }
-}
 else {
-const err191 = {instancePath:instancePath+"/loopDelay",schemaPath:"#/properties/loopDelay/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err191 = {instancePath:instancePath+"/loopDelay/secondP90Ms",schemaPath:"#/$defs/ms/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err191];
 }
@@ -4739,11 +4737,11 @@ vErrors.push(err191);
 errors++;
 }
 }
-if(data.generatorBound !== undefined){
-let data82 = data.generatorBound;
-if(data82 && typeof data82 == "object" && !Array.isArray(data82)){
-if(data82.seconds === undefined){
-const err192 = {instancePath:instancePath+"/generatorBound",schemaPath:"#/properties/generatorBound/required",keyword:"required",params:{missingProperty: "seconds"},message:"must have required property '"+"seconds"+"'"};
+if(data79.worstMs !== undefined){
+let data82 = data79.worstMs;
+if((typeof data82 == "number") && (isFinite(data82))){
+if(data82 < 0 || isNaN(data82)){
+const err192 = {instancePath:instancePath+"/loopDelay/worstMs",schemaPath:"#/$defs/ms/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err192];
 }
@@ -4752,8 +4750,9 @@ vErrors.push(err192);
 }
 errors++;
 }
-if(data82.worstLoopDelayMs === undefined){
-const err193 = {instancePath:instancePath+"/generatorBound",schemaPath:"#/properties/generatorBound/required",keyword:"required",params:{missingProperty: "worstLoopDelayMs"},message:"must have required property '"+"worstLoopDelayMs"+"'"};
+}
+else {
+const err193 = {instancePath:instancePath+"/loopDelay/worstMs",schemaPath:"#/$defs/ms/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err193];
 }
@@ -4762,8 +4761,10 @@ vErrors.push(err193);
 }
 errors++;
 }
-if(data82.worstLateShare === undefined){
-const err194 = {instancePath:instancePath+"/generatorBound",schemaPath:"#/properties/generatorBound/required",keyword:"required",params:{missingProperty: "worstLateShare"},message:"must have required property '"+"worstLateShare"+"'"};
+}
+}
+else {
+const err194 = {instancePath:instancePath+"/loopDelay",schemaPath:"#/properties/loopDelay/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err194];
 }
@@ -4772,8 +4773,12 @@ vErrors.push(err194);
 }
 errors++;
 }
-if(data82.bounds === undefined){
-const err195 = {instancePath:instancePath+"/generatorBound",schemaPath:"#/properties/generatorBound/required",keyword:"required",params:{missingProperty: "bounds"},message:"must have required property '"+"bounds"+"'"};
+}
+if(data.generatorBound !== undefined){
+let data83 = data.generatorBound;
+if(data83 && typeof data83 == "object" && !Array.isArray(data83)){
+if(data83.seconds === undefined){
+const err195 = {instancePath:instancePath+"/generatorBound",schemaPath:"#/properties/generatorBound/required",keyword:"required",params:{missingProperty: "seconds"},message:"must have required property '"+"seconds"+"'"};
 if(vErrors === null){
 vErrors = [err195];
 }
@@ -4782,8 +4787,8 @@ vErrors.push(err195);
 }
 errors++;
 }
-if(data82.message === undefined){
-const err196 = {instancePath:instancePath+"/generatorBound",schemaPath:"#/properties/generatorBound/required",keyword:"required",params:{missingProperty: "message"},message:"must have required property '"+"message"+"'"};
+if(data83.worstLoopDelayMs === undefined){
+const err196 = {instancePath:instancePath+"/generatorBound",schemaPath:"#/properties/generatorBound/required",keyword:"required",params:{missingProperty: "worstLoopDelayMs"},message:"must have required property '"+"worstLoopDelayMs"+"'"};
 if(vErrors === null){
 vErrors = [err196];
 }
@@ -4792,9 +4797,8 @@ vErrors.push(err196);
 }
 errors++;
 }
-for(const key15 in data82){
-if(!(((((key15 === "seconds") || (key15 === "worstLoopDelayMs")) || (key15 === "worstLateShare")) || (key15 === "bounds")) || (key15 === "message"))){
-const err197 = {instancePath:instancePath+"/generatorBound",schemaPath:"#/properties/generatorBound/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key15},message:"must NOT have additional properties"};
+if(data83.worstLateShare === undefined){
+const err197 = {instancePath:instancePath+"/generatorBound",schemaPath:"#/properties/generatorBound/required",keyword:"required",params:{missingProperty: "worstLateShare"},message:"must have required property '"+"worstLateShare"+"'"};
 if(vErrors === null){
 vErrors = [err197];
 }
@@ -4803,15 +4807,8 @@ vErrors.push(err197);
 }
 errors++;
 }
-}
-if(data82.seconds !== undefined){
-let data83 = data82.seconds;
-if(Array.isArray(data83)){
-const len4 = data83.length;
-for(let i4=0; i4<len4; i4++){
-let data84 = data83[i4];
-if(!(((typeof data84 == "number") && (!(data84 % 1) && !isNaN(data84))) && (isFinite(data84)))){
-const err198 = {instancePath:instancePath+"/generatorBound/seconds/" + i4,schemaPath:"#/properties/generatorBound/properties/seconds/items/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data83.bounds === undefined){
+const err198 = {instancePath:instancePath+"/generatorBound",schemaPath:"#/properties/generatorBound/required",keyword:"required",params:{missingProperty: "bounds"},message:"must have required property '"+"bounds"+"'"};
 if(vErrors === null){
 vErrors = [err198];
 }
@@ -4820,9 +4817,8 @@ vErrors.push(err198);
 }
 errors++;
 }
-if((typeof data84 == "number") && (isFinite(data84))){
-if(data84 < 0 || isNaN(data84)){
-const err199 = {instancePath:instancePath+"/generatorBound/seconds/" + i4,schemaPath:"#/properties/generatorBound/properties/seconds/items/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(data83.message === undefined){
+const err199 = {instancePath:instancePath+"/generatorBound",schemaPath:"#/properties/generatorBound/required",keyword:"required",params:{missingProperty: "message"},message:"must have required property '"+"message"+"'"};
 if(vErrors === null){
 vErrors = [err199];
 }
@@ -4831,11 +4827,9 @@ vErrors.push(err199);
 }
 errors++;
 }
-}
-}
-}
-else {
-const err200 = {instancePath:instancePath+"/generatorBound/seconds",schemaPath:"#/properties/generatorBound/properties/seconds/type",keyword:"type",params:{type: "array"},message:"must be array"};
+for(const key15 in data83){
+if(!(((((key15 === "seconds") || (key15 === "worstLoopDelayMs")) || (key15 === "worstLateShare")) || (key15 === "bounds")) || (key15 === "message"))){
+const err200 = {instancePath:instancePath+"/generatorBound",schemaPath:"#/properties/generatorBound/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key15},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err200];
 }
@@ -4845,11 +4839,14 @@ vErrors.push(err200);
 errors++;
 }
 }
-if(data82.worstLoopDelayMs !== undefined){
-let data85 = data82.worstLoopDelayMs;
-if((typeof data85 == "number") && (isFinite(data85))){
-if(data85 < 0 || isNaN(data85)){
-const err201 = {instancePath:instancePath+"/generatorBound/worstLoopDelayMs",schemaPath:"#/$defs/ms/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(data83.seconds !== undefined){
+let data84 = data83.seconds;
+if(Array.isArray(data84)){
+const len4 = data84.length;
+for(let i4=0; i4<len4; i4++){
+let data85 = data84[i4];
+if(!(((typeof data85 == "number") && (!(data85 % 1) && !isNaN(data85))) && (isFinite(data85)))){
+const err201 = {instancePath:instancePath+"/generatorBound/seconds/" + i4,schemaPath:"#/properties/generatorBound/properties/seconds/items/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err201];
 }
@@ -4858,9 +4855,9 @@ vErrors.push(err201);
 }
 errors++;
 }
-}
-else {
-const err202 = {instancePath:instancePath+"/generatorBound/worstLoopDelayMs",schemaPath:"#/$defs/ms/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if((typeof data85 == "number") && (isFinite(data85))){
+if(data85 < 0 || isNaN(data85)){
+const err202 = {instancePath:instancePath+"/generatorBound/seconds/" + i4,schemaPath:"#/properties/generatorBound/properties/seconds/items/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err202];
 }
@@ -4870,11 +4867,10 @@ vErrors.push(err202);
 errors++;
 }
 }
-if(data82.worstLateShare !== undefined){
-let data86 = data82.worstLateShare;
-if((typeof data86 == "number") && (isFinite(data86))){
-if(data86 > 1 || isNaN(data86)){
-const err203 = {instancePath:instancePath+"/generatorBound/worstLateShare",schemaPath:"#/$defs/share/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1},message:"must be <= 1"};
+}
+}
+else {
+const err203 = {instancePath:instancePath+"/generatorBound/seconds",schemaPath:"#/properties/generatorBound/properties/seconds/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err203];
 }
@@ -4883,8 +4879,12 @@ vErrors.push(err203);
 }
 errors++;
 }
+}
+if(data83.worstLoopDelayMs !== undefined){
+let data86 = data83.worstLoopDelayMs;
+if((typeof data86 == "number") && (isFinite(data86))){
 if(data86 < 0 || isNaN(data86)){
-const err204 = {instancePath:instancePath+"/generatorBound/worstLateShare",schemaPath:"#/$defs/share/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+const err204 = {instancePath:instancePath+"/generatorBound/worstLoopDelayMs",schemaPath:"#/$defs/ms/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err204];
 }
@@ -4895,7 +4895,7 @@ errors++;
 }
 }
 else {
-const err205 = {instancePath:instancePath+"/generatorBound/worstLateShare",schemaPath:"#/$defs/share/type",keyword:"type",params:{type: "number"},message:"must be number"};
+const err205 = {instancePath:instancePath+"/generatorBound/worstLoopDelayMs",schemaPath:"#/$defs/ms/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err205];
 }
@@ -4905,11 +4905,11 @@ vErrors.push(err205);
 errors++;
 }
 }
-if(data82.bounds !== undefined){
-let data87 = data82.bounds;
-if(data87 && typeof data87 == "object" && !Array.isArray(data87)){
-if(data87.loopDelayMs === undefined){
-const err206 = {instancePath:instancePath+"/generatorBound/bounds",schemaPath:"#/properties/generatorBound/properties/bounds/required",keyword:"required",params:{missingProperty: "loopDelayMs"},message:"must have required property '"+"loopDelayMs"+"'"};
+if(data83.worstLateShare !== undefined){
+let data87 = data83.worstLateShare;
+if((typeof data87 == "number") && (isFinite(data87))){
+if(data87 > 1 || isNaN(data87)){
+const err206 = {instancePath:instancePath+"/generatorBound/worstLateShare",schemaPath:"#/$defs/share/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1},message:"must be <= 1"};
 if(vErrors === null){
 vErrors = [err206];
 }
@@ -4918,8 +4918,8 @@ vErrors.push(err206);
 }
 errors++;
 }
-if(data87.lateStartMs === undefined){
-const err207 = {instancePath:instancePath+"/generatorBound/bounds",schemaPath:"#/properties/generatorBound/properties/bounds/required",keyword:"required",params:{missingProperty: "lateStartMs"},message:"must have required property '"+"lateStartMs"+"'"};
+if(data87 < 0 || isNaN(data87)){
+const err207 = {instancePath:instancePath+"/generatorBound/worstLateShare",schemaPath:"#/$defs/share/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err207];
 }
@@ -4928,8 +4928,9 @@ vErrors.push(err207);
 }
 errors++;
 }
-if(data87.lateShare === undefined){
-const err208 = {instancePath:instancePath+"/generatorBound/bounds",schemaPath:"#/properties/generatorBound/properties/bounds/required",keyword:"required",params:{missingProperty: "lateShare"},message:"must have required property '"+"lateShare"+"'"};
+}
+else {
+const err208 = {instancePath:instancePath+"/generatorBound/worstLateShare",schemaPath:"#/$defs/share/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err208];
 }
@@ -4938,9 +4939,12 @@ vErrors.push(err208);
 }
 errors++;
 }
-for(const key16 in data87){
-if(!(((key16 === "loopDelayMs") || (key16 === "lateStartMs")) || (key16 === "lateShare"))){
-const err209 = {instancePath:instancePath+"/generatorBound/bounds",schemaPath:"#/properties/generatorBound/properties/bounds/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key16},message:"must NOT have additional properties"};
+}
+if(data83.bounds !== undefined){
+let data88 = data83.bounds;
+if(data88 && typeof data88 == "object" && !Array.isArray(data88)){
+if(data88.loopDelayMs === undefined){
+const err209 = {instancePath:instancePath+"/generatorBound/bounds",schemaPath:"#/properties/generatorBound/properties/bounds/required",keyword:"required",params:{missingProperty: "loopDelayMs"},message:"must have required property '"+"loopDelayMs"+"'"};
 if(vErrors === null){
 vErrors = [err209];
 }
@@ -4949,11 +4953,8 @@ vErrors.push(err209);
 }
 errors++;
 }
-}
-if(data87.loopDelayMs !== undefined){
-let data88 = data87.loopDelayMs;
-if(!((typeof data88 == "number") && (isFinite(data88)))){
-const err210 = {instancePath:instancePath+"/generatorBound/bounds/loopDelayMs",schemaPath:"#/properties/generatorBound/properties/bounds/properties/loopDelayMs/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(data88.lateStartMs === undefined){
+const err210 = {instancePath:instancePath+"/generatorBound/bounds",schemaPath:"#/properties/generatorBound/properties/bounds/required",keyword:"required",params:{missingProperty: "lateStartMs"},message:"must have required property '"+"lateStartMs"+"'"};
 if(vErrors === null){
 vErrors = [err210];
 }
@@ -4962,11 +4963,8 @@ vErrors.push(err210);
 }
 errors++;
 }
-}
-if(data87.lateStartMs !== undefined){
-let data89 = data87.lateStartMs;
-if(!((typeof data89 == "number") && (isFinite(data89)))){
-const err211 = {instancePath:instancePath+"/generatorBound/bounds/lateStartMs",schemaPath:"#/properties/generatorBound/properties/bounds/properties/lateStartMs/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(data88.lateShare === undefined){
+const err211 = {instancePath:instancePath+"/generatorBound/bounds",schemaPath:"#/properties/generatorBound/properties/bounds/required",keyword:"required",params:{missingProperty: "lateShare"},message:"must have required property '"+"lateShare"+"'"};
 if(vErrors === null){
 vErrors = [err211];
 }
@@ -4975,11 +4973,9 @@ vErrors.push(err211);
 }
 errors++;
 }
-}
-if(data87.lateShare !== undefined){
-let data90 = data87.lateShare;
-if(!((typeof data90 == "number") && (isFinite(data90)))){
-const err212 = {instancePath:instancePath+"/generatorBound/bounds/lateShare",schemaPath:"#/properties/generatorBound/properties/bounds/properties/lateShare/type",keyword:"type",params:{type: "number"},message:"must be number"};
+for(const key16 in data88){
+if(!(((key16 === "loopDelayMs") || (key16 === "lateStartMs")) || (key16 === "lateShare"))){
+const err212 = {instancePath:instancePath+"/generatorBound/bounds",schemaPath:"#/properties/generatorBound/properties/bounds/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key16},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err212];
 }
@@ -4989,9 +4985,10 @@ vErrors.push(err212);
 errors++;
 }
 }
-}
-else {
-const err213 = {instancePath:instancePath+"/generatorBound/bounds",schemaPath:"#/properties/generatorBound/properties/bounds/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data88.loopDelayMs !== undefined){
+let data89 = data88.loopDelayMs;
+if(!((typeof data89 == "number") && (isFinite(data89)))){
+const err213 = {instancePath:instancePath+"/generatorBound/bounds/loopDelayMs",schemaPath:"#/properties/generatorBound/properties/bounds/properties/loopDelayMs/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err213];
 }
@@ -5001,9 +4998,10 @@ vErrors.push(err213);
 errors++;
 }
 }
-if(data82.message !== undefined){
-if(typeof data82.message !== "string"){
-const err214 = {instancePath:instancePath+"/generatorBound/message",schemaPath:"#/properties/generatorBound/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data88.lateStartMs !== undefined){
+let data90 = data88.lateStartMs;
+if(!((typeof data90 == "number") && (isFinite(data90)))){
+const err214 = {instancePath:instancePath+"/generatorBound/bounds/lateStartMs",schemaPath:"#/properties/generatorBound/properties/bounds/properties/lateStartMs/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err214];
 }
@@ -5013,9 +5011,10 @@ vErrors.push(err214);
 errors++;
 }
 }
-}
-else {
-const err215 = {instancePath:instancePath+"/generatorBound",schemaPath:"#/properties/generatorBound/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data88.lateShare !== undefined){
+let data91 = data88.lateShare;
+if(!((typeof data91 == "number") && (isFinite(data91)))){
+const err215 = {instancePath:instancePath+"/generatorBound/bounds/lateShare",schemaPath:"#/properties/generatorBound/properties/bounds/properties/lateShare/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err215];
 }
@@ -5025,11 +5024,9 @@ vErrors.push(err215);
 errors++;
 }
 }
-if(data.k6 !== undefined){
-let data92 = data.k6;
-if(data92 && typeof data92 == "object" && !Array.isArray(data92)){
-if(data92.runners === undefined){
-const err216 = {instancePath:instancePath+"/k6",schemaPath:"#/properties/k6/required",keyword:"required",params:{missingProperty: "runners"},message:"must have required property '"+"runners"+"'"};
+}
+else {
+const err216 = {instancePath:instancePath+"/generatorBound/bounds",schemaPath:"#/properties/generatorBound/properties/bounds/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err216];
 }
@@ -5038,8 +5035,10 @@ vErrors.push(err216);
 }
 errors++;
 }
-if(data92.precision === undefined){
-const err217 = {instancePath:instancePath+"/k6",schemaPath:"#/properties/k6/required",keyword:"required",params:{missingProperty: "precision"},message:"must have required property '"+"precision"+"'"};
+}
+if(data83.message !== undefined){
+if(typeof data83.message !== "string"){
+const err217 = {instancePath:instancePath+"/generatorBound/message",schemaPath:"#/properties/generatorBound/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err217];
 }
@@ -5048,8 +5047,10 @@ vErrors.push(err217);
 }
 errors++;
 }
-if(data92.elapsed === undefined){
-const err218 = {instancePath:instancePath+"/k6",schemaPath:"#/properties/k6/required",keyword:"required",params:{missingProperty: "elapsed"},message:"must have required property '"+"elapsed"+"'"};
+}
+}
+else {
+const err218 = {instancePath:instancePath+"/generatorBound",schemaPath:"#/properties/generatorBound/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err218];
 }
@@ -5058,9 +5059,12 @@ vErrors.push(err218);
 }
 errors++;
 }
-for(const key17 in data92){
-if(!(((key17 === "runners") || (key17 === "precision")) || (key17 === "elapsed"))){
-const err219 = {instancePath:instancePath+"/k6",schemaPath:"#/properties/k6/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key17},message:"must NOT have additional properties"};
+}
+if(data.k6 !== undefined){
+let data93 = data.k6;
+if(data93 && typeof data93 == "object" && !Array.isArray(data93)){
+if(data93.runners === undefined){
+const err219 = {instancePath:instancePath+"/k6",schemaPath:"#/properties/k6/required",keyword:"required",params:{missingProperty: "runners"},message:"must have required property '"+"runners"+"'"};
 if(vErrors === null){
 vErrors = [err219];
 }
@@ -5069,16 +5073,8 @@ vErrors.push(err219);
 }
 errors++;
 }
-}
-if(data92.runners !== undefined){
-let data93 = data92.runners;
-if(Array.isArray(data93)){
-const len5 = data93.length;
-for(let i5=0; i5<len5; i5++){
-let data94 = data93[i5];
-if(data94 && typeof data94 == "object" && !Array.isArray(data94)){
-if(data94.runner === undefined){
-const err220 = {instancePath:instancePath+"/k6/runners/" + i5,schemaPath:"#/properties/k6/properties/runners/items/required",keyword:"required",params:{missingProperty: "runner"},message:"must have required property '"+"runner"+"'"};
+if(data93.precision === undefined){
+const err220 = {instancePath:instancePath+"/k6",schemaPath:"#/properties/k6/required",keyword:"required",params:{missingProperty: "precision"},message:"must have required property '"+"precision"+"'"};
 if(vErrors === null){
 vErrors = [err220];
 }
@@ -5087,8 +5083,8 @@ vErrors.push(err220);
 }
 errors++;
 }
-if(data94.file === undefined){
-const err221 = {instancePath:instancePath+"/k6/runners/" + i5,schemaPath:"#/properties/k6/properties/runners/items/required",keyword:"required",params:{missingProperty: "file"},message:"must have required property '"+"file"+"'"};
+if(data93.elapsed === undefined){
+const err221 = {instancePath:instancePath+"/k6",schemaPath:"#/properties/k6/required",keyword:"required",params:{missingProperty: "elapsed"},message:"must have required property '"+"elapsed"+"'"};
 if(vErrors === null){
 vErrors = [err221];
 }
@@ -5097,8 +5093,9 @@ vErrors.push(err221);
 }
 errors++;
 }
-if(data94.format === undefined){
-const err222 = {instancePath:instancePath+"/k6/runners/" + i5,schemaPath:"#/properties/k6/properties/runners/items/required",keyword:"required",params:{missingProperty: "format"},message:"must have required property '"+"format"+"'"};
+for(const key17 in data93){
+if(!(((key17 === "runners") || (key17 === "precision")) || (key17 === "elapsed"))){
+const err222 = {instancePath:instancePath+"/k6",schemaPath:"#/properties/k6/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key17},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err222];
 }
@@ -5107,8 +5104,16 @@ vErrors.push(err222);
 }
 errors++;
 }
-if(data94.gzip === undefined){
-const err223 = {instancePath:instancePath+"/k6/runners/" + i5,schemaPath:"#/properties/k6/properties/runners/items/required",keyword:"required",params:{missingProperty: "gzip"},message:"must have required property '"+"gzip"+"'"};
+}
+if(data93.runners !== undefined){
+let data94 = data93.runners;
+if(Array.isArray(data94)){
+const len5 = data94.length;
+for(let i5=0; i5<len5; i5++){
+let data95 = data94[i5];
+if(data95 && typeof data95 == "object" && !Array.isArray(data95)){
+if(data95.runner === undefined){
+const err223 = {instancePath:instancePath+"/k6/runners/" + i5,schemaPath:"#/properties/k6/properties/runners/items/required",keyword:"required",params:{missingProperty: "runner"},message:"must have required property '"+"runner"+"'"};
 if(vErrors === null){
 vErrors = [err223];
 }
@@ -5117,8 +5122,8 @@ vErrors.push(err223);
 }
 errors++;
 }
-if(data94.requests === undefined){
-const err224 = {instancePath:instancePath+"/k6/runners/" + i5,schemaPath:"#/properties/k6/properties/runners/items/required",keyword:"required",params:{missingProperty: "requests"},message:"must have required property '"+"requests"+"'"};
+if(data95.file === undefined){
+const err224 = {instancePath:instancePath+"/k6/runners/" + i5,schemaPath:"#/properties/k6/properties/runners/items/required",keyword:"required",params:{missingProperty: "file"},message:"must have required property '"+"file"+"'"};
 if(vErrors === null){
 vErrors = [err224];
 }
@@ -5127,8 +5132,8 @@ vErrors.push(err224);
 }
 errors++;
 }
-if(data94.failed === undefined){
-const err225 = {instancePath:instancePath+"/k6/runners/" + i5,schemaPath:"#/properties/k6/properties/runners/items/required",keyword:"required",params:{missingProperty: "failed"},message:"must have required property '"+"failed"+"'"};
+if(data95.format === undefined){
+const err225 = {instancePath:instancePath+"/k6/runners/" + i5,schemaPath:"#/properties/k6/properties/runners/items/required",keyword:"required",params:{missingProperty: "format"},message:"must have required property '"+"format"+"'"};
 if(vErrors === null){
 vErrors = [err225];
 }
@@ -5137,8 +5142,8 @@ vErrors.push(err225);
 }
 errors++;
 }
-if(data94.rateLimited === undefined){
-const err226 = {instancePath:instancePath+"/k6/runners/" + i5,schemaPath:"#/properties/k6/properties/runners/items/required",keyword:"required",params:{missingProperty: "rateLimited"},message:"must have required property '"+"rateLimited"+"'"};
+if(data95.gzip === undefined){
+const err226 = {instancePath:instancePath+"/k6/runners/" + i5,schemaPath:"#/properties/k6/properties/runners/items/required",keyword:"required",params:{missingProperty: "gzip"},message:"must have required property '"+"gzip"+"'"};
 if(vErrors === null){
 vErrors = [err226];
 }
@@ -5147,8 +5152,8 @@ vErrors.push(err226);
 }
 errors++;
 }
-if(data94.dropped === undefined){
-const err227 = {instancePath:instancePath+"/k6/runners/" + i5,schemaPath:"#/properties/k6/properties/runners/items/required",keyword:"required",params:{missingProperty: "dropped"},message:"must have required property '"+"dropped"+"'"};
+if(data95.requests === undefined){
+const err227 = {instancePath:instancePath+"/k6/runners/" + i5,schemaPath:"#/properties/k6/properties/runners/items/required",keyword:"required",params:{missingProperty: "requests"},message:"must have required property '"+"requests"+"'"};
 if(vErrors === null){
 vErrors = [err227];
 }
@@ -5157,8 +5162,8 @@ vErrors.push(err227);
 }
 errors++;
 }
-if(data94.statusCodes === undefined){
-const err228 = {instancePath:instancePath+"/k6/runners/" + i5,schemaPath:"#/properties/k6/properties/runners/items/required",keyword:"required",params:{missingProperty: "statusCodes"},message:"must have required property '"+"statusCodes"+"'"};
+if(data95.failed === undefined){
+const err228 = {instancePath:instancePath+"/k6/runners/" + i5,schemaPath:"#/properties/k6/properties/runners/items/required",keyword:"required",params:{missingProperty: "failed"},message:"must have required property '"+"failed"+"'"};
 if(vErrors === null){
 vErrors = [err228];
 }
@@ -5167,8 +5172,8 @@ vErrors.push(err228);
 }
 errors++;
 }
-if(data94.latency === undefined){
-const err229 = {instancePath:instancePath+"/k6/runners/" + i5,schemaPath:"#/properties/k6/properties/runners/items/required",keyword:"required",params:{missingProperty: "latency"},message:"must have required property '"+"latency"+"'"};
+if(data95.rateLimited === undefined){
+const err229 = {instancePath:instancePath+"/k6/runners/" + i5,schemaPath:"#/properties/k6/properties/runners/items/required",keyword:"required",params:{missingProperty: "rateLimited"},message:"must have required property '"+"rateLimited"+"'"};
 if(vErrors === null){
 vErrors = [err229];
 }
@@ -5177,8 +5182,8 @@ vErrors.push(err229);
 }
 errors++;
 }
-if(data94.firstSampleAt === undefined){
-const err230 = {instancePath:instancePath+"/k6/runners/" + i5,schemaPath:"#/properties/k6/properties/runners/items/required",keyword:"required",params:{missingProperty: "firstSampleAt"},message:"must have required property '"+"firstSampleAt"+"'"};
+if(data95.dropped === undefined){
+const err230 = {instancePath:instancePath+"/k6/runners/" + i5,schemaPath:"#/properties/k6/properties/runners/items/required",keyword:"required",params:{missingProperty: "dropped"},message:"must have required property '"+"dropped"+"'"};
 if(vErrors === null){
 vErrors = [err230];
 }
@@ -5187,8 +5192,8 @@ vErrors.push(err230);
 }
 errors++;
 }
-if(data94.lastSampleAt === undefined){
-const err231 = {instancePath:instancePath+"/k6/runners/" + i5,schemaPath:"#/properties/k6/properties/runners/items/required",keyword:"required",params:{missingProperty: "lastSampleAt"},message:"must have required property '"+"lastSampleAt"+"'"};
+if(data95.statusCodes === undefined){
+const err231 = {instancePath:instancePath+"/k6/runners/" + i5,schemaPath:"#/properties/k6/properties/runners/items/required",keyword:"required",params:{missingProperty: "statusCodes"},message:"must have required property '"+"statusCodes"+"'"};
 if(vErrors === null){
 vErrors = [err231];
 }
@@ -5197,8 +5202,8 @@ vErrors.push(err231);
 }
 errors++;
 }
-if(data94.thresholds === undefined){
-const err232 = {instancePath:instancePath+"/k6/runners/" + i5,schemaPath:"#/properties/k6/properties/runners/items/required",keyword:"required",params:{missingProperty: "thresholds"},message:"must have required property '"+"thresholds"+"'"};
+if(data95.latency === undefined){
+const err232 = {instancePath:instancePath+"/k6/runners/" + i5,schemaPath:"#/properties/k6/properties/runners/items/required",keyword:"required",params:{missingProperty: "latency"},message:"must have required property '"+"latency"+"'"};
 if(vErrors === null){
 vErrors = [err232];
 }
@@ -5207,9 +5212,8 @@ vErrors.push(err232);
 }
 errors++;
 }
-for(const key18 in data94){
-if(!(func1.call(schema74.properties.k6.properties.runners.items.properties, key18))){
-const err233 = {instancePath:instancePath+"/k6/runners/" + i5,schemaPath:"#/properties/k6/properties/runners/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key18},message:"must NOT have additional properties"};
+if(data95.firstSampleAt === undefined){
+const err233 = {instancePath:instancePath+"/k6/runners/" + i5,schemaPath:"#/properties/k6/properties/runners/items/required",keyword:"required",params:{missingProperty: "firstSampleAt"},message:"must have required property '"+"firstSampleAt"+"'"};
 if(vErrors === null){
 vErrors = [err233];
 }
@@ -5218,10 +5222,8 @@ vErrors.push(err233);
 }
 errors++;
 }
-}
-if(data94.runner !== undefined){
-if(typeof data94.runner !== "string"){
-const err234 = {instancePath:instancePath+"/k6/runners/" + i5+"/runner",schemaPath:"#/properties/k6/properties/runners/items/properties/runner/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data95.lastSampleAt === undefined){
+const err234 = {instancePath:instancePath+"/k6/runners/" + i5,schemaPath:"#/properties/k6/properties/runners/items/required",keyword:"required",params:{missingProperty: "lastSampleAt"},message:"must have required property '"+"lastSampleAt"+"'"};
 if(vErrors === null){
 vErrors = [err234];
 }
@@ -5230,10 +5232,8 @@ vErrors.push(err234);
 }
 errors++;
 }
-}
-if(data94.instanceId !== undefined){
-if(typeof data94.instanceId !== "string"){
-const err235 = {instancePath:instancePath+"/k6/runners/" + i5+"/instanceId",schemaPath:"#/properties/k6/properties/runners/items/properties/instanceId/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data95.thresholds === undefined){
+const err235 = {instancePath:instancePath+"/k6/runners/" + i5,schemaPath:"#/properties/k6/properties/runners/items/required",keyword:"required",params:{missingProperty: "thresholds"},message:"must have required property '"+"thresholds"+"'"};
 if(vErrors === null){
 vErrors = [err235];
 }
@@ -5242,10 +5242,9 @@ vErrors.push(err235);
 }
 errors++;
 }
-}
-if(data94.file !== undefined){
-if(typeof data94.file !== "string"){
-const err236 = {instancePath:instancePath+"/k6/runners/" + i5+"/file",schemaPath:"#/properties/k6/properties/runners/items/properties/file/type",keyword:"type",params:{type: "string"},message:"must be string"};
+for(const key18 in data95){
+if(!(func1.call(schema74.properties.k6.properties.runners.items.properties, key18))){
+const err236 = {instancePath:instancePath+"/k6/runners/" + i5,schemaPath:"#/properties/k6/properties/runners/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key18},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err236];
 }
@@ -5255,10 +5254,9 @@ vErrors.push(err236);
 errors++;
 }
 }
-if(data94.format !== undefined){
-let data98 = data94.format;
-if(!((data98 === "json") || (data98 === "csv"))){
-const err237 = {instancePath:instancePath+"/k6/runners/" + i5+"/format",schemaPath:"#/properties/k6/properties/runners/items/properties/format/enum",keyword:"enum",params:{allowedValues: schema74.properties.k6.properties.runners.items.properties.format.enum},message:"must be equal to one of the allowed values"};
+if(data95.runner !== undefined){
+if(typeof data95.runner !== "string"){
+const err237 = {instancePath:instancePath+"/k6/runners/" + i5+"/runner",schemaPath:"#/properties/k6/properties/runners/items/properties/runner/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err237];
 }
@@ -5268,9 +5266,9 @@ vErrors.push(err237);
 errors++;
 }
 }
-if(data94.gzip !== undefined){
-if(typeof data94.gzip !== "boolean"){
-const err238 = {instancePath:instancePath+"/k6/runners/" + i5+"/gzip",schemaPath:"#/properties/k6/properties/runners/items/properties/gzip/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(data95.instanceId !== undefined){
+if(typeof data95.instanceId !== "string"){
+const err238 = {instancePath:instancePath+"/k6/runners/" + i5+"/instanceId",schemaPath:"#/properties/k6/properties/runners/items/properties/instanceId/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err238];
 }
@@ -5280,10 +5278,9 @@ vErrors.push(err238);
 errors++;
 }
 }
-if(data94.requests !== undefined){
-let data100 = data94.requests;
-if(!(((typeof data100 == "number") && (!(data100 % 1) && !isNaN(data100))) && (isFinite(data100)))){
-const err239 = {instancePath:instancePath+"/k6/runners/" + i5+"/requests",schemaPath:"#/$defs/count/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data95.file !== undefined){
+if(typeof data95.file !== "string"){
+const err239 = {instancePath:instancePath+"/k6/runners/" + i5+"/file",schemaPath:"#/properties/k6/properties/runners/items/properties/file/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err239];
 }
@@ -5292,9 +5289,11 @@ vErrors.push(err239);
 }
 errors++;
 }
-if((typeof data100 == "number") && (isFinite(data100))){
-if(data100 < 0 || isNaN(data100)){
-const err240 = {instancePath:instancePath+"/k6/runners/" + i5+"/requests",schemaPath:"#/$defs/count/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+if(data95.format !== undefined){
+let data99 = data95.format;
+if(!((data99 === "json") || (data99 === "csv"))){
+const err240 = {instancePath:instancePath+"/k6/runners/" + i5+"/format",schemaPath:"#/properties/k6/properties/runners/items/properties/format/enum",keyword:"enum",params:{allowedValues: schema74.properties.k6.properties.runners.items.properties.format.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err240];
 }
@@ -5304,11 +5303,9 @@ vErrors.push(err240);
 errors++;
 }
 }
-}
-if(data94.failed !== undefined){
-let data101 = data94.failed;
-if(!(((typeof data101 == "number") && (!(data101 % 1) && !isNaN(data101))) && (isFinite(data101)))){
-const err241 = {instancePath:instancePath+"/k6/runners/" + i5+"/failed",schemaPath:"#/$defs/count/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data95.gzip !== undefined){
+if(typeof data95.gzip !== "boolean"){
+const err241 = {instancePath:instancePath+"/k6/runners/" + i5+"/gzip",schemaPath:"#/properties/k6/properties/runners/items/properties/gzip/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err241];
 }
@@ -5317,9 +5314,11 @@ vErrors.push(err241);
 }
 errors++;
 }
-if((typeof data101 == "number") && (isFinite(data101))){
-if(data101 < 0 || isNaN(data101)){
-const err242 = {instancePath:instancePath+"/k6/runners/" + i5+"/failed",schemaPath:"#/$defs/count/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+if(data95.requests !== undefined){
+let data101 = data95.requests;
+if(!(((typeof data101 == "number") && (!(data101 % 1) && !isNaN(data101))) && (isFinite(data101)))){
+const err242 = {instancePath:instancePath+"/k6/runners/" + i5+"/requests",schemaPath:"#/$defs/count/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err242];
 }
@@ -5328,12 +5327,9 @@ vErrors.push(err242);
 }
 errors++;
 }
-}
-}
-if(data94.rateLimited !== undefined){
-let data102 = data94.rateLimited;
-if(!(((typeof data102 == "number") && (!(data102 % 1) && !isNaN(data102))) && (isFinite(data102)))){
-const err243 = {instancePath:instancePath+"/k6/runners/" + i5+"/rateLimited",schemaPath:"#/$defs/count/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if((typeof data101 == "number") && (isFinite(data101))){
+if(data101 < 0 || isNaN(data101)){
+const err243 = {instancePath:instancePath+"/k6/runners/" + i5+"/requests",schemaPath:"#/$defs/count/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err243];
 }
@@ -5342,9 +5338,12 @@ vErrors.push(err243);
 }
 errors++;
 }
-if((typeof data102 == "number") && (isFinite(data102))){
-if(data102 < 0 || isNaN(data102)){
-const err244 = {instancePath:instancePath+"/k6/runners/" + i5+"/rateLimited",schemaPath:"#/$defs/count/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+}
+if(data95.failed !== undefined){
+let data102 = data95.failed;
+if(!(((typeof data102 == "number") && (!(data102 % 1) && !isNaN(data102))) && (isFinite(data102)))){
+const err244 = {instancePath:instancePath+"/k6/runners/" + i5+"/failed",schemaPath:"#/$defs/count/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err244];
 }
@@ -5353,12 +5352,9 @@ vErrors.push(err244);
 }
 errors++;
 }
-}
-}
-if(data94.dropped !== undefined){
-let data103 = data94.dropped;
-if(!(((typeof data103 == "number") && (!(data103 % 1) && !isNaN(data103))) && (isFinite(data103)))){
-const err245 = {instancePath:instancePath+"/k6/runners/" + i5+"/dropped",schemaPath:"#/$defs/count/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if((typeof data102 == "number") && (isFinite(data102))){
+if(data102 < 0 || isNaN(data102)){
+const err245 = {instancePath:instancePath+"/k6/runners/" + i5+"/failed",schemaPath:"#/$defs/count/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err245];
 }
@@ -5367,9 +5363,12 @@ vErrors.push(err245);
 }
 errors++;
 }
-if((typeof data103 == "number") && (isFinite(data103))){
-if(data103 < 0 || isNaN(data103)){
-const err246 = {instancePath:instancePath+"/k6/runners/" + i5+"/dropped",schemaPath:"#/$defs/count/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+}
+if(data95.rateLimited !== undefined){
+let data103 = data95.rateLimited;
+if(!(((typeof data103 == "number") && (!(data103 % 1) && !isNaN(data103))) && (isFinite(data103)))){
+const err246 = {instancePath:instancePath+"/k6/runners/" + i5+"/rateLimited",schemaPath:"#/$defs/count/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err246];
 }
@@ -5378,25 +5377,9 @@ vErrors.push(err246);
 }
 errors++;
 }
-}
-}
-if(data94.statusCodes !== undefined){
-if(!(validate40(data94.statusCodes, {instancePath:instancePath+"/k6/runners/" + i5+"/statusCodes",parentData:data94,parentDataProperty:"statusCodes",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate40.errors : vErrors.concat(validate40.errors);
-errors = vErrors.length;
-}
-}
-if(data94.latency !== undefined){
-if(!(validate35(data94.latency, {instancePath:instancePath+"/k6/runners/" + i5+"/latency",parentData:data94,parentDataProperty:"latency",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate35.errors : vErrors.concat(validate35.errors);
-errors = vErrors.length;
-}
-}
-if(data94.firstSampleAt !== undefined){
-let data106 = data94.firstSampleAt;
-if(typeof data106 === "string"){
-if(!(formats0.validate(data106))){
-const err247 = {instancePath:instancePath+"/k6/runners/" + i5+"/firstSampleAt",schemaPath:"#/properties/k6/properties/runners/items/properties/firstSampleAt/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
+if((typeof data103 == "number") && (isFinite(data103))){
+if(data103 < 0 || isNaN(data103)){
+const err247 = {instancePath:instancePath+"/k6/runners/" + i5+"/rateLimited",schemaPath:"#/$defs/count/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err247];
 }
@@ -5406,8 +5389,11 @@ vErrors.push(err247);
 errors++;
 }
 }
-else {
-const err248 = {instancePath:instancePath+"/k6/runners/" + i5+"/firstSampleAt",schemaPath:"#/properties/k6/properties/runners/items/properties/firstSampleAt/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+if(data95.dropped !== undefined){
+let data104 = data95.dropped;
+if(!(((typeof data104 == "number") && (!(data104 % 1) && !isNaN(data104))) && (isFinite(data104)))){
+const err248 = {instancePath:instancePath+"/k6/runners/" + i5+"/dropped",schemaPath:"#/$defs/count/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err248];
 }
@@ -5416,12 +5402,9 @@ vErrors.push(err248);
 }
 errors++;
 }
-}
-if(data94.lastSampleAt !== undefined){
-let data107 = data94.lastSampleAt;
-if(typeof data107 === "string"){
-if(!(formats0.validate(data107))){
-const err249 = {instancePath:instancePath+"/k6/runners/" + i5+"/lastSampleAt",schemaPath:"#/properties/k6/properties/runners/items/properties/lastSampleAt/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
+if((typeof data104 == "number") && (isFinite(data104))){
+if(data104 < 0 || isNaN(data104)){
+const err249 = {instancePath:instancePath+"/k6/runners/" + i5+"/dropped",schemaPath:"#/$defs/count/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err249];
 }
@@ -5431,8 +5414,24 @@ vErrors.push(err249);
 errors++;
 }
 }
-else {
-const err250 = {instancePath:instancePath+"/k6/runners/" + i5+"/lastSampleAt",schemaPath:"#/properties/k6/properties/runners/items/properties/lastSampleAt/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+if(data95.statusCodes !== undefined){
+if(!(validate40(data95.statusCodes, {instancePath:instancePath+"/k6/runners/" + i5+"/statusCodes",parentData:data95,parentDataProperty:"statusCodes",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate40.errors : vErrors.concat(validate40.errors);
+errors = vErrors.length;
+}
+}
+if(data95.latency !== undefined){
+if(!(validate35(data95.latency, {instancePath:instancePath+"/k6/runners/" + i5+"/latency",parentData:data95,parentDataProperty:"latency",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate35.errors : vErrors.concat(validate35.errors);
+errors = vErrors.length;
+}
+}
+if(data95.firstSampleAt !== undefined){
+let data107 = data95.firstSampleAt;
+if(typeof data107 === "string"){
+if(!(formats0.validate(data107))){
+const err250 = {instancePath:instancePath+"/k6/runners/" + i5+"/firstSampleAt",schemaPath:"#/properties/k6/properties/runners/items/properties/firstSampleAt/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
 if(vErrors === null){
 vErrors = [err250];
 }
@@ -5442,15 +5441,8 @@ vErrors.push(err250);
 errors++;
 }
 }
-if(data94.thresholds !== undefined){
-let data108 = data94.thresholds;
-if(Array.isArray(data108)){
-const len6 = data108.length;
-for(let i6=0; i6<len6; i6++){
-let data109 = data108[i6];
-if(data109 && typeof data109 == "object" && !Array.isArray(data109)){
-if(data109.metric === undefined){
-const err251 = {instancePath:instancePath+"/k6/runners/" + i5+"/thresholds/" + i6,schemaPath:"#/properties/k6/properties/runners/items/properties/thresholds/items/required",keyword:"required",params:{missingProperty: "metric"},message:"must have required property '"+"metric"+"'"};
+else {
+const err251 = {instancePath:instancePath+"/k6/runners/" + i5+"/firstSampleAt",schemaPath:"#/properties/k6/properties/runners/items/properties/firstSampleAt/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err251];
 }
@@ -5459,8 +5451,12 @@ vErrors.push(err251);
 }
 errors++;
 }
-if(data109.expr === undefined){
-const err252 = {instancePath:instancePath+"/k6/runners/" + i5+"/thresholds/" + i6,schemaPath:"#/properties/k6/properties/runners/items/properties/thresholds/items/required",keyword:"required",params:{missingProperty: "expr"},message:"must have required property '"+"expr"+"'"};
+}
+if(data95.lastSampleAt !== undefined){
+let data108 = data95.lastSampleAt;
+if(typeof data108 === "string"){
+if(!(formats0.validate(data108))){
+const err252 = {instancePath:instancePath+"/k6/runners/" + i5+"/lastSampleAt",schemaPath:"#/properties/k6/properties/runners/items/properties/lastSampleAt/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
 if(vErrors === null){
 vErrors = [err252];
 }
@@ -5469,8 +5465,9 @@ vErrors.push(err252);
 }
 errors++;
 }
-if(data109.ok === undefined){
-const err253 = {instancePath:instancePath+"/k6/runners/" + i5+"/thresholds/" + i6,schemaPath:"#/properties/k6/properties/runners/items/properties/thresholds/items/required",keyword:"required",params:{missingProperty: "ok"},message:"must have required property '"+"ok"+"'"};
+}
+else {
+const err253 = {instancePath:instancePath+"/k6/runners/" + i5+"/lastSampleAt",schemaPath:"#/properties/k6/properties/runners/items/properties/lastSampleAt/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err253];
 }
@@ -5479,8 +5476,16 @@ vErrors.push(err253);
 }
 errors++;
 }
-if(data109.actual === undefined){
-const err254 = {instancePath:instancePath+"/k6/runners/" + i5+"/thresholds/" + i6,schemaPath:"#/properties/k6/properties/runners/items/properties/thresholds/items/required",keyword:"required",params:{missingProperty: "actual"},message:"must have required property '"+"actual"+"'"};
+}
+if(data95.thresholds !== undefined){
+let data109 = data95.thresholds;
+if(Array.isArray(data109)){
+const len6 = data109.length;
+for(let i6=0; i6<len6; i6++){
+let data110 = data109[i6];
+if(data110 && typeof data110 == "object" && !Array.isArray(data110)){
+if(data110.metric === undefined){
+const err254 = {instancePath:instancePath+"/k6/runners/" + i5+"/thresholds/" + i6,schemaPath:"#/properties/k6/properties/runners/items/properties/thresholds/items/required",keyword:"required",params:{missingProperty: "metric"},message:"must have required property '"+"metric"+"'"};
 if(vErrors === null){
 vErrors = [err254];
 }
@@ -5489,9 +5494,8 @@ vErrors.push(err254);
 }
 errors++;
 }
-for(const key19 in data109){
-if(!(((((key19 === "metric") || (key19 === "expr")) || (key19 === "ok")) || (key19 === "actual")) || (key19 === "notEvaluated"))){
-const err255 = {instancePath:instancePath+"/k6/runners/" + i5+"/thresholds/" + i6,schemaPath:"#/properties/k6/properties/runners/items/properties/thresholds/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key19},message:"must NOT have additional properties"};
+if(data110.expr === undefined){
+const err255 = {instancePath:instancePath+"/k6/runners/" + i5+"/thresholds/" + i6,schemaPath:"#/properties/k6/properties/runners/items/properties/thresholds/items/required",keyword:"required",params:{missingProperty: "expr"},message:"must have required property '"+"expr"+"'"};
 if(vErrors === null){
 vErrors = [err255];
 }
@@ -5500,10 +5504,8 @@ vErrors.push(err255);
 }
 errors++;
 }
-}
-if(data109.metric !== undefined){
-if(typeof data109.metric !== "string"){
-const err256 = {instancePath:instancePath+"/k6/runners/" + i5+"/thresholds/" + i6+"/metric",schemaPath:"#/properties/k6/properties/runners/items/properties/thresholds/items/properties/metric/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data110.ok === undefined){
+const err256 = {instancePath:instancePath+"/k6/runners/" + i5+"/thresholds/" + i6,schemaPath:"#/properties/k6/properties/runners/items/properties/thresholds/items/required",keyword:"required",params:{missingProperty: "ok"},message:"must have required property '"+"ok"+"'"};
 if(vErrors === null){
 vErrors = [err256];
 }
@@ -5512,10 +5514,8 @@ vErrors.push(err256);
 }
 errors++;
 }
-}
-if(data109.expr !== undefined){
-if(typeof data109.expr !== "string"){
-const err257 = {instancePath:instancePath+"/k6/runners/" + i5+"/thresholds/" + i6+"/expr",schemaPath:"#/properties/k6/properties/runners/items/properties/thresholds/items/properties/expr/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data110.actual === undefined){
+const err257 = {instancePath:instancePath+"/k6/runners/" + i5+"/thresholds/" + i6,schemaPath:"#/properties/k6/properties/runners/items/properties/thresholds/items/required",keyword:"required",params:{missingProperty: "actual"},message:"must have required property '"+"actual"+"'"};
 if(vErrors === null){
 vErrors = [err257];
 }
@@ -5524,10 +5524,9 @@ vErrors.push(err257);
 }
 errors++;
 }
-}
-if(data109.ok !== undefined){
-if(typeof data109.ok !== "boolean"){
-const err258 = {instancePath:instancePath+"/k6/runners/" + i5+"/thresholds/" + i6+"/ok",schemaPath:"#/properties/k6/properties/runners/items/properties/thresholds/items/properties/ok/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+for(const key19 in data110){
+if(!(((((key19 === "metric") || (key19 === "expr")) || (key19 === "ok")) || (key19 === "actual")) || (key19 === "notEvaluated"))){
+const err258 = {instancePath:instancePath+"/k6/runners/" + i5+"/thresholds/" + i6,schemaPath:"#/properties/k6/properties/runners/items/properties/thresholds/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key19},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err258];
 }
@@ -5537,10 +5536,9 @@ vErrors.push(err258);
 errors++;
 }
 }
-if(data109.actual !== undefined){
-let data113 = data109.actual;
-if(!((typeof data113 == "number") && (isFinite(data113)))){
-const err259 = {instancePath:instancePath+"/k6/runners/" + i5+"/thresholds/" + i6+"/actual",schemaPath:"#/properties/k6/properties/runners/items/properties/thresholds/items/properties/actual/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(data110.metric !== undefined){
+if(typeof data110.metric !== "string"){
+const err259 = {instancePath:instancePath+"/k6/runners/" + i5+"/thresholds/" + i6+"/metric",schemaPath:"#/properties/k6/properties/runners/items/properties/thresholds/items/properties/metric/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err259];
 }
@@ -5550,9 +5548,9 @@ vErrors.push(err259);
 errors++;
 }
 }
-if(data109.notEvaluated !== undefined){
-if(typeof data109.notEvaluated !== "string"){
-const err260 = {instancePath:instancePath+"/k6/runners/" + i5+"/thresholds/" + i6+"/notEvaluated",schemaPath:"#/properties/k6/properties/runners/items/properties/thresholds/items/properties/notEvaluated/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data110.expr !== undefined){
+if(typeof data110.expr !== "string"){
+const err260 = {instancePath:instancePath+"/k6/runners/" + i5+"/thresholds/" + i6+"/expr",schemaPath:"#/properties/k6/properties/runners/items/properties/thresholds/items/properties/expr/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err260];
 }
@@ -5562,9 +5560,9 @@ vErrors.push(err260);
 errors++;
 }
 }
-}
-else {
-const err261 = {instancePath:instancePath+"/k6/runners/" + i5+"/thresholds/" + i6,schemaPath:"#/properties/k6/properties/runners/items/properties/thresholds/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data110.ok !== undefined){
+if(typeof data110.ok !== "boolean"){
+const err261 = {instancePath:instancePath+"/k6/runners/" + i5+"/thresholds/" + i6+"/ok",schemaPath:"#/properties/k6/properties/runners/items/properties/thresholds/items/properties/ok/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err261];
 }
@@ -5574,9 +5572,10 @@ vErrors.push(err261);
 errors++;
 }
 }
-}
-else {
-const err262 = {instancePath:instancePath+"/k6/runners/" + i5+"/thresholds",schemaPath:"#/properties/k6/properties/runners/items/properties/thresholds/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data110.actual !== undefined){
+let data114 = data110.actual;
+if(!((typeof data114 == "number") && (isFinite(data114)))){
+const err262 = {instancePath:instancePath+"/k6/runners/" + i5+"/thresholds/" + i6+"/actual",schemaPath:"#/properties/k6/properties/runners/items/properties/thresholds/items/properties/actual/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err262];
 }
@@ -5586,9 +5585,9 @@ vErrors.push(err262);
 errors++;
 }
 }
-}
-else {
-const err263 = {instancePath:instancePath+"/k6/runners/" + i5,schemaPath:"#/properties/k6/properties/runners/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data110.notEvaluated !== undefined){
+if(typeof data110.notEvaluated !== "string"){
+const err263 = {instancePath:instancePath+"/k6/runners/" + i5+"/thresholds/" + i6+"/notEvaluated",schemaPath:"#/properties/k6/properties/runners/items/properties/thresholds/items/properties/notEvaluated/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err263];
 }
@@ -5600,7 +5599,7 @@ errors++;
 }
 }
 else {
-const err264 = {instancePath:instancePath+"/k6/runners",schemaPath:"#/properties/k6/properties/runners/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err264 = {instancePath:instancePath+"/k6/runners/" + i5+"/thresholds/" + i6,schemaPath:"#/properties/k6/properties/runners/items/properties/thresholds/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err264];
 }
@@ -5610,11 +5609,9 @@ vErrors.push(err264);
 errors++;
 }
 }
-if(data92.precision !== undefined){
-let data115 = data92.precision;
-if(data115 && typeof data115 == "object" && !Array.isArray(data115)){
-if(data115.relative === undefined){
-const err265 = {instancePath:instancePath+"/k6/precision",schemaPath:"#/properties/k6/properties/precision/required",keyword:"required",params:{missingProperty: "relative"},message:"must have required property '"+"relative"+"'"};
+}
+else {
+const err265 = {instancePath:instancePath+"/k6/runners/" + i5+"/thresholds",schemaPath:"#/properties/k6/properties/runners/items/properties/thresholds/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err265];
 }
@@ -5623,8 +5620,10 @@ vErrors.push(err265);
 }
 errors++;
 }
-if(data115.absoluteMs === undefined){
-const err266 = {instancePath:instancePath+"/k6/precision",schemaPath:"#/properties/k6/properties/precision/required",keyword:"required",params:{missingProperty: "absoluteMs"},message:"must have required property '"+"absoluteMs"+"'"};
+}
+}
+else {
+const err266 = {instancePath:instancePath+"/k6/runners/" + i5,schemaPath:"#/properties/k6/properties/runners/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err266];
 }
@@ -5633,8 +5632,10 @@ vErrors.push(err266);
 }
 errors++;
 }
-if(data115.rank === undefined){
-const err267 = {instancePath:instancePath+"/k6/precision",schemaPath:"#/properties/k6/properties/precision/required",keyword:"required",params:{missingProperty: "rank"},message:"must have required property '"+"rank"+"'"};
+}
+}
+else {
+const err267 = {instancePath:instancePath+"/k6/runners",schemaPath:"#/properties/k6/properties/runners/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err267];
 }
@@ -5643,8 +5644,12 @@ vErrors.push(err267);
 }
 errors++;
 }
-if(data115.text === undefined){
-const err268 = {instancePath:instancePath+"/k6/precision",schemaPath:"#/properties/k6/properties/precision/required",keyword:"required",params:{missingProperty: "text"},message:"must have required property '"+"text"+"'"};
+}
+if(data93.precision !== undefined){
+let data116 = data93.precision;
+if(data116 && typeof data116 == "object" && !Array.isArray(data116)){
+if(data116.relative === undefined){
+const err268 = {instancePath:instancePath+"/k6/precision",schemaPath:"#/properties/k6/properties/precision/required",keyword:"required",params:{missingProperty: "relative"},message:"must have required property '"+"relative"+"'"};
 if(vErrors === null){
 vErrors = [err268];
 }
@@ -5653,9 +5658,8 @@ vErrors.push(err268);
 }
 errors++;
 }
-for(const key20 in data115){
-if(!((((key20 === "relative") || (key20 === "absoluteMs")) || (key20 === "rank")) || (key20 === "text"))){
-const err269 = {instancePath:instancePath+"/k6/precision",schemaPath:"#/properties/k6/properties/precision/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key20},message:"must NOT have additional properties"};
+if(data116.absoluteMs === undefined){
+const err269 = {instancePath:instancePath+"/k6/precision",schemaPath:"#/properties/k6/properties/precision/required",keyword:"required",params:{missingProperty: "absoluteMs"},message:"must have required property '"+"absoluteMs"+"'"};
 if(vErrors === null){
 vErrors = [err269];
 }
@@ -5664,11 +5668,8 @@ vErrors.push(err269);
 }
 errors++;
 }
-}
-if(data115.relative !== undefined){
-let data116 = data115.relative;
-if(!((typeof data116 == "number") && (isFinite(data116)))){
-const err270 = {instancePath:instancePath+"/k6/precision/relative",schemaPath:"#/properties/k6/properties/precision/properties/relative/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(data116.rank === undefined){
+const err270 = {instancePath:instancePath+"/k6/precision",schemaPath:"#/properties/k6/properties/precision/required",keyword:"required",params:{missingProperty: "rank"},message:"must have required property '"+"rank"+"'"};
 if(vErrors === null){
 vErrors = [err270];
 }
@@ -5677,11 +5678,8 @@ vErrors.push(err270);
 }
 errors++;
 }
-}
-if(data115.absoluteMs !== undefined){
-let data117 = data115.absoluteMs;
-if(!((typeof data117 == "number") && (isFinite(data117)))){
-const err271 = {instancePath:instancePath+"/k6/precision/absoluteMs",schemaPath:"#/properties/k6/properties/precision/properties/absoluteMs/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(data116.text === undefined){
+const err271 = {instancePath:instancePath+"/k6/precision",schemaPath:"#/properties/k6/properties/precision/required",keyword:"required",params:{missingProperty: "text"},message:"must have required property '"+"text"+"'"};
 if(vErrors === null){
 vErrors = [err271];
 }
@@ -5690,10 +5688,9 @@ vErrors.push(err271);
 }
 errors++;
 }
-}
-if(data115.rank !== undefined){
-if(typeof data115.rank !== "string"){
-const err272 = {instancePath:instancePath+"/k6/precision/rank",schemaPath:"#/properties/k6/properties/precision/properties/rank/type",keyword:"type",params:{type: "string"},message:"must be string"};
+for(const key20 in data116){
+if(!((((key20 === "relative") || (key20 === "absoluteMs")) || (key20 === "rank")) || (key20 === "text"))){
+const err272 = {instancePath:instancePath+"/k6/precision",schemaPath:"#/properties/k6/properties/precision/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key20},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err272];
 }
@@ -5703,9 +5700,10 @@ vErrors.push(err272);
 errors++;
 }
 }
-if(data115.text !== undefined){
-if(typeof data115.text !== "string"){
-const err273 = {instancePath:instancePath+"/k6/precision/text",schemaPath:"#/properties/k6/properties/precision/properties/text/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data116.relative !== undefined){
+let data117 = data116.relative;
+if(!((typeof data117 == "number") && (isFinite(data117)))){
+const err273 = {instancePath:instancePath+"/k6/precision/relative",schemaPath:"#/properties/k6/properties/precision/properties/relative/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err273];
 }
@@ -5715,9 +5713,10 @@ vErrors.push(err273);
 errors++;
 }
 }
-}
-else {
-const err274 = {instancePath:instancePath+"/k6/precision",schemaPath:"#/properties/k6/properties/precision/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data116.absoluteMs !== undefined){
+let data118 = data116.absoluteMs;
+if(!((typeof data118 == "number") && (isFinite(data118)))){
+const err274 = {instancePath:instancePath+"/k6/precision/absoluteMs",schemaPath:"#/properties/k6/properties/precision/properties/absoluteMs/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err274];
 }
@@ -5727,9 +5726,9 @@ vErrors.push(err274);
 errors++;
 }
 }
-if(data92.elapsed !== undefined){
-if(typeof data92.elapsed !== "string"){
-const err275 = {instancePath:instancePath+"/k6/elapsed",schemaPath:"#/properties/k6/properties/elapsed/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data116.rank !== undefined){
+if(typeof data116.rank !== "string"){
+const err275 = {instancePath:instancePath+"/k6/precision/rank",schemaPath:"#/properties/k6/properties/precision/properties/rank/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err275];
 }
@@ -5739,9 +5738,9 @@ vErrors.push(err275);
 errors++;
 }
 }
-}
-else {
-const err276 = {instancePath:instancePath+"/k6",schemaPath:"#/properties/k6/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data116.text !== undefined){
+if(typeof data116.text !== "string"){
+const err276 = {instancePath:instancePath+"/k6/precision/text",schemaPath:"#/properties/k6/properties/precision/properties/text/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err276];
 }
@@ -5751,11 +5750,9 @@ vErrors.push(err276);
 errors++;
 }
 }
-if(data.capacity !== undefined){
-let data121 = data.capacity;
-if(data121 && typeof data121 == "object" && !Array.isArray(data121)){
-if(data121.sustainableRps === undefined){
-const err277 = {instancePath:instancePath+"/capacity",schemaPath:"#/properties/capacity/required",keyword:"required",params:{missingProperty: "sustainableRps"},message:"must have required property '"+"sustainableRps"+"'"};
+}
+else {
+const err277 = {instancePath:instancePath+"/k6/precision",schemaPath:"#/properties/k6/properties/precision/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err277];
 }
@@ -5764,8 +5761,10 @@ vErrors.push(err277);
 }
 errors++;
 }
-if(data121.slo === undefined){
-const err278 = {instancePath:instancePath+"/capacity",schemaPath:"#/properties/capacity/required",keyword:"required",params:{missingProperty: "slo"},message:"must have required property '"+"slo"+"'"};
+}
+if(data93.elapsed !== undefined){
+if(typeof data93.elapsed !== "string"){
+const err278 = {instancePath:instancePath+"/k6/elapsed",schemaPath:"#/properties/k6/properties/elapsed/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err278];
 }
@@ -5774,8 +5773,10 @@ vErrors.push(err278);
 }
 errors++;
 }
-if(data121.errorBudget === undefined){
-const err279 = {instancePath:instancePath+"/capacity",schemaPath:"#/properties/capacity/required",keyword:"required",params:{missingProperty: "errorBudget"},message:"must have required property '"+"errorBudget"+"'"};
+}
+}
+else {
+const err279 = {instancePath:instancePath+"/k6",schemaPath:"#/properties/k6/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err279];
 }
@@ -5784,8 +5785,12 @@ vErrors.push(err279);
 }
 errors++;
 }
-if(data121.steps === undefined){
-const err280 = {instancePath:instancePath+"/capacity",schemaPath:"#/properties/capacity/required",keyword:"required",params:{missingProperty: "steps"},message:"must have required property '"+"steps"+"'"};
+}
+if(data.capacity !== undefined){
+let data122 = data.capacity;
+if(data122 && typeof data122 == "object" && !Array.isArray(data122)){
+if(data122.sustainableRps === undefined){
+const err280 = {instancePath:instancePath+"/capacity",schemaPath:"#/properties/capacity/required",keyword:"required",params:{missingProperty: "sustainableRps"},message:"must have required property '"+"sustainableRps"+"'"};
 if(vErrors === null){
 vErrors = [err280];
 }
@@ -5794,9 +5799,8 @@ vErrors.push(err280);
 }
 errors++;
 }
-for(const key21 in data121){
-if(!((((((key21 === "sustainableRps") || (key21 === "slo")) || (key21 === "errorBudget")) || (key21 === "ceiling")) || (key21 === "interrupted")) || (key21 === "steps"))){
-const err281 = {instancePath:instancePath+"/capacity",schemaPath:"#/properties/capacity/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key21},message:"must NOT have additional properties"};
+if(data122.slo === undefined){
+const err281 = {instancePath:instancePath+"/capacity",schemaPath:"#/properties/capacity/required",keyword:"required",params:{missingProperty: "slo"},message:"must have required property '"+"slo"+"'"};
 if(vErrors === null){
 vErrors = [err281];
 }
@@ -5805,12 +5809,8 @@ vErrors.push(err281);
 }
 errors++;
 }
-}
-if(data121.sustainableRps !== undefined){
-let data122 = data121.sustainableRps;
-if((typeof data122 == "number") && (isFinite(data122))){
-if(data122 < 0 || isNaN(data122)){
-const err282 = {instancePath:instancePath+"/capacity/sustainableRps",schemaPath:"#/properties/capacity/properties/sustainableRps/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(data122.errorBudget === undefined){
+const err282 = {instancePath:instancePath+"/capacity",schemaPath:"#/properties/capacity/required",keyword:"required",params:{missingProperty: "errorBudget"},message:"must have required property '"+"errorBudget"+"'"};
 if(vErrors === null){
 vErrors = [err282];
 }
@@ -5819,9 +5819,8 @@ vErrors.push(err282);
 }
 errors++;
 }
-}
-else {
-const err283 = {instancePath:instancePath+"/capacity/sustainableRps",schemaPath:"#/properties/capacity/properties/sustainableRps/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(data122.steps === undefined){
+const err283 = {instancePath:instancePath+"/capacity",schemaPath:"#/properties/capacity/required",keyword:"required",params:{missingProperty: "steps"},message:"must have required property '"+"steps"+"'"};
 if(vErrors === null){
 vErrors = [err283];
 }
@@ -5830,10 +5829,9 @@ vErrors.push(err283);
 }
 errors++;
 }
-}
-if(data121.slo !== undefined){
-if(typeof data121.slo !== "string"){
-const err284 = {instancePath:instancePath+"/capacity/slo",schemaPath:"#/properties/capacity/properties/slo/type",keyword:"type",params:{type: "string"},message:"must be string"};
+for(const key21 in data122){
+if(!((((((key21 === "sustainableRps") || (key21 === "slo")) || (key21 === "errorBudget")) || (key21 === "ceiling")) || (key21 === "interrupted")) || (key21 === "steps"))){
+const err284 = {instancePath:instancePath+"/capacity",schemaPath:"#/properties/capacity/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key21},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err284];
 }
@@ -5843,11 +5841,11 @@ vErrors.push(err284);
 errors++;
 }
 }
-if(data121.errorBudget !== undefined){
-let data124 = data121.errorBudget;
-if((typeof data124 == "number") && (isFinite(data124))){
-if(data124 > 1 || isNaN(data124)){
-const err285 = {instancePath:instancePath+"/capacity/errorBudget",schemaPath:"#/$defs/share/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1},message:"must be <= 1"};
+if(data122.sustainableRps !== undefined){
+let data123 = data122.sustainableRps;
+if((typeof data123 == "number") && (isFinite(data123))){
+if(data123 < 0 || isNaN(data123)){
+const err285 = {instancePath:instancePath+"/capacity/sustainableRps",schemaPath:"#/properties/capacity/properties/sustainableRps/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err285];
 }
@@ -5856,8 +5854,9 @@ vErrors.push(err285);
 }
 errors++;
 }
-if(data124 < 0 || isNaN(data124)){
-const err286 = {instancePath:instancePath+"/capacity/errorBudget",schemaPath:"#/$defs/share/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+else {
+const err286 = {instancePath:instancePath+"/capacity/sustainableRps",schemaPath:"#/properties/capacity/properties/sustainableRps/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err286];
 }
@@ -5867,8 +5866,9 @@ vErrors.push(err286);
 errors++;
 }
 }
-else {
-const err287 = {instancePath:instancePath+"/capacity/errorBudget",schemaPath:"#/$defs/share/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(data122.slo !== undefined){
+if(typeof data122.slo !== "string"){
+const err287 = {instancePath:instancePath+"/capacity/slo",schemaPath:"#/properties/capacity/properties/slo/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err287];
 }
@@ -5878,10 +5878,11 @@ vErrors.push(err287);
 errors++;
 }
 }
-if(data121.ceiling !== undefined){
-let data125 = data121.ceiling;
-if(!((((data125 === "found") || (data125 === "not-reached")) || (data125 === "generator-bound")) || (data125 === "interrupted"))){
-const err288 = {instancePath:instancePath+"/capacity/ceiling",schemaPath:"#/properties/capacity/properties/ceiling/enum",keyword:"enum",params:{allowedValues: schema74.properties.capacity.properties.ceiling.enum},message:"must be equal to one of the allowed values"};
+if(data122.errorBudget !== undefined){
+let data125 = data122.errorBudget;
+if((typeof data125 == "number") && (isFinite(data125))){
+if(data125 > 1 || isNaN(data125)){
+const err288 = {instancePath:instancePath+"/capacity/errorBudget",schemaPath:"#/$defs/share/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1},message:"must be <= 1"};
 if(vErrors === null){
 vErrors = [err288];
 }
@@ -5890,12 +5891,8 @@ vErrors.push(err288);
 }
 errors++;
 }
-}
-if(data121.interrupted !== undefined){
-let data126 = data121.interrupted;
-if(data126 && typeof data126 == "object" && !Array.isArray(data126)){
-if(data126.atStep === undefined){
-const err289 = {instancePath:instancePath+"/capacity/interrupted",schemaPath:"#/properties/capacity/properties/interrupted/required",keyword:"required",params:{missingProperty: "atStep"},message:"must have required property '"+"atStep"+"'"};
+if(data125 < 0 || isNaN(data125)){
+const err289 = {instancePath:instancePath+"/capacity/errorBudget",schemaPath:"#/$defs/share/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err289];
 }
@@ -5904,8 +5901,9 @@ vErrors.push(err289);
 }
 errors++;
 }
-if(data126.plannedSteps === undefined){
-const err290 = {instancePath:instancePath+"/capacity/interrupted",schemaPath:"#/properties/capacity/properties/interrupted/required",keyword:"required",params:{missingProperty: "plannedSteps"},message:"must have required property '"+"plannedSteps"+"'"};
+}
+else {
+const err290 = {instancePath:instancePath+"/capacity/errorBudget",schemaPath:"#/$defs/share/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err290];
 }
@@ -5914,9 +5912,11 @@ vErrors.push(err290);
 }
 errors++;
 }
-for(const key22 in data126){
-if(!((key22 === "atStep") || (key22 === "plannedSteps"))){
-const err291 = {instancePath:instancePath+"/capacity/interrupted",schemaPath:"#/properties/capacity/properties/interrupted/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key22},message:"must NOT have additional properties"};
+}
+if(data122.ceiling !== undefined){
+let data126 = data122.ceiling;
+if(!((((data126 === "found") || (data126 === "not-reached")) || (data126 === "generator-bound")) || (data126 === "interrupted"))){
+const err291 = {instancePath:instancePath+"/capacity/ceiling",schemaPath:"#/properties/capacity/properties/ceiling/enum",keyword:"enum",params:{allowedValues: schema74.properties.capacity.properties.ceiling.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err291];
 }
@@ -5926,10 +5926,11 @@ vErrors.push(err291);
 errors++;
 }
 }
-if(data126.atStep !== undefined){
-let data127 = data126.atStep;
-if(!(((typeof data127 == "number") && (!(data127 % 1) && !isNaN(data127))) && (isFinite(data127)))){
-const err292 = {instancePath:instancePath+"/capacity/interrupted/atStep",schemaPath:"#/properties/capacity/properties/interrupted/properties/atStep/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data122.interrupted !== undefined){
+let data127 = data122.interrupted;
+if(data127 && typeof data127 == "object" && !Array.isArray(data127)){
+if(data127.atStep === undefined){
+const err292 = {instancePath:instancePath+"/capacity/interrupted",schemaPath:"#/properties/capacity/properties/interrupted/required",keyword:"required",params:{missingProperty: "atStep"},message:"must have required property '"+"atStep"+"'"};
 if(vErrors === null){
 vErrors = [err292];
 }
@@ -5938,9 +5939,8 @@ vErrors.push(err292);
 }
 errors++;
 }
-if((typeof data127 == "number") && (isFinite(data127))){
-if(data127 < 1 || isNaN(data127)){
-const err293 = {instancePath:instancePath+"/capacity/interrupted/atStep",schemaPath:"#/properties/capacity/properties/interrupted/properties/atStep/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(data127.plannedSteps === undefined){
+const err293 = {instancePath:instancePath+"/capacity/interrupted",schemaPath:"#/properties/capacity/properties/interrupted/required",keyword:"required",params:{missingProperty: "plannedSteps"},message:"must have required property '"+"plannedSteps"+"'"};
 if(vErrors === null){
 vErrors = [err293];
 }
@@ -5949,12 +5949,9 @@ vErrors.push(err293);
 }
 errors++;
 }
-}
-}
-if(data126.plannedSteps !== undefined){
-let data128 = data126.plannedSteps;
-if(!(((typeof data128 == "number") && (!(data128 % 1) && !isNaN(data128))) && (isFinite(data128)))){
-const err294 = {instancePath:instancePath+"/capacity/interrupted/plannedSteps",schemaPath:"#/properties/capacity/properties/interrupted/properties/plannedSteps/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+for(const key22 in data127){
+if(!((key22 === "atStep") || (key22 === "plannedSteps"))){
+const err294 = {instancePath:instancePath+"/capacity/interrupted",schemaPath:"#/properties/capacity/properties/interrupted/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key22},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err294];
 }
@@ -5963,9 +5960,11 @@ vErrors.push(err294);
 }
 errors++;
 }
-if((typeof data128 == "number") && (isFinite(data128))){
-if(data128 < 1 || isNaN(data128)){
-const err295 = {instancePath:instancePath+"/capacity/interrupted/plannedSteps",schemaPath:"#/properties/capacity/properties/interrupted/properties/plannedSteps/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+}
+if(data127.atStep !== undefined){
+let data128 = data127.atStep;
+if(!(((typeof data128 == "number") && (!(data128 % 1) && !isNaN(data128))) && (isFinite(data128)))){
+const err295 = {instancePath:instancePath+"/capacity/interrupted/atStep",schemaPath:"#/properties/capacity/properties/interrupted/properties/atStep/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err295];
 }
@@ -5974,11 +5973,9 @@ vErrors.push(err295);
 }
 errors++;
 }
-}
-}
-}
-else {
-const err296 = {instancePath:instancePath+"/capacity/interrupted",schemaPath:"#/properties/capacity/properties/interrupted/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if((typeof data128 == "number") && (isFinite(data128))){
+if(data128 < 1 || isNaN(data128)){
+const err296 = {instancePath:instancePath+"/capacity/interrupted/atStep",schemaPath:"#/properties/capacity/properties/interrupted/properties/atStep/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err296];
 }
@@ -5988,15 +5985,11 @@ vErrors.push(err296);
 errors++;
 }
 }
-if(data121.steps !== undefined){
-let data129 = data121.steps;
-if(Array.isArray(data129)){
-const len7 = data129.length;
-for(let i7=0; i7<len7; i7++){
-let data130 = data129[i7];
-if(data130 && typeof data130 == "object" && !Array.isArray(data130)){
-if(data130.rate === undefined){
-const err297 = {instancePath:instancePath+"/capacity/steps/" + i7,schemaPath:"#/properties/capacity/properties/steps/items/required",keyword:"required",params:{missingProperty: "rate"},message:"must have required property '"+"rate"+"'"};
+}
+if(data127.plannedSteps !== undefined){
+let data129 = data127.plannedSteps;
+if(!(((typeof data129 == "number") && (!(data129 % 1) && !isNaN(data129))) && (isFinite(data129)))){
+const err297 = {instancePath:instancePath+"/capacity/interrupted/plannedSteps",schemaPath:"#/properties/capacity/properties/interrupted/properties/plannedSteps/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err297];
 }
@@ -6005,8 +5998,9 @@ vErrors.push(err297);
 }
 errors++;
 }
-if(data130.achievedRps === undefined){
-const err298 = {instancePath:instancePath+"/capacity/steps/" + i7,schemaPath:"#/properties/capacity/properties/steps/items/required",keyword:"required",params:{missingProperty: "achievedRps"},message:"must have required property '"+"achievedRps"+"'"};
+if((typeof data129 == "number") && (isFinite(data129))){
+if(data129 < 1 || isNaN(data129)){
+const err298 = {instancePath:instancePath+"/capacity/interrupted/plannedSteps",schemaPath:"#/properties/capacity/properties/interrupted/properties/plannedSteps/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err298];
 }
@@ -6015,8 +6009,11 @@ vErrors.push(err298);
 }
 errors++;
 }
-if(data130.p50 === undefined){
-const err299 = {instancePath:instancePath+"/capacity/steps/" + i7,schemaPath:"#/properties/capacity/properties/steps/items/required",keyword:"required",params:{missingProperty: "p50"},message:"must have required property '"+"p50"+"'"};
+}
+}
+}
+else {
+const err299 = {instancePath:instancePath+"/capacity/interrupted",schemaPath:"#/properties/capacity/properties/interrupted/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err299];
 }
@@ -6025,8 +6022,16 @@ vErrors.push(err299);
 }
 errors++;
 }
-if(data130.p99 === undefined){
-const err300 = {instancePath:instancePath+"/capacity/steps/" + i7,schemaPath:"#/properties/capacity/properties/steps/items/required",keyword:"required",params:{missingProperty: "p99"},message:"must have required property '"+"p99"+"'"};
+}
+if(data122.steps !== undefined){
+let data130 = data122.steps;
+if(Array.isArray(data130)){
+const len7 = data130.length;
+for(let i7=0; i7<len7; i7++){
+let data131 = data130[i7];
+if(data131 && typeof data131 == "object" && !Array.isArray(data131)){
+if(data131.rate === undefined){
+const err300 = {instancePath:instancePath+"/capacity/steps/" + i7,schemaPath:"#/properties/capacity/properties/steps/items/required",keyword:"required",params:{missingProperty: "rate"},message:"must have required property '"+"rate"+"'"};
 if(vErrors === null){
 vErrors = [err300];
 }
@@ -6035,8 +6040,8 @@ vErrors.push(err300);
 }
 errors++;
 }
-if(data130.errorRate === undefined){
-const err301 = {instancePath:instancePath+"/capacity/steps/" + i7,schemaPath:"#/properties/capacity/properties/steps/items/required",keyword:"required",params:{missingProperty: "errorRate"},message:"must have required property '"+"errorRate"+"'"};
+if(data131.achievedRps === undefined){
+const err301 = {instancePath:instancePath+"/capacity/steps/" + i7,schemaPath:"#/properties/capacity/properties/steps/items/required",keyword:"required",params:{missingProperty: "achievedRps"},message:"must have required property '"+"achievedRps"+"'"};
 if(vErrors === null){
 vErrors = [err301];
 }
@@ -6045,8 +6050,8 @@ vErrors.push(err301);
 }
 errors++;
 }
-if(data130.ok === undefined){
-const err302 = {instancePath:instancePath+"/capacity/steps/" + i7,schemaPath:"#/properties/capacity/properties/steps/items/required",keyword:"required",params:{missingProperty: "ok"},message:"must have required property '"+"ok"+"'"};
+if(data131.p50 === undefined){
+const err302 = {instancePath:instancePath+"/capacity/steps/" + i7,schemaPath:"#/properties/capacity/properties/steps/items/required",keyword:"required",params:{missingProperty: "p50"},message:"must have required property '"+"p50"+"'"};
 if(vErrors === null){
 vErrors = [err302];
 }
@@ -6055,9 +6060,8 @@ vErrors.push(err302);
 }
 errors++;
 }
-for(const key23 in data130){
-if(!(((((((key23 === "rate") || (key23 === "achievedRps")) || (key23 === "p50")) || (key23 === "p99")) || (key23 === "errorRate")) || (key23 === "ok")) || (key23 === "generatorBound"))){
-const err303 = {instancePath:instancePath+"/capacity/steps/" + i7,schemaPath:"#/properties/capacity/properties/steps/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key23},message:"must NOT have additional properties"};
+if(data131.p99 === undefined){
+const err303 = {instancePath:instancePath+"/capacity/steps/" + i7,schemaPath:"#/properties/capacity/properties/steps/items/required",keyword:"required",params:{missingProperty: "p99"},message:"must have required property '"+"p99"+"'"};
 if(vErrors === null){
 vErrors = [err303];
 }
@@ -6066,12 +6070,8 @@ vErrors.push(err303);
 }
 errors++;
 }
-}
-if(data130.rate !== undefined){
-let data131 = data130.rate;
-if((typeof data131 == "number") && (isFinite(data131))){
-if(data131 < 0 || isNaN(data131)){
-const err304 = {instancePath:instancePath+"/capacity/steps/" + i7+"/rate",schemaPath:"#/properties/capacity/properties/steps/items/properties/rate/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(data131.errorRate === undefined){
+const err304 = {instancePath:instancePath+"/capacity/steps/" + i7,schemaPath:"#/properties/capacity/properties/steps/items/required",keyword:"required",params:{missingProperty: "errorRate"},message:"must have required property '"+"errorRate"+"'"};
 if(vErrors === null){
 vErrors = [err304];
 }
@@ -6080,9 +6080,8 @@ vErrors.push(err304);
 }
 errors++;
 }
-}
-else {
-const err305 = {instancePath:instancePath+"/capacity/steps/" + i7+"/rate",schemaPath:"#/properties/capacity/properties/steps/items/properties/rate/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(data131.ok === undefined){
+const err305 = {instancePath:instancePath+"/capacity/steps/" + i7,schemaPath:"#/properties/capacity/properties/steps/items/required",keyword:"required",params:{missingProperty: "ok"},message:"must have required property '"+"ok"+"'"};
 if(vErrors === null){
 vErrors = [err305];
 }
@@ -6091,12 +6090,9 @@ vErrors.push(err305);
 }
 errors++;
 }
-}
-if(data130.achievedRps !== undefined){
-let data132 = data130.achievedRps;
-if((typeof data132 == "number") && (isFinite(data132))){
-if(data132 < 0 || isNaN(data132)){
-const err306 = {instancePath:instancePath+"/capacity/steps/" + i7+"/achievedRps",schemaPath:"#/properties/capacity/properties/steps/items/properties/achievedRps/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+for(const key23 in data131){
+if(!(((((((key23 === "rate") || (key23 === "achievedRps")) || (key23 === "p50")) || (key23 === "p99")) || (key23 === "errorRate")) || (key23 === "ok")) || (key23 === "generatorBound"))){
+const err306 = {instancePath:instancePath+"/capacity/steps/" + i7,schemaPath:"#/properties/capacity/properties/steps/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key23},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err306];
 }
@@ -6106,8 +6102,11 @@ vErrors.push(err306);
 errors++;
 }
 }
-else {
-const err307 = {instancePath:instancePath+"/capacity/steps/" + i7+"/achievedRps",schemaPath:"#/properties/capacity/properties/steps/items/properties/achievedRps/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(data131.rate !== undefined){
+let data132 = data131.rate;
+if((typeof data132 == "number") && (isFinite(data132))){
+if(data132 < 0 || isNaN(data132)){
+const err307 = {instancePath:instancePath+"/capacity/steps/" + i7+"/rate",schemaPath:"#/properties/capacity/properties/steps/items/properties/rate/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err307];
 }
@@ -6117,11 +6116,8 @@ vErrors.push(err307);
 errors++;
 }
 }
-if(data130.p50 !== undefined){
-let data133 = data130.p50;
-if((typeof data133 == "number") && (isFinite(data133))){
-if(data133 < 0 || isNaN(data133)){
-const err308 = {instancePath:instancePath+"/capacity/steps/" + i7+"/p50",schemaPath:"#/$defs/ms/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+else {
+const err308 = {instancePath:instancePath+"/capacity/steps/" + i7+"/rate",schemaPath:"#/properties/capacity/properties/steps/items/properties/rate/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err308];
 }
@@ -6131,8 +6127,11 @@ vErrors.push(err308);
 errors++;
 }
 }
-else {
-const err309 = {instancePath:instancePath+"/capacity/steps/" + i7+"/p50",schemaPath:"#/$defs/ms/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(data131.achievedRps !== undefined){
+let data133 = data131.achievedRps;
+if((typeof data133 == "number") && (isFinite(data133))){
+if(data133 < 0 || isNaN(data133)){
+const err309 = {instancePath:instancePath+"/capacity/steps/" + i7+"/achievedRps",schemaPath:"#/properties/capacity/properties/steps/items/properties/achievedRps/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err309];
 }
@@ -6142,11 +6141,8 @@ vErrors.push(err309);
 errors++;
 }
 }
-if(data130.p99 !== undefined){
-let data134 = data130.p99;
-if((typeof data134 == "number") && (isFinite(data134))){
-if(data134 < 0 || isNaN(data134)){
-const err310 = {instancePath:instancePath+"/capacity/steps/" + i7+"/p99",schemaPath:"#/$defs/ms/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+else {
+const err310 = {instancePath:instancePath+"/capacity/steps/" + i7+"/achievedRps",schemaPath:"#/properties/capacity/properties/steps/items/properties/achievedRps/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err310];
 }
@@ -6156,8 +6152,11 @@ vErrors.push(err310);
 errors++;
 }
 }
-else {
-const err311 = {instancePath:instancePath+"/capacity/steps/" + i7+"/p99",schemaPath:"#/$defs/ms/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(data131.p50 !== undefined){
+let data134 = data131.p50;
+if((typeof data134 == "number") && (isFinite(data134))){
+if(data134 < 0 || isNaN(data134)){
+const err311 = {instancePath:instancePath+"/capacity/steps/" + i7+"/p50",schemaPath:"#/$defs/ms/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err311];
 }
@@ -6167,11 +6166,8 @@ vErrors.push(err311);
 errors++;
 }
 }
-if(data130.errorRate !== undefined){
-let data135 = data130.errorRate;
-if((typeof data135 == "number") && (isFinite(data135))){
-if(data135 > 1 || isNaN(data135)){
-const err312 = {instancePath:instancePath+"/capacity/steps/" + i7+"/errorRate",schemaPath:"#/$defs/share/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1},message:"must be <= 1"};
+else {
+const err312 = {instancePath:instancePath+"/capacity/steps/" + i7+"/p50",schemaPath:"#/$defs/ms/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err312];
 }
@@ -6180,8 +6176,12 @@ vErrors.push(err312);
 }
 errors++;
 }
+}
+if(data131.p99 !== undefined){
+let data135 = data131.p99;
+if((typeof data135 == "number") && (isFinite(data135))){
 if(data135 < 0 || isNaN(data135)){
-const err313 = {instancePath:instancePath+"/capacity/steps/" + i7+"/errorRate",schemaPath:"#/$defs/share/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+const err313 = {instancePath:instancePath+"/capacity/steps/" + i7+"/p99",schemaPath:"#/$defs/ms/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err313];
 }
@@ -6192,7 +6192,7 @@ errors++;
 }
 }
 else {
-const err314 = {instancePath:instancePath+"/capacity/steps/" + i7+"/errorRate",schemaPath:"#/$defs/share/type",keyword:"type",params:{type: "number"},message:"must be number"};
+const err314 = {instancePath:instancePath+"/capacity/steps/" + i7+"/p99",schemaPath:"#/$defs/ms/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err314];
 }
@@ -6202,9 +6202,11 @@ vErrors.push(err314);
 errors++;
 }
 }
-if(data130.ok !== undefined){
-if(typeof data130.ok !== "boolean"){
-const err315 = {instancePath:instancePath+"/capacity/steps/" + i7+"/ok",schemaPath:"#/properties/capacity/properties/steps/items/properties/ok/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(data131.errorRate !== undefined){
+let data136 = data131.errorRate;
+if((typeof data136 == "number") && (isFinite(data136))){
+if(data136 > 1 || isNaN(data136)){
+const err315 = {instancePath:instancePath+"/capacity/steps/" + i7+"/errorRate",schemaPath:"#/$defs/share/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1},message:"must be <= 1"};
 if(vErrors === null){
 vErrors = [err315];
 }
@@ -6213,10 +6215,8 @@ vErrors.push(err315);
 }
 errors++;
 }
-}
-if(data130.generatorBound !== undefined){
-if(typeof data130.generatorBound !== "boolean"){
-const err316 = {instancePath:instancePath+"/capacity/steps/" + i7+"/generatorBound",schemaPath:"#/properties/capacity/properties/steps/items/properties/generatorBound/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(data136 < 0 || isNaN(data136)){
+const err316 = {instancePath:instancePath+"/capacity/steps/" + i7+"/errorRate",schemaPath:"#/$defs/share/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err316];
 }
@@ -6226,9 +6226,8 @@ vErrors.push(err316);
 errors++;
 }
 }
-}
 else {
-const err317 = {instancePath:instancePath+"/capacity/steps/" + i7,schemaPath:"#/properties/capacity/properties/steps/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err317 = {instancePath:instancePath+"/capacity/steps/" + i7+"/errorRate",schemaPath:"#/$defs/share/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err317];
 }
@@ -6238,9 +6237,9 @@ vErrors.push(err317);
 errors++;
 }
 }
-}
-else {
-const err318 = {instancePath:instancePath+"/capacity/steps",schemaPath:"#/properties/capacity/properties/steps/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data131.ok !== undefined){
+if(typeof data131.ok !== "boolean"){
+const err318 = {instancePath:instancePath+"/capacity/steps/" + i7+"/ok",schemaPath:"#/properties/capacity/properties/steps/items/properties/ok/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err318];
 }
@@ -6250,9 +6249,9 @@ vErrors.push(err318);
 errors++;
 }
 }
-}
-else {
-const err319 = {instancePath:instancePath+"/capacity",schemaPath:"#/properties/capacity/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data131.generatorBound !== undefined){
+if(typeof data131.generatorBound !== "boolean"){
+const err319 = {instancePath:instancePath+"/capacity/steps/" + i7+"/generatorBound",schemaPath:"#/properties/capacity/properties/steps/items/properties/generatorBound/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err319];
 }
@@ -6264,12 +6263,48 @@ errors++;
 }
 }
 else {
-const err320 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err320 = {instancePath:instancePath+"/capacity/steps/" + i7,schemaPath:"#/properties/capacity/properties/steps/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err320];
 }
 else {
 vErrors.push(err320);
+}
+errors++;
+}
+}
+}
+else {
+const err321 = {instancePath:instancePath+"/capacity/steps",schemaPath:"#/properties/capacity/properties/steps/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err321];
+}
+else {
+vErrors.push(err321);
+}
+errors++;
+}
+}
+}
+else {
+const err322 = {instancePath:instancePath+"/capacity",schemaPath:"#/properties/capacity/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err322];
+}
+else {
+vErrors.push(err322);
+}
+errors++;
+}
+}
+}
+else {
+const err323 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err323];
+}
+else {
+vErrors.push(err323);
 }
 errors++;
 }

@@ -14,20 +14,35 @@ const messages = (text: string): string[] => checkScenarioText(text, 'x.yaml', {
 describe('rate-limit expectation', () => {
   it('expects max(0, 1 − credentials × quota / window / offered) and compares within the tolerance', () => {
     const e = rateLimitExpectation({ quota: 100, windowSeconds: 1 }, 2, 300, { requests: 1500, rateLimited: 480 });
-    expect(e).toEqual({ perCredentialQuota: 100, windowSeconds: 1, credentials: 2, offeredRps: 300, expectedFraction: 0.3333, observedFraction: 0.32, tolerance: 0.05, ok: true });
+    expect(e).toEqual({ perCredentialQuota: 100, windowSeconds: 1, credentials: 2, offeredRps: 300, expectedFraction: 0.3333, observedFraction: 0.32, tolerance: 0.05, edgeAllowance: 0.0889, ok: true });
     expect(rateLimitExpectation({ quota: 100, windowSeconds: 1 }, 2, 300, { requests: 1500, rateLimited: 0 }).ok).toBe(false);
     // Under the limit: nothing is expected to be throttled.
     expect(rateLimitExpectation({ quota: 300, windowSeconds: 1 }, 2, 240, { requests: 1200, rateLimited: 0 })).toMatchObject({ expectedFraction: 0, observedFraction: 0, ok: true });
     // A 10 s window: 2 × 100 / 10 = 20 allowed per second of 40 offered.
     expect(rateLimitExpectation({ quota: 100, windowSeconds: 10, tolerance: 0.1 }, 2, 40, { requests: 400, rateLimited: 160 })).toMatchObject({ expectedFraction: 0.5, observedFraction: 0.4, tolerance: 0.1, ok: true });
-    expect(rateLimitExpectation({ quota: 100, windowSeconds: 10, tolerance: 0.05 }, 2, 40, { requests: 400, rateLimited: 160 }).ok).toBe(false);
+    // 100 s of it: the edges are 2 × 2 × 100 × 0.5 / 4000 = 0.05, so 0.4 passes and 0.35 does not.
+    expect(rateLimitExpectation({ quota: 100, windowSeconds: 10, tolerance: 0.05 }, 2, 40, { requests: 4000, rateLimited: 1600 })).toMatchObject({ edgeAllowance: 0.05, ok: true });
+    expect(rateLimitExpectation({ quota: 100, windowSeconds: 10, tolerance: 0.05 }, 2, 40, { requests: 4000, rateLimited: 1400 }).ok).toBe(false);
     // No requests: nothing observed, not ok.
     expect(rateLimitExpectation({ quota: 1, windowSeconds: 1 }, 1, 10, { requests: 0, rateLimited: 0 }).ok).toBe(false);
+  });
+
+  it('the windows a run covers only in part at its edges may lower the observed fraction, never raise it', () => {
+    // 2 credentials × 100 per 1 s at 240/s for 5 s: 1/6 expected; a window covered 5/6 at each end throttles
+    // 100 × 1/6 fewer per credential, so 0.1667 − 4 × 16.7 / 1200 = 0.1111 is a correct target's worst case.
+    const worst = rateLimitExpectation({ quota: 100, windowSeconds: 1 }, 2, 240, { requests: 1200, rateLimited: 133 });
+    expect(worst).toMatchObject({ expectedFraction: 0.1667, edgeAllowance: 0.0556, ok: true });
+    expect(rateLimitExpectation({ quota: 100, windowSeconds: 1 }, 2, 240, { requests: 1200, rateLimited: 70 }).ok).toBe(false);
+    // Above the expected fraction the edges excuse nothing: only the tolerance.
+    expect(rateLimitExpectation({ quota: 100, windowSeconds: 1 }, 2, 240, { requests: 1200, rateLimited: 260 }).ok).toBe(true);
+    expect(rateLimitExpectation({ quota: 100, windowSeconds: 1 }, 2, 240, { requests: 1200, rateLimited: 265 }).ok).toBe(false);
   });
 
   it('a failed expectation is a crossed rate_limited threshold', () => {
     const e = rateLimitExpectation({ quota: 300, windowSeconds: 1 }, 2, 240, { requests: 1200, rateLimited: 300 });
     expect(rateLimitThreshold(e)).toEqual({ metric: 'rate_limited', expr: 'expected fraction 0±0.05', ok: false, actual: 0.25 });
+    const under = rateLimitExpectation({ quota: 100, windowSeconds: 1 }, 2, 300, { requests: 1500, rateLimited: 0 });
+    expect(rateLimitThreshold(under).expr).toBe('expected fraction 0.3333±0.05 (−0.0889 more for the run\'s edges)');
   });
 });
 
