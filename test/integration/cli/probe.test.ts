@@ -21,7 +21,7 @@ describe('harness probe ratelimit', () => {
     // The claim is judged on the interval the measurement allows: it matches, or a run stretched by a loaded
     // machine may have spanned two windows and the probe says it could not decide — never that the claim differs.
     const match = /match: {6}(.*)/.exec(result.stdout)?.[1] ?? '';
-    expect(match).toMatch(/^quota (matches|: could not decide) \(claimed 20[,;]/);
+    expect(match).toMatch(/^quota( matches|: could not decide) \(claimed 20[,;]/);
     expect(match).not.toMatch(/DIFFERS/);
     const [runId] = readdirSync(out);
     const report = JSON.parse(readFileSync(join(out, runId!, 'report.json'), 'utf8'));
