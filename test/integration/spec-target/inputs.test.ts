@@ -7,7 +7,7 @@
 import { request } from 'undici';
 import { describe, expect, it } from 'vitest';
 import { startSpecTarget } from '../../targets/spec-target/index.ts';
-import { brokenOf, explain, RUN_TIMEOUT_MS, runSpecTarget } from './run-spec-target.ts';
+import { brokenOf, explain, quick, RUN_TIMEOUT_MS, runSpecTarget } from './run-spec-target.ts';
 
 describe('inputs suite against the spec-only target', () => {
   it('the target takes a URL with an unpaired surrogate in its path (so a case built on one would fail it)', async () => {
@@ -28,7 +28,7 @@ describe('inputs suite against the spec-only target', () => {
   it(
     'passes every inputs check: no invalid case rests on an unpaired surrogate',
     async () => {
-      const { outcome } = await runSpecTarget({ overrides: { conformance: { suites: ['inputs'] } } });
+      const { outcome } = await runSpecTarget(quick({ overrides: { conformance: { suites: ['inputs'] } } }));
       const checks = outcome.report.checks;
       const operations = ['campaign', 'login', 'sandbox-inbound', 'send-message', 'webhook'];
       const families = ['fields', 'values'];
@@ -45,7 +45,7 @@ describe('inputs suite against the spec-only target', () => {
   it(
     'verbatim-url: a target that hands the hostile URL back as sent fails no standing check for the harness\'s own input',
     async () => {
-      const { outcome } = await runSpecTarget({ variant: 'verbatim-url', overrides: { conformance: { suites: ['inputs', 'standing'] } } });
+      const { outcome } = await runSpecTarget(quick({ variant: 'verbatim-url', overrides: { conformance: { suites: ['inputs', 'standing'] } } }));
       expect(brokenOf(outcome), explain(outcome)).toEqual([]);
       const schemas = outcome.report.checks.find((c) => c.id === 'standing.responses-match-schemas')!;
       expect(schemas.status, explain(outcome)).toBe('passed');

@@ -4,10 +4,10 @@
  * incomplete (exit 4) rather than certified.
  */
 import { describe, expect } from 'vitest';
-import { brokenOf, explain, itOnVariant } from './run-spec-target.ts';
+import { brokenOf, explain, itOnVariant, quick } from './run-spec-target.ts';
 
 describe('spec-only target, legal oddity: tokens that live 24 h, signing key not shared', () => {
-  itOnVariant('incomplete, saying why, when the deployment does not share its signing key', { variant: 'long-token', env: { SPEC_JWT_SIGNING_KEY: '' } }, (outcome) => {
+  itOnVariant('incomplete, saying why, when the deployment does not share its signing key', quick({ variant: 'long-token', env: { SPEC_JWT_SIGNING_KEY: '' } }), (outcome) => {
     expect(brokenOf(outcome), explain(outcome)).toEqual([]);
     const mustNotRun = outcome.report.checks.filter((c) => c.level === 'MUST' && c.status === 'skipped' && !c.notApplicable);
     expect(mustNotRun.map((c) => c.id).sort()).toEqual(['auth.jwt.expired-rejected', 'auth.jwt.not-yet-valid-rejected']);

@@ -4,10 +4,10 @@
  * so that the two whole runs can go side by side).
  */
 import { describe, expect } from 'vitest';
-import { brokenOf, explain, itOnVariant } from './run-spec-target.ts';
+import { brokenOf, explain, itOnVariant, quick } from './run-spec-target.ts';
 
 describe('spec-only target, legal oddity: tokens that live 24 h', () => {
-  itOnVariant('certified when the deployment shares its signing key', { variant: 'long-token' }, (outcome) => {
+  itOnVariant('certified when the deployment shares its signing key', quick({ variant: 'long-token' }), (outcome) => {
     expect(brokenOf(outcome), explain(outcome)).toEqual([]);
     // Under load a SHOULD/PROFILE time judgement may say "could not decide" (as in cli/run.test.ts); a MUST one never.
     expect(outcome.report.summary.byLevel.MUST.undecided, explain(outcome)).toBe(0);

@@ -9,14 +9,14 @@
  *                 not say otherwise), and the item listed twice is the walk rule's MUST finding.
  */
 import { describe, expect } from 'vitest';
-import { brokenOf, checkOf, explain, itOnVariant } from './run-spec-target.ts';
+import { brokenOf, checkOf, explain, itOnVariant, quick } from './run-spec-target.ts';
 
 const PAGINATION_ONLY = { conformance: { suites: ['pagination'] } };
 
 describe('spec-only target, paging faults', () => {
   itOnVariant(
     'endless-next: only the PROFILE last-page check fails; the MUST walk rule passes, not vacuously',
-    { variant: 'endless-next', overrides: PAGINATION_ONLY },
+    quick({ variant: 'endless-next', overrides: PAGINATION_ONLY }),
     (outcome) => {
       expect(brokenOf(outcome), explain(outcome)).toEqual(['PROFILE pagination.walk.last-page-next-null']);
       const lastPage = checkOf(outcome, 'pagination.walk.last-page-next-null');
@@ -31,7 +31,7 @@ describe('spec-only target, paging faults', () => {
 
   itOnVariant(
     'static-page: the MUST walk rule decides (the config names the cursor) and fails on the cursor that never advances',
-    { variant: 'static-page', overrides: PAGINATION_ONLY },
+    quick({ variant: 'static-page', overrides: PAGINATION_ONLY }),
     (outcome) => {
       const walkRule = checkOf(outcome, 'pagination.walk.each-item-once');
       expect(walkRule.status, explain(outcome)).toBe('failed');
@@ -43,7 +43,7 @@ describe('spec-only target, paging faults', () => {
 
   itOnVariant(
     'inclusive-cursor: the cursor checks see a cursor that is read (no "does not read" skip); the walk rule fails',
-    { variant: 'inclusive-cursor', overrides: PAGINATION_ONLY },
+    quick({ variant: 'inclusive-cursor', overrides: PAGINATION_ONLY }),
     (outcome) => {
       expect(checkOf(outcome, 'pagination.cursor.garbled-not-5xx').status, explain(outcome)).toBe('passed');
       for (const c of outcome.report.checks) expect(c.message ?? '', c.id).not.toMatch(/does not read|brought back exactly the first page/);

@@ -3,12 +3,12 @@
  * it fails at its level, and the checks that need a JWT say the true reason instead of a false one.
  */
 import { describe, expect } from 'vitest';
-import { expectNotCertified, itOnVariant } from './run-spec-target.ts';
+import { expectNotCertified, itOnVariant, quick } from './run-spec-target.ts';
 
 describe('spec-only target, seeded login fault: static-token', () => {
   itOnVariant(
     'a login that issues an already expired token fails the MUST check about issuing it (no false skip reason)',
-    { variant: 'static-token' },
+    quick({ variant: 'static-token' }),
     (outcome) => {
       expectNotCertified(outcome, ['MUST auth.jwt.usable-at-issue', 'PROFILE auth.jwt.expires-in-seconds', 'PROFILE auth.jwt.profile-claims']);
       expect(outcome.exitCode).toBe(1);
