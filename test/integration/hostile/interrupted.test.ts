@@ -36,6 +36,14 @@ describe('an interrupted harness capacity never reports a result it did not fini
     const args = ['capacity', '--scenario', 'smoke', '--slo', 'p(99)<5000', '--error-budget', '100%', '--start', '20', '--max', '160', '--step-duration', '3s', '--workers', '1', '--out', out, '--no-progress'];
     // The first step's line is logged when it finished; 1 s later the second step is running.
     const result = await runMeasured(args, { timeoutMs: 90_000, interrupt: { when: '  rate 20/s', afterMs: 1000 } });
+    if (/ {2}rate 20\/s: .*→ broken \(generator-bound/.test(result.stdout)) {
+      // A machine so loaded that the generator itself could not offer 20/s: the first step broke on its own stalls,
+      // the search ended there by itself (ceiling generator-bound) and the signal found a finished command.
+      // There was no second step to interrupt; what holds is that no rate is claimed.
+      console.warn(`capacity: the first step was generator-bound; the interruption was not exercised\n${result.stdout}`);
+      expect(reportOf(out).scenarios[0].capacity).toMatchObject({ ceiling: 'generator-bound', sustainableRps: 0 });
+      return;
+    }
     expectClean(result);
     expect(result.code, result.stdout).toBe(105);
     const report = reportOf(out);
