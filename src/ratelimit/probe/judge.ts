@@ -59,7 +59,7 @@ export function observedWindow(result: ProbeResult): Observed | string {
     const spanMs = times.length > 1 ? times.at(-1)! - times[0]! : 0;
     const late = times.length > 1 ? latenessMs(result, [times[0]!]) + latenessMs(result, [times.at(-1)!]) : 0;
     if (spanMs <= late) return `the recovery admissions span ${round(spanMs)} ms, no more than the first and the last one's round trips together (${round(late)} ms): the refill rate is not measurable`;
-    const paced = paceLimited(result, times) ?? mostlyRefill(result);
+    const paced = paceLimited(result, times) ?? mostlyRefill(result, runs);
     if (paced) return paced;
     const rel = late / spanMs;
     return { value: est.windowS, low: round(est.windowS / (1 + rel)), high: round(est.windowS / Math.max(1e-9, 1 - rel)), how: `refill slope over ${round(spanMs)} ms, its ends placed within their round trips (${round(late)} ms together)` };
@@ -94,7 +94,8 @@ export function observedQuota(result: ProbeResult): Observed | string {
       + `stopped by ${result.stoppedBy} after ${result.requests} of ${result.budget.requests} requests in ${result.elapsedS} of ${result.budget.seconds} s)`;
   }
   if (est.algorithm === 'token-bucket') {
-    const paced = paceLimited(result, cutRuns(result.samples).recovery.flatMap((run) => run.times)) ?? mostlyRefill(result);
+    const runs = cutRuns(result.samples);
+    const paced = paceLimited(result, runs.recovery.flatMap((run) => run.times)) ?? mostlyRefill(result, runs);
     if (paced) return paced;
     // burst = B1 − refill × (first burst's duration): the duration is known within its ends' round trips.
     const burst = primarySamples(result.samples).filter((s) => s.phase === 'burst');
@@ -172,9 +173,8 @@ function paceLimited(result: ProbeResult, times: readonly number[]): string | un
  * admissions or more (a probe slowed to about twice the refill rate or less), the difference is mostly the error of
  * the refill estimate, not the bucket (a burst of 1 that is really a sender's pace).
  */
-function mostlyRefill(result: ProbeResult): string | undefined {
+function mostlyRefill(result: ProbeResult, runs: ReturnType<typeof cutRuns>): string | undefined {
   const est = result.estimate;
-  const runs = cutRuns(result.samples);
   if (!est.refillPerS || runs.first429 === undefined) return undefined;
   const durationS = (runs.first429 - runs.first.start) / 1000;
   const refilled = est.refillPerS * durationS;
