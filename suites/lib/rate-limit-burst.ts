@@ -106,17 +106,15 @@ export async function burstUntil429(ctx: CheckContext, bearer: string | undefine
  * One probe: when it announces fewer remaining than the quota less two (itself, and the probe that found the
  * credential served again, sent just before and so freeing no slot soon), older requests of ours still count: a
  * sliding window still holding an earlier, slower burst frees a slot at a time, so a 429 right after it needs only
- * a short Retry-After. The announced window is then waited out, if it is known and within maxWaitSeconds. Returns
- * the seconds waited (0: full already, or nothing announced to wait by).
+ * a short Retry-After. The announced window is then waited out, if it is known and within maxWaitSeconds.
  */
-export async function awaitFullQuota(ctx: CheckContext, bearer: string | undefined): Promise<number> {
+export async function awaitFullQuota(ctx: CheckContext, bearer: string | undefined): Promise<void> {
   const first = await probe(ctx, bearer);
   const reading = readRateLimit(first.headers, ctx.config.api.rateLimitHeaders, Date.now());
   const { quota, remaining, windowS } = reading;
   const partial = first.status === 429 || (quota !== undefined && remaining !== undefined && remaining < quota - 2);
-  if (!partial || windowS === undefined || windowS > ctx.config.conformance.maxWaitSeconds) return 0;
+  if (!partial || windowS === undefined || windowS > ctx.config.conformance.maxWaitSeconds) return;
   await sleep(windowS * 1000 + 100);
-  return windowS;
 }
 
 /** Seconds a 429 asks the client to wait: Retry-After, else the rate-limit reset, else undefined. */
