@@ -8,13 +8,14 @@
 import { describe, expect, it } from 'vitest';
 import { createDefaultRegistry } from '../../../suites/index.ts';
 import { failedIds, resultOf, runHarness } from '../../helpers/run-harness.ts';
+import { ERROR_FAULTS } from '../../targets/faults/errors.ts';
 import { startFaultyTarget, type Fault } from '../../targets/faulty-proxy.ts';
 
 const CHECK = 'ratelimit.retry-after.honest';
-/** 20 per 6 s, sliding; every 429 says Retry-After: 1. */
+/** The corpus's lying target (every 429 says Retry-After: 1) on a 20 per 6 s sliding window. */
 const LYING: Fault = {
+  ...ERROR_FAULTS.find((c) => c.name.startsWith('Retry-After lies'))!.fault,
   reference: { rateLimit: { algorithm: 'sliding-window', quota: 20, windowSeconds: 6 } },
-  onResponse: (_req, res) => (res.status === 429 ? { ...res, headers: { ...res.headers, 'retry-after': '1' } } : res),
 };
 
 async function get(baseUrl: string, key: string): Promise<number> {
