@@ -4,16 +4,17 @@
  * the sources. Hundreds of tests start the CLI as a child process; through tsx each start hooks and transforms
  * every module again, which was most of the CPU such a test used (docs/decisions/2026-11-27-test-suite-speed.md).
  *
- * The bundle holds src/ and suites/ (dependencies stay in node_modules) in test-output/cli-build/<pid>/, a folder
- * of this run's own, removed at its end. From there the package root (src/package-root.ts: the first folder
- * upward with a package.json) is still the checkout, so schemas/, scenarios/ and the HTML client scripts are
- * found as from the sources. The load workers' entry (worker-main.js) sits beside main.js, where
- * src/load/workers/pool.ts looks for it in a build.
+ * The bundle holds src/, suites/ and the dependencies in one CommonJS file, run from V8's code cache
+ * (cli-bundle-loader.mjs), in test-output/cli-build/<pid>/, a folder of this run's own, removed at its end. From
+ * there the package root (src/package-root.ts: the first folder upward with a package.json) is still the checkout,
+ * so schemas/, scenarios/ and the HTML client scripts are found as from the sources. The load workers' entry
+ * (worker-main.js) sits beside the bundle, where src/load/workers/pool.ts looks for it in a build.
  *
  * HARNESS_TEST_FROM_SOURCES=1 skips the bundle: every child then runs the sources through tsx. Tests that must run
  * bin/harness.js exactly as a user's checkout does set HARNESS_CLI_ENTRY to '' for their child.
  */
-import { existsSync, readdirSync, rmSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { copyFileSync, existsSync, readdirSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -26,22 +27,38 @@ function esbuild(): typeof import('esbuild') {
   return fromTsx('esbuild') as typeof import('esbuild');
 }
 
-/** Bundles the CLI into `outdir`; returns the entry bin/harness.js is to run. */
+/**
+ * Bundles the CLI into `outdir`, makes its code cache with one child run, and returns the entry bin/harness.js is
+ * to run (cli-bundle-loader.mjs, copied there as main.mjs).
+ */
 export async function buildCli(outdir: string): Promise<string> {
   const { build } = esbuild();
-  await build({
-    absWorkingDir: ROOT,
-    entryPoints: { main: 'src/cli/main.ts', 'worker-main': 'src/load/workers/worker-main.ts' },
-    outdir,
-    bundle: true,
-    splitting: true,
-    format: 'esm',
-    platform: 'node',
-    target: 'node20',
-    packages: 'external',
-    logLevel: 'error',
+  const common = { absWorkingDir: ROOT, outdir, bundle: true, platform: 'node', target: 'node20', logLevel: 'error' } as const;
+  await Promise.all([
+    // The CLI with its dependencies in one CommonJS file: V8 caches the code of a script, not of ES modules, on
+    // Node 20. `import.meta.url` is the bundle's own URL, as it is for every module of an ES bundle.
+    build({
+      ...common,
+      entryPoints: { main: 'src/cli/main.ts' },
+      outExtension: { '.js': '.cjs' },
+      format: 'cjs',
+      define: { 'import.meta.url': '__bundle_url' },
+      banner: { js: "const __bundle_url = require('node:url').pathToFileURL(__filename).href;" },
+    }),
+    // The load workers' entry stays an ES module (src/load/workers/pool.ts starts worker-main.js beside the bundle).
+    build({ ...common, entryPoints: { 'worker-main': 'src/load/workers/worker-main.ts' }, format: 'esm', packages: 'external' }),
+  ]);
+  const entry = join(outdir, 'main.mjs');
+  copyFileSync(join(ROOT, 'test', 'setup', 'cli-bundle-loader.mjs'), entry);
+  // One short run (a closed loopback port: exit 3 at the preflight) compiles what every command starts with.
+  const warm = spawnSync(process.execPath, [join(ROOT, 'bin', 'harness.js'), 'run', '--no-load', '--quiet', '--target', 'http://127.0.0.1:1', '--out', join(outdir, 'warm')], {
+    cwd: ROOT,
+    env: { ...process.env, HARNESS_CLI_ENTRY: entry, HARNESS_CLI_MAKE_CACHE: '1' },
+    timeout: 60_000,
+    encoding: 'utf8',
   });
-  return join(outdir, 'main.js');
+  if (!existsSync(join(outdir, 'main.cjs.cache'))) throw new Error(`the CLI bundle's code cache was not written (exit ${warm.status}): ${warm.stderr}`);
+  return entry;
 }
 
 /** Bundles left by runs that were killed before their teardown: their process is gone. */
