@@ -69,8 +69,8 @@ export async function readBody(body: BodyStream, keepBytes = KEEP_BODY_BYTES, di
     const front = buffer.toString('utf8', 0, half);
     if (/[^\x00-\xff]/.test(front)) read = { text: front, bytes, truncated: true };
   }
-  // ASCII bytes are the same text in Latin-1, which V8 copies as they are; the UTF-8 decoder took 30 times longer
-  // per byte, the most CPU a run against a target answering megabytes spent.
+  // ASCII bytes are the same text in Latin-1, which V8 copies as they are: its UTF-8 decoder is many times slower
+  // per byte, and a target answering megabytes is read a megabyte per answer.
   read ??= { text: buffer.toString(ascii ? 'latin1' : 'utf8'), bytes, truncated: bytes > kept };
   // What this read leaves for the collector: the kept bytes and their text. The bytes past the kept part are not
   // counted: each chunk was dropped as soon as it was counted (young garbage, freed without a full collection).
