@@ -42,7 +42,8 @@ function syntheticRun(seed: number, shape: Shape = {}): SyntheticRun {
   const counts = [];
   let stalled = 0;
   for (let s = 0; s < seconds; s++) {
-    const second = build(2, true);
+    // 32-bit buckets encode to the same bytes as the recorder's packed ones (checked below), six times faster.
+    const second = build(2, false);
     const stall = random() < stallChance ? stallMs : 0;
     if (stall > 0) stalled++;
     for (let i = 0; i < perSecond; i++) {
@@ -76,6 +77,19 @@ function gate(base: ScenarioMetrics, cand: ScenarioMetrics, budget = BUDGET) {
 const width = (i: { lowMs: number; highMs: number }) => i.highMs - i.lowMs;
 
 describe('block intervals', () => {
+  it("the synthetic seconds' encoding is the recorder's: packed buckets and 32-bit ones give the same bytes", () => {
+    const random = mulberry32(42);
+    for (let s = 0; s < 30; s++) {
+      const [packed, plain] = [build(2, true), build(2, false)];
+      for (let i = 0; i < 50; i++) {
+        const micros = Math.round((2 * Math.exp(0.6 * (random() * 6 - 3)) + (s % 5 === 0 ? 40 : 0)) * 1000);
+        packed.recordValue(micros);
+        plain.recordValue(micros);
+      }
+      expect(hdr.encodeIntoCompressedBase64(plain)).toBe(hdr.encodeIntoCompressedBase64(packed));
+    }
+  });
+
   it('Student t at 99 %: the table, and never below the normal value', () => {
     expect(tQuantile995(1)).toBeCloseTo(63.657, 3);
     expect(tQuantile995(19)).toBeCloseTo(2.861, 3);
