@@ -14,7 +14,7 @@
  * bin/harness.js exactly as a user's checkout does set HARNESS_CLI_ENTRY to '' for their child.
  */
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, existsSync, readdirSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -34,20 +34,25 @@ function esbuild(): typeof import('esbuild') {
 export async function buildCli(outdir: string): Promise<string> {
   const { build } = esbuild();
   const common = { absWorkingDir: ROOT, outdir, bundle: true, platform: 'node', target: 'node20', logLevel: 'error' } as const;
-  await Promise.all([
+  const [cli] = await Promise.all([
     // The CLI with its dependencies in one CommonJS file: V8 caches the code of a script, not of ES modules, on
     // Node 20. `import.meta.url` is the bundle's own URL, as it is for every module of an ES bundle.
     build({
       ...common,
       entryPoints: { main: 'src/cli/main.ts' },
-      outExtension: { '.js': '.cjs' },
       format: 'cjs',
+      write: false,
       define: { 'import.meta.url': '__bundle_url' },
       banner: { js: "const __bundle_url = require('node:url').pathToFileURL(__filename).href;" },
     }),
     // The load workers' entry stays an ES module (src/load/workers/pool.ts starts worker-main.js beside the bundle).
     build({ ...common, entryPoints: { 'worker-main': 'src/load/workers/worker-main.ts' }, format: 'esm', packages: 'external' }),
   ]);
+  // Written as the function the loader calls (CommonJS's own wrapper), in ASCII only: the loader reads it as Latin-1
+  // into a one-byte string with no copy to join. esbuild keeps some comments, and regular expressions, with
+  // characters past ASCII; a \u escape means the same there (and is only text in a comment).
+  const code = cli.outputFiles[0]!.text.replace(/[^\x00-\x7f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  writeFileSync(join(outdir, 'main.script.js'), `(function (exports, require, module, __filename, __dirname) {${code}\n})`, 'latin1');
   const entry = join(outdir, 'main.mjs');
   copyFileSync(join(ROOT, 'test', 'setup', 'cli-bundle-loader.mjs'), entry);
   // One short run (a closed loopback port: exit 3 at the preflight) compiles what every command starts with.
@@ -57,7 +62,7 @@ export async function buildCli(outdir: string): Promise<string> {
     timeout: 60_000,
     encoding: 'utf8',
   });
-  if (!existsSync(join(outdir, 'main.cjs.cache'))) throw new Error(`the CLI bundle's code cache was not written (exit ${warm.status}): ${warm.stderr}`);
+  if (!existsSync(join(outdir, 'main.script.js.cache'))) throw new Error(`the CLI bundle's code cache was not written (exit ${warm.status}): ${warm.stderr}`);
   return entry;
 }
 
