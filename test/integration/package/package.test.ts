@@ -144,6 +144,8 @@ describe('the npm package', () => {
     // No made-up address: a repository field names a real one or is absent.
     expect(manifest.repository).toBeUndefined();
     expect(readFileSync(join(dir, 'node_modules', 'api-conformance-harness', 'LICENSE'), 'utf8')).toMatch(/^MIT License/);
+    // The build emits without type-checking (tsconfig.build.json noCheck): a publish type-checks first.
+    expect(manifest.scripts?.prepublishOnly).toBe('npm run typecheck');
     // --dry-run: npm checks and reports what it would publish, and publishes nothing.
     const result = await run(NPM, ['publish', '--dry-run', '--ignore-scripts', `./${packed.filename}`], { cwd: dir, timeout: 120_000, maxBuffer: 16 << 20 });
     expect(`${result.stdout}${result.stderr}`).toMatch(/\+ api-conformance-harness@\d+\.\d+\.\d+/);
