@@ -62,7 +62,8 @@ export async function buildCli(outdir: string): Promise<string> {
     timeout: 60_000,
     encoding: 'utf8',
   });
-  if (!existsSync(join(outdir, 'main.script.js.cache'))) throw new Error(`the CLI bundle's code cache was not written (exit ${warm.status}): ${warm.stderr}`);
+  // Without the cache every child compiles the script, as it would from the sources: slower, never wrong.
+  if (!existsSync(join(outdir, 'main.script.js.cache'))) console.warn(`test CLI bundle: no code cache, children compile the CLI (warm-up run: exit ${warm.status}, ${warm.error?.message ?? warm.stderr.trim().slice(0, 300)})`);
   return entry;
 }
 
