@@ -218,8 +218,8 @@ describe.each([2, 3])('%i k6 runners on execution segments, merged by harness im
 });
 
 describe('a flow\'s iteration_duration, merged from 2 k6 runners', () => {
-  it.skipIf(k6.missing === 'skip')('is judged on k6\'s own iteration samples: crossed where the request histogram holds the same limit', async () => {
-    if (!k6.path) throw new Error(k6.missing);
+  it.skipIf(k6.missing === 'skip')('is judged on k6\'s own iteration samples: crossed where the request histogram holds the same limit', async (ctx) => {
+    requireK6(ctx);
     const runDir = join(dir, 'flow');
     const runs = await Promise.all(
       [1, 2].map((i) =>
