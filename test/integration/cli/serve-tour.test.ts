@@ -11,31 +11,20 @@
  * one — with the shipped scenario's load unchanged and only its thresholds that speed cannot cross: the command,
  * the config and the load are the README's, and the exit code still depends on every threshold the run judged.
  */
-import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parse, stringify } from 'yaml';
 import { NOT_PRINTED } from '../../../src/target/banner.ts';
 import { REPO_ROOT, runCli, startServe, stop } from '../../helpers/cli.ts';
+import { SPEED_FREE_THRESHOLDS, writeSpeedFreeSmoke } from '../../helpers/speed-free-smoke.ts';
 
 let served: Awaited<ReturnType<typeof startServe>>;
 const dir = mkdtempSync(join(tmpdir(), 'harness-tour-'));
 
-/** Thresholds of the shipped smoke scenario that no machine's speed decides. */
-const SPEED_FREE_THRESHOLDS = ['http_req_failed'];
-
-/** The shipped smoke scenario with only its speed-free thresholds, where `harness run` looks first (cwd/scenarios). */
-function writeTourSmoke(): void {
-  const smoke = parse(readFileSync(join(REPO_ROOT, 'scenarios', 'smoke.yaml'), 'utf8')) as { thresholds: Record<string, string[]> };
-  smoke.thresholds = Object.fromEntries(Object.entries(smoke.thresholds).filter(([metric]) => SPEED_FREE_THRESHOLDS.includes(metric)));
-  mkdirSync(join(dir, 'scenarios'));
-  writeFileSync(join(dir, 'scenarios', 'smoke.yaml'), stringify(smoke));
-}
-
 beforeAll(async () => {
   copyFileSync(join(REPO_ROOT, 'harness.config.yaml'), join(dir, 'harness.config.yaml'));
-  writeTourSmoke();
+  writeSpeedFreeSmoke(dir);
   served = await startServe();
 }, 120_000);
 

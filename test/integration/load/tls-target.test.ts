@@ -10,19 +10,19 @@
  * Nothing here asserts a duration.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer as createHttpsServer, type Server as HttpsServer } from 'node:https';
 import net, { type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import tls from 'node:tls';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parse, stringify } from 'yaml';
 import { encodeRequest } from '../../../src/load/engine/h1/request-bytes.ts';
 import { H1Sender, type SendOutcome } from '../../../src/load/engine/h1/sender.ts';
 import { credentialsFromReference } from '../../../src/job/open-target.ts';
 import { startReferenceTarget, type StartedTarget } from '../../../src/target/index.ts';
-import { REPO_ROOT, runCli } from '../../helpers/cli.ts';
+import { runCli } from '../../helpers/cli.ts';
+import { writeSpeedFreeSmoke } from '../../helpers/speed-free-smoke.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'harness-tls-'));
 const certFile = join(dir, 'localhost.crt');
@@ -131,13 +131,8 @@ describe('harness load against an https:// target', () => {
     const creds = credentialsFromReference(target.credentials);
     const config = join(dir, 'harness.config.yaml');
     writeFileSync(config, ['credentials:', `  apiKey: ${creds.apiKey}`, `  loadKey: ${creds.loadKey}`, `  restrictedKey: ${creds.restrictedKey}`, `  secondKey: ${creds.secondKey}`, ''].join('\n'));
-    // The shipped smoke load, where `harness load` looks first (cwd/scenarios), with only its threshold that no
-    // machine's speed decides: this test is about trust and kept-alive TLS, and a loaded machine crosses the
-    // latency and dropped-iteration thresholds honestly (exit 99).
-    const smoke = parse(readFileSync(join(REPO_ROOT, 'scenarios', 'smoke.yaml'), 'utf8')) as { thresholds: Record<string, string[]> };
-    smoke.thresholds = { http_req_failed: smoke.thresholds.http_req_failed! };
-    mkdirSync(join(dir, 'scenarios'), { recursive: true });
-    writeFileSync(join(dir, 'scenarios', 'smoke.yaml'), stringify(smoke));
+    // The shipped smoke load with only its speed-free threshold: this test is about trust and kept-alive TLS.
+    writeSpeedFreeSmoke(dir);
     const out = join(dir, 'reports');
     const result = await runCli(['load', '--scenario', 'smoke', '--target', `https://127.0.0.1:${proxyPort}`, '--config', config, '--out', out, '--no-progress'], {
       cwd: dir,
