@@ -1,30 +1,31 @@
 /**
- * Debian's Chromium driven by playwright-core, for the report browser tests. test/setup/chromium.ts (vitest
- * globalSetup) installs it when missing; when it still is, the tests fail with what to install, never skip.
+ * Debian's Chromium driven by playwright-core, for the report browser tests. One Chromium serves the whole test run
+ * (test/setup/chromium-server.ts, after test/setup/chromium.ts installed it when missing); each test file opens its
+ * own context in it. When Chromium is missing, the tests fail with what to install, never skip.
  */
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
-import { CHROMIUM, INSTALL_HINT } from '../setup/chromium.ts';
-
-const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+import { inject } from 'vitest';
 
 export interface Browser {
   context: BrowserContext;
   close(): Promise<void>;
 }
 
-export async function launchBrowser(viewport = { width: 1280, height: 900 }): Promise<Browser> {
-  if (!existsSync(CHROMIUM)) throw new Error(INSTALL_HINT);
-  const profile = mkdtempSync(join(tmpdir(), 'chromium-profile-'));
-  const context = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, args: ARGS, headless: true, viewport });
+type Size = { width: number; height: number };
+
+/** A fresh context (its own cookies, storage and default viewport) in the test run's Chromium. */
+export async function launchBrowser(viewport: Size = { width: 1280, height: 900 }): Promise<Browser> {
+  const server = inject('chromiumServer');
+  if ('missing' in server) throw new Error(server.missing);
+  const browser = await chromium.connect(server.wsEndpoint);
+  const context = await browser.newContext({ viewport });
+  defaults.set(context, viewport);
   return {
     context,
     async close() {
       await context.close();
-      rmSync(profile, { recursive: true, force: true });
+      await browser.close();
     },
   };
 }
@@ -34,24 +35,41 @@ export interface Opened {
   problems: string[];
 }
 
+/** The context's one tab, and what went wrong since it last navigated. */
+interface Tab {
+  page: Page;
+  problems: string[];
+}
+const tabs = new WeakMap<BrowserContext, Tab>();
+const defaults = new WeakMap<BrowserContext, Size>();
+
 /**
- * Opens a page from disk and collects console errors, page errors and any network request (there must be none).
- * With `viewport`, the page is laid out at that size from its first load (no second load after a resize).
+ * Opens a page from disk in the context's one tab and collects console errors, page errors and any network request
+ * (there must be none) from then on. The tab is navigated from file to file: a new tab starts a renderer process,
+ * which cost Chromium more CPU than laying out a report. With `viewport`, the page is laid out at that size from its
+ * first load (no second load after a resize); without, at the context's own size. A test that closes the page gets
+ * a new tab at its next call.
  */
-export async function openPage(context: BrowserContext, file: string, viewport?: { width: number; height: number }): Promise<Opened> {
-  const page = await context.newPage();
-  if (viewport) await page.setViewportSize(viewport);
-  const problems: string[] = [];
-  page.on('console', (msg) => {
-    if (msg.type() === 'error' || msg.type() === 'warning') problems.push(`console ${msg.type()}: ${msg.text()}`);
-  });
-  page.on('pageerror', (err) => problems.push(`page error: ${err.message}`));
-  page.on('request', (req) => {
-    if (!req.url().startsWith('file:')) problems.push(`network request: ${req.url()}`);
-  });
-  await page.goto(pathToFileURL(file).href);
-  await page.waitForSelector('body[data-ready="true"]', { timeout: 10_000 });
-  return { page, problems };
+export async function openPage(context: BrowserContext, file: string, viewport?: Size): Promise<Opened> {
+  let tab = tabs.get(context);
+  if (!tab || tab.page.isClosed()) {
+    const page = await context.newPage();
+    const opened: Tab = { page, problems: [] };
+    page.on('console', (msg) => {
+      if (msg.type() === 'error' || msg.type() === 'warning') opened.problems.push(`console ${msg.type()}: ${msg.text()}`);
+    });
+    page.on('pageerror', (err) => opened.problems.push(`page error: ${err.message}`));
+    page.on('request', (req) => {
+      if (!req.url().startsWith('file:')) opened.problems.push(`network request: ${req.url()}`);
+    });
+    tabs.set(context, opened);
+    tab = opened;
+  }
+  tab.problems = [];
+  await tab.page.setViewportSize(viewport ?? defaults.get(context) ?? { width: 1280, height: 900 });
+  await tab.page.goto(pathToFileURL(file).href);
+  await tab.page.waitForSelector('body[data-ready="true"]', { timeout: 10_000 });
+  return { page: tab.page, problems: tab.problems };
 }
 
 /** WCAG 2 contrast ratio of two CSS rgb()/rgba() colours (alpha ignored: the banner's colours are opaque). */

@@ -94,7 +94,6 @@ describe.each(Object.entries(CASES) as Array<[Exclude<KindName, 'unreachable'>, 
     expect(look.first).toBe(expected.first);
     for (const selector of expected.absent) expect(await page.locator(selector).count(), selector).toBe(0);
     await page.screenshot({ path: `test-output/report-${kind}.png`, fullPage: false });
-    await page.close();
   });
 
   it('fits 390 px: no horizontal page scroll, every chart canvas inside its card', async () => {
@@ -104,7 +103,6 @@ describe.each(Object.entries(CASES) as Array<[Exclude<KindName, 'unreachable'>, 
     expect(look.scrollWidth).toBeLessThanOrEqual(390);
     expect(look.charts.filter((c) => !c.inside)).toEqual([]);
     await page.screenshot({ path: `test-output/report-${kind}-390.png`, fullPage: true });
-    await page.close();
   });
 });
 
@@ -118,7 +116,6 @@ describe('report.html details a person must not misread', () => {
     expect(await vacuous.locator('.status').textContent()).toBe('passed?');
     expect(await vacuous.locator('.vacuous-note').textContent()).toBe('vacuous: no 429 came within 500 requests');
     expect(await page.locator('.check[data-check="auth.login"] .reason').textContent()).toBe('not run: no login credential in the config');
-    await page.close();
   });
 
   it('an interrupted capacity search claims no sustainable rate in the scenario section either: it says where it stopped, as the banner does', async () => {
@@ -139,7 +136,6 @@ describe('report.html details a person must not misread', () => {
     // Nowhere on the page a rate called sustainable.
     expect(await page.locator('body').innerText()).not.toMatch(/sustainable rate|req\/s sustainable/);
     expect(banner).toContain('interrupted at step 3 of 5');
-    await page.close();
   });
 
   it('a clause whose checks all failed is not green "covered"', async () => {
@@ -149,7 +145,6 @@ describe('report.html details a person must not misread', () => {
     const cell = page.locator('#coverage [data-clause="§2.4"]');
     expect(await cell.textContent()).toBe('covered: failing');
     expect(await page.evaluate(`getComputedStyle(document.querySelector('#coverage [data-clause="§2.4"]')).backgroundColor`)).toBe('rgb(185, 28, 28)');
-    await page.close();
   });
 });
 
@@ -176,7 +171,6 @@ describe('compare.html in Chromium', () => {
     // One labelled tick per run on the category axis: the legend names each run with its value.
     expect(await page.locator('[data-chart="compare-percentiles"] .u-legend').first().textContent()).toContain('base 06:15:02 4 ms');
     await page.screenshot({ path: 'test-output/compare.png', fullPage: true });
-    await page.close();
   });
 
   it('fits 390 px', async () => {
@@ -185,6 +179,5 @@ describe('compare.html in Chromium', () => {
     expect(look.scrollWidth).toBeLessThanOrEqual(390);
     expect(look.charts.filter((c) => !c.inside)).toEqual([]);
     await page.screenshot({ path: 'test-output/compare-390.png', fullPage: true });
-    await page.close();
   });
 });

@@ -3,10 +3,10 @@
  * the pages render offline without console errors, every chart draws pixels, a failure's evidence expands on
  * click, the "failed only" filter works, and a hostile target's markup stays text and never runs.
  */
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseBudgets } from '../../src/compare/budget.ts';
 import { buildComparison } from '../../src/compare/build-comparison.ts';
@@ -14,29 +14,22 @@ import { compareHtml } from '../../src/compare/write-outputs.ts';
 import { SecretRegistry } from '../../src/http/redact.ts';
 import { reportHtml } from '../../src/reporters/html-reporter.ts';
 import { HOSTILE, richReport } from '../fixtures/reports/rich-report.ts';
-import { openPage, type Opened } from '../helpers/browser.ts';
+import { launchBrowser, openPage, type Browser, type Opened } from '../helpers/browser.ts';
 import { runEmbedded } from '../helpers/run-embedded.ts';
-import { INSTALL_HINT } from '../setup/chromium.ts';
-
-const CHROMIUM = '/usr/bin/chromium';
-const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
 const dir = mkdtempSync(join(tmpdir(), 'report-browser-'));
-const profile = mkdtempSync(join(tmpdir(), 'chromium-profile-'));
-let context: BrowserContext;
+let browser: Browser;
 
 beforeAll(async () => {
-  if (!existsSync(CHROMIUM)) throw new Error(INSTALL_HINT);
-  context = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, args: ARGS, headless: true, viewport: { width: 1280, height: 900 } });
+  browser = await launchBrowser();
 }, 60_000);
 
 afterAll(async () => {
-  await context?.close();
-  rmSync(profile, { recursive: true, force: true });
+  await browser?.close();
 });
 
 /** Opens a page from disk and collects console errors, page errors and any network request (there must be none). */
-const open = (file: string): Promise<Opened> => openPage(context, file);
+const open = (file: string): Promise<Opened> => openPage(browser.context, file);
 
 /**
  * Per chart: its name and whether its canvas has any non-transparent pixel. Browser-side code is passed as a

@@ -6,38 +6,30 @@
  * list holds received messages (PROFILE.md), so a sent message appears there once it is received. The page makes
  * no request beyond the target and runs under its Content-Security-Policy without violations.
  */
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { ChildProcessWithoutNullStreams } from 'node:child_process';
-import { chromium, type BrowserContext, type Locator, type Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, type Browser } from '../helpers/browser.ts';
 import { startServe, stop } from '../helpers/cli.ts';
 
-const CHROMIUM = '/usr/bin/chromium';
-const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
-
-const profile = mkdtempSync(join(tmpdir(), 'chromium-profile-'));
-let context: BrowserContext;
+let browser: Browser;
 let serve: ChildProcessWithoutNullStreams;
 let baseUrl: string;
 let fullKey: string;
 let sandboxKey: string;
 
 beforeAll(async () => {
-  if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: apt-get install -y chromium (.ci/run does this)`);
+  browser = await launchBrowser();
   const started = await startServe();
   serve = started.child;
   baseUrl = started.banner.baseUrl as string;
   fullKey = started.banner.credentials.apiKeys.full as string;
   sandboxKey = ((await (await fetch(`${baseUrl}/sandbox/config.json`)).json()) as { apiKey: string }).apiKey;
-  context = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, args: ARGS, headless: true, viewport: { width: 1280, height: 900 } });
 }, 60_000);
 
 afterAll(async () => {
-  await context?.close();
+  await browser?.close();
   if (serve) await stop(serve);
-  rmSync(profile, { recursive: true, force: true });
 });
 
 /** Expands an operation, optionally replaces its JSON body, executes it, and returns the live response's status and body. */
@@ -56,7 +48,7 @@ async function tryIt(page: Page, operationId: string, body?: unknown): Promise<{
 
 describe('the browser sandbox at /sandbox', () => {
   it('sends a message from the page (201) and finds it in the list once received', async () => {
-    const page = await context.newPage();
+    const page = await browser.context.newPage();
     const problems: string[] = [];
     const authorizations: string[] = [];
     page.on('console', (msg) => {

@@ -17,7 +17,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NOT_PRINTED } from '../../../src/target/banner.ts';
 import { REPO_ROOT, runCli, startServe, stop } from '../../helpers/cli.ts';
-import { SPEED_FREE_THRESHOLDS, writeSpeedFreeSmoke } from '../../helpers/speed-free-smoke.ts';
+import { SPEED_FREE_THRESHOLDS, writeSpeedFreeSmoke } from '../../helpers/speed-free-scenario.ts';
 
 let served: Awaited<ReturnType<typeof startServe>>;
 const dir = mkdtempSync(join(tmpdir(), 'harness-tour-'));

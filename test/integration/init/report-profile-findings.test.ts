@@ -33,6 +33,5 @@ describe('report.html PROFILE findings', () => {
     expect(describe).toContain('smoke.send-created-status: api.successStatus.sendMessage');
     expect(fault).toContain('A fault against your own description');
     expect(fault).toContain('pagination.walk.documented-order: api.pagination.order');
-    await page.close();
   }, 60_000);
 });

@@ -22,7 +22,7 @@ import { H1Sender, type SendOutcome } from '../../../src/load/engine/h1/sender.t
 import { credentialsFromReference } from '../../../src/job/open-target.ts';
 import { startReferenceTarget, type StartedTarget } from '../../../src/target/index.ts';
 import { runCli } from '../../helpers/cli.ts';
-import { writeSpeedFreeSmoke } from '../../helpers/speed-free-smoke.ts';
+import { writeSpeedFreeSmoke } from '../../helpers/speed-free-scenario.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'harness-tls-'));
 const certFile = join(dir, 'localhost.crt');
