@@ -10,11 +10,12 @@ export default defineConfig({
     hookTimeout: 120_000,
     // Many integration files spend their time waiting (rate-limit windows, whole conformance runs, webhook retries),
     // not computing: six files at a time let those waits overlap with the CPU-bound files on two cores (four left a
-    // third of the two cores idle); the longest files start first so they are not the run's tail, and waiting files
-    // start beside computing ones (test/setup/long-files-first.ts). No test asserts speed.
+    // third of the two cores idle); the longest files start first so they are not the run's tail
+    // (test/setup/long-files-first.ts). No test asserts speed.
     maxWorkers: 6,
     sequence: { sequencer: LongFilesFirst },
-    // Each file's wall and CPU seconds, for the sequencer's next refresh (test/setup/file-timing.ts).
+    // Each file's wall and CPU seconds, for the sequencer's next refresh and for finding where the time goes
+    // (test/setup/file-timing.ts).
     setupFiles: ['test/setup/file-timing.ts'],
     // A worker's files share its module graph: importing the sources again for every file cost more CPU than any
     // test file but a few. A test leaves no global state behind (listeners, env, registered kinds, timers).
