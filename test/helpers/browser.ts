@@ -16,7 +16,7 @@ type Size = { width: number; height: number };
 
 /** A fresh context (its own cookies, storage and default viewport) in the test run's Chromium. */
 export async function launchBrowser(viewport: Size = { width: 1280, height: 900 }): Promise<Browser> {
-  const server = inject('chromiumServer');
+  const server = inject('chromiumServer') ?? { missing: 'no Chromium server: test/setup/chromium-server.ts is not among the globalSetup files' };
   if ('missing' in server) throw new Error(server.missing);
   const browser = await chromium.connect(server.wsEndpoint);
   const context = await browser.newContext({ viewport });
