@@ -20,7 +20,6 @@ export async function launchBrowser(viewport: Size = { width: 1280, height: 900 
   if ('missing' in server) throw new Error(server.missing);
   const browser = await chromium.connect(server.wsEndpoint);
   const context = await browser.newContext({ viewport });
-  defaults.set(context, viewport);
   return {
     context,
     async close() {
@@ -35,13 +34,13 @@ export interface Opened {
   problems: string[];
 }
 
-/** The context's one tab, and what went wrong since it last navigated. */
+/** The context's one tab, its first size (the context's own), and what went wrong since it last navigated. */
 interface Tab {
   page: Page;
+  size: Size;
   problems: string[];
 }
 const tabs = new WeakMap<BrowserContext, Tab>();
-const defaults = new WeakMap<BrowserContext, Size>();
 
 /**
  * Opens a page from disk in the context's one tab and collects console errors, page errors and any network request
@@ -54,7 +53,7 @@ export async function openPage(context: BrowserContext, file: string, viewport?:
   let tab = tabs.get(context);
   if (!tab || tab.page.isClosed()) {
     const page = await context.newPage();
-    const opened: Tab = { page, problems: [] };
+    const opened: Tab = { page, size: page.viewportSize()!, problems: [] };
     page.on('console', (msg) => {
       if (msg.type() === 'error' || msg.type() === 'warning') opened.problems.push(`console ${msg.type()}: ${msg.text()}`);
     });
@@ -66,7 +65,7 @@ export async function openPage(context: BrowserContext, file: string, viewport?:
     tab = opened;
   }
   tab.problems = [];
-  await tab.page.setViewportSize(viewport ?? defaults.get(context) ?? { width: 1280, height: 900 });
+  await tab.page.setViewportSize(viewport ?? tab.size);
   await tab.page.goto(pathToFileURL(file).href);
   await tab.page.waitForSelector('body[data-ready="true"]', { timeout: 10_000 });
   return { page: tab.page, problems: tab.problems };

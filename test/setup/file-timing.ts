@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, expect } from 'vitest';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-export const FILE_TIMINGS = join(ROOT, 'test-output', 'file-timings.jsonl');
+const FILE_TIMINGS = join(ROOT, 'test-output', 'file-timings.jsonl');
 /** /proc reports CPU time in USER_HZ, which is 100 on every Linux architecture. */
 const TICKS_PER_SECOND = 100;
 

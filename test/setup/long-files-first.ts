@@ -11,7 +11,7 @@ import { readFileSync, rmSync } from 'node:fs';
 import { relative } from 'node:path';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
-export interface FileTiming {
+interface FileTiming {
   /** Wall seconds of the file in a whole run. */
   wall: number;
   /** CPU seconds of its worker and child processes in that run. */
