@@ -20,10 +20,11 @@ export default defineConfig({
     // A worker's files share its module graph: importing the sources again for every file cost more CPU than any
     // test file but a few. A test leaves no global state behind (listeners, env, registered kinds, timers).
     isolate: false,
-    // Installs Debian's Chromium for the browser tests when it is missing (as root), or says what to install, then
-    // starts the one Chromium they all connect to (test/setup/chromium-server.ts). And compiles the CLI once for the
-    // tests that start it as a child process (test/setup/cli-build.ts).
-    globalSetup: ['test/setup/chromium.ts', 'test/setup/chromium-server.ts', 'test/setup/cli-build.ts'],
+    // Gives the run a temporary folder of its own, removed at its end (test/setup/temp-dir.ts). Installs Debian's
+    // Chromium for the browser tests when it is missing (as root), or says what to install, then starts the one
+    // Chromium they all connect to (test/setup/chromium-server.ts). And compiles the CLI once for the tests that
+    // start it as a child process (test/setup/cli-build.ts).
+    globalSetup: ['test/setup/temp-dir.ts', 'test/setup/chromium.ts', 'test/setup/chromium-server.ts', 'test/setup/cli-build.ts'],
     // The JSON results feed .ci/run's closing "tests: N passed, N failed[, N skipped (why)]" line; the last reporter
     // ends `npm test` with the same line (test/setup/summary-line.ts).
     reporters: ['default', ['json', { outputFile: 'test-output/vitest-results.json' }], './test/setup/summary-reporter.ts'],

@@ -14,10 +14,11 @@
  * bin/harness.js exactly as a user's checkout does set HARNESS_CLI_ENTRY to '' for their child.
  */
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, existsSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { runFolder } from './run-folder.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -67,30 +68,12 @@ export async function buildCli(outdir: string): Promise<string> {
   return entry;
 }
 
-/** Bundles left by runs that were killed before their teardown: their process is gone. */
-function removeOrphans(builds: string): void {
-  if (!existsSync(builds)) return;
-  for (const entry of readdirSync(builds)) {
-    const pid = Number(entry);
-    let alive = false;
-    try {
-      alive = Number.isInteger(pid) && pid > 0 && process.kill(pid, 0);
-    } catch (err) {
-      alive = (err as NodeJS.ErrnoException).code === 'EPERM';
-    }
-    if (!alive) rmSync(join(builds, entry), { recursive: true, force: true });
-  }
-}
-
 export default async function setup(): Promise<(() => void) | undefined> {
   if (process.env.HARNESS_TEST_FROM_SOURCES === '1') {
     delete process.env.HARNESS_CLI_ENTRY;
     return undefined;
   }
-  const builds = join(ROOT, 'test-output', 'cli-build');
-  removeOrphans(builds);
-  const outdir = join(builds, String(process.pid));
-  rmSync(outdir, { recursive: true, force: true });
+  const outdir = runFolder(join(ROOT, 'test-output', 'cli-build'));
   process.env.HARNESS_CLI_ENTRY = await buildCli(outdir);
   return () => rmSync(outdir, { recursive: true, force: true });
 }
