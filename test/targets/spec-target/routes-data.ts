@@ -31,13 +31,17 @@ export function sendMessage(req: Req, state: SpecState, deliveries: Deliveries, 
   const message = { id: newId('msg_'), to: body['to'], status: 'sent' };
   state.sent.set(message.id, message);
   const steps = body['to'].startsWith('999') ? ['sent', 'failed'] : ['sent', 'delivered', 'read'];
-  steps.forEach((status, i) =>
-    deliveries.later(150 * i, () => {
+  // Each status 150 ms after the one before it has been published: timers of different delays set at once may fire
+  // in either order on a busy event loop, and a message is never read before it is delivered.
+  const step = (i: number): void =>
+    deliveries.later(i === 0 ? 0 : 150, () => {
+      const status = steps[i]!;
       message.status = status;
       const failure = status === 'failed' ? { error: { code: 'unreachable', message: 'the number cannot receive messages' } } : {};
       deliveries.emit('message.status', { id: message.id, status, timestamp: new Date().toISOString(), ...failure });
-    }),
-  );
+      if (i + 1 < steps.length) step(i + 1);
+    });
+  step(0);
   // numeric-id: the answer carries the id as a number (its digits), the send itself works.
   const id = numericId ? Number(message.id.replace(/\D/g, '').slice(0, 12) || '1') : message.id;
   return { status: 202, body: { id, status: 'sent', timestamp: new Date().toISOString() } };
