@@ -15,10 +15,16 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../../helpers/cli.ts';
 
-const run = promisify(execFile);
+const execFileAsync = promisify(execFile);
 // The installed package is run as a user runs it: its own dist/, not the test suite's bundle of the sources
-// (test/setup/cli-build.ts), which every child of this worker would otherwise inherit.
-delete process.env.HARNESS_CLI_ENTRY;
+// (test/setup/cli-build.ts). Its children get an environment without the bundle's name; the worker's own keeps it,
+// for the files that run after this one in the same worker (they share its process.env).
+const { HARNESS_CLI_ENTRY: _suiteBuild, ...USER_ENV } = process.env;
+
+/** A child of this test, with a user's environment (plus `options.env`); its output as text. */
+function run(file: string, args: readonly string[], options: { cwd: string; timeout: number; maxBuffer?: number; env?: NodeJS.ProcessEnv }): Promise<{ stdout: string; stderr: string }> {
+  return execFileAsync(file, args, { ...options, encoding: 'utf8', env: { ...USER_ENV, ...options.env } });
+}
 const FIXTURES = fileURLToPath(new URL('./fixtures/', import.meta.url));
 const TSC = join(REPO_ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
 const NPM = process.platform === 'win32' ? 'npm.cmd' : 'npm';
@@ -60,7 +66,7 @@ beforeAll(async () => {
     cwd: dir,
     timeout: 240_000,
     maxBuffer: 16 << 20,
-    env: { ...process.env, NO_COLOR: '1' },
+    env: { NO_COLOR: '1' },
   });
   installOutput = `${installed.stdout}${installed.stderr}`;
   installedByPackage = installedPackages(join(dir, 'node_modules'));
@@ -195,7 +201,7 @@ describe('the npm package', () => {
 
   it("runs README's Library example as the consumer project's own vitest test", async () => {
     const vitest = join(dir, 'node_modules', 'vitest', 'vitest.mjs');
-    const result = await run(process.execPath, [vitest, 'run', 'harness.test.ts'], { cwd: dir, timeout: 120_000, env: { ...process.env, NO_COLOR: '1' } })
+    const result = await run(process.execPath, [vitest, 'run', 'harness.test.ts'], { cwd: dir, timeout: 120_000, env: { NO_COLOR: '1' } })
       .catch((err: { stdout: string; stderr: string }) => err);
     expect(`${result.stdout}${result.stderr}`).toMatch(/1 passed/);
   }, 150_000);
