@@ -15,8 +15,9 @@ export default defineConfig({
     maxWorkers: 6,
     sequence: { sequencer: LongFilesFirst },
     // Each file's wall and CPU seconds, for the sequencer's next refresh and for finding where the time goes
-    // (test/setup/file-timing.ts).
-    setupFiles: ['test/setup/file-timing.ts'],
+    // (test/setup/file-timing.ts); and a check that each file leaves process.env as it found it, which the files of
+    // a worker share (test/setup/env-unchanged.ts).
+    setupFiles: ['test/setup/file-timing.ts', 'test/setup/env-unchanged.ts'],
     // A worker's files share its module graph: importing the sources again for every file cost more CPU than any
     // test file but a few. A test leaves no global state behind (listeners, env, registered kinds, timers).
     isolate: false,
