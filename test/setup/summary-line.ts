@@ -25,19 +25,27 @@ export function summaryLine(tally: TestTally): string {
   return `${head}, ${tally.skipped.length} skipped (${why})`;
 }
 
-interface JsonResults {
+export interface JsonResults {
   numPassedTests: number;
   numFailedTests: number;
-  testResults: Array<{ assertionResults: Array<{ status: string; meta?: { skipReason?: string } }> }>;
+  /** False also when a test file failed outside its tests, or an error was not handled. */
+  success?: boolean;
+  testResults: Array<{ status?: string; assertionResults: Array<{ status: string; meta?: { skipReason?: string } }> }>;
 }
 
-/** The tally of vitest's JSON reporter output (test-output/vitest-results.json). */
+/**
+ * The tally of vitest's JSON reporter output (test-output/vitest-results.json). A test file that failed outside its
+ * tests (its import, a hook: vitest fails the run for it) counts as one failure, and a failed run never reads
+ * "0 failed".
+ */
 export function tallyOfJson(results: JsonResults): TestTally {
   const skipped = results.testResults
     .flatMap((file) => file.assertionResults)
     .filter((test) => test.status === 'skipped' || test.status === 'pending' || test.status === 'todo')
     .map((test) => test.meta?.skipReason);
-  return { passed: results.numPassedTests, failed: results.numFailedTests, skipped };
+  const fileFailures = results.testResults.filter((file) => file.status === 'failed' && !file.assertionResults.some((test) => test.status === 'failed')).length;
+  const failed = results.numFailedTests + fileFailures;
+  return { passed: results.numPassedTests, failed: results.success === false ? Math.max(1, failed) : failed, skipped };
 }
 
 // .ci/run: print the line from the JSON results; a failed type-check is one more failure.

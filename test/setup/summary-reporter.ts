@@ -7,16 +7,21 @@ import type { Reporter, TestModule } from 'vitest/node';
 import { summaryLine, type TestTally } from './summary-line.ts';
 
 export default class SummaryReporter implements Reporter {
-  onTestRunEnd(testModules: ReadonlyArray<TestModule>): void {
+  onTestRunEnd(testModules: ReadonlyArray<TestModule>, unhandledErrors: ReadonlyArray<unknown>): void {
     const tally: TestTally = { passed: 0, failed: 0, skipped: [] };
     for (const module of testModules) {
+      const before = tally.failed;
       for (const test of module.children.allTests()) {
         const state = test.result().state;
         if (state === 'passed') tally.passed += 1;
         else if (state === 'failed') tally.failed += 1;
         else tally.skipped.push(test.meta().skipReason);
       }
+      // A file that failed outside its tests (its import, a hook) fails the run: one failure.
+      if (tally.failed === before && module.state() === 'failed') tally.failed += 1;
     }
+    // Errors no test caught fail the run too.
+    tally.failed += unhandledErrors.length;
     process.stdout.write(`\n${summaryLine(tally)}\n`);
   }
 }
