@@ -4,9 +4,10 @@
  * Quota within ±5 %, refill within ±10 %, traffic within three windows and the budgets. A fixed window is read as
  * the time between two recoveries, each placed between the request before it and its first admission: the window
  * the probe observed (the interval the verdicts use) must hold the configured one, and be narrower than half of it
- * when the probe measured its own sending as quiet (windowHolds). Its point value alone is not asserted: a busy machine that delays the probe's next request moves it (1.759 s for
- * 2 s in one run) and widens the interval by as much. The 10 s window runs on a clock four times faster than real
- * time (target and probe share it) to keep CI short.
+ * when the probe measured its own sending as quiet (windowHolds). Its point value alone is not asserted: a busy
+ * machine that delays the probe's next request moves it (1.759 s for 2 s in one run) and widens the interval by as
+ * much. The 10 s window runs on a clock four times faster than real time (target and probe share it) to keep CI
+ * short.
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { HttpClient } from '../../../src/http/client.ts';
