@@ -1,6 +1,8 @@
 /**
- * A correct target with a small quota (3 requests per 2 s) must not be failed by the harness's own clock: the
- * polite client waits the quota out and the check deadlines follow the rate limit (src/conformance/budget.ts).
+ * A correct target with a small quota (3 requests per 1 s) must not be failed by the harness's own clock: the
+ * polite client waits the quota out and the check deadlines follow the rate limit (src/conformance/budget.ts). The
+ * check deadline is 15 s, half the default, as the window is half the usual 2 s: the seeding and the walk each spend
+ * longer than that waiting out the quota, so they pass only if their deadlines follow the rate limit.
  */
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -10,11 +12,11 @@ import { configFromObject } from '../../../src/config/index.ts';
 import { runJob } from '../../../src/job/run-job.ts';
 import { createDefaultRegistry } from '../../../suites/index.ts';
 
-describe('a correct target with a quota of 3 requests per 2 s', () => {
+describe('a correct target with a quota of 3 requests per 1 s', () => {
   it('fails no pagination check and is not not-certified', async () => {
     const config = configFromObject({
-      reference: { rateLimit: { quota: 3, windowSeconds: 2 } },
-      conformance: { suites: ['pagination'] },
+      reference: { rateLimit: { quota: 3, windowSeconds: 1 } },
+      conformance: { suites: ['pagination'], checkTimeoutMs: 15_000 },
       load: { scenarios: [] },
       report: { outDir: mkdtempSync(join(tmpdir(), 'harness-small-quota-')) },
     });
