@@ -72,9 +72,10 @@ export async function readBody(body: BodyStream, keepBytes = KEEP_BODY_BYTES, di
   // ASCII bytes are the same text in Latin-1, which V8 copies as they are: its UTF-8 decoder is many times slower
   // per byte, and a target answering megabytes is read a megabyte per answer.
   read ??= { text: buffer.toString(ascii ? 'latin1' : 'utf8'), bytes, truncated: bytes > kept };
-  // What this read leaves for the collector: the kept bytes and their text. The bytes past the kept part are not
+  // What this read leaves for the collector: the kept bytes and their text (one byte a character for ASCII, which
+  // V8 keeps as a one-byte string; two otherwise, the most it can take). The bytes past the kept part are not
   // counted: each chunk was dropped as soon as it was counted (young garbage, freed without a full collection).
-  collectAfter(kept + 2 * read.text.length);
+  collectAfter(kept + (ascii ? 1 : 2) * read.text.length);
   return read;
 }
 
