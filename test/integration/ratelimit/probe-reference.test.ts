@@ -59,19 +59,27 @@ function within(actual: number | undefined, expected: number, share: number): vo
 /**
  * The window the probe observed holds `expected` seconds; and is narrower than half of it when the probe measured
  * its own sending as quiet: no recovery run slow enough to span two windows, and the largest send lag and round
- * trip together under an eighth of the window. The interval is the recoveries' leads and lateness wide (each a watch
+ * trip together under an eighth of the window. With its sending slowed past that, the probe may observe no window
+ * at all (a recovery run as long as the window may have crossed its boundaries) and say why: undecided, not wrong;
+ * with quiet sending it must observe one. The interval is the recoveries' leads and lateness wide (each a watch
  * request's spacing plus its lag, and a round trip), and k windows wide below when a slow recovery run may have
  * spanned k of them: on a busy machine (a send lag of 1.3 s on this test's clock in one loaded run) the probe widens
  * it, says why, and the claim becomes undecidable rather than wrong.
  */
 function windowHolds(result: ProbeResult, expected: number): void {
   const observed = observedWindow(result);
-  if (typeof observed === 'string') throw new Error(`no observed window: ${observed}`);
-  const shown = `${observed.low} … ${observed.high} s (${observed.how}; send lag max ${result.timing.lagMaxMs} ms, round trips up to ${result.timing.uncertaintyMs} ms)`;
+  const lag = `send lag max ${result.timing.lagMaxMs} ms, round trips up to ${result.timing.uncertaintyMs} ms`;
+  const quietSending = (result.timing.lagMaxMs ?? 0) + result.timing.uncertaintyMs < (expected * 1000) / 8;
+  if (typeof observed === 'string') {
+    if (quietSending) throw new Error(`no observed window although the probe's sending was quiet (${lag}): ${observed}`);
+    console.warn(`window ${expected} s: the probe's sending was slowed (${lag}) and it observed no window, saying why: ${observed}`);
+    return;
+  }
+  const shown = `${observed.low} … ${observed.high} s (${observed.how}; ${lag})`;
   expect(observed.low, shown).toBeLessThanOrEqual(expected);
   expect(observed.high, shown).toBeGreaterThanOrEqual(expected);
   const spanned = /may have spanned up to \d+ windows/.test(observed.how);
-  const quiet = !spanned && (result.timing.lagMaxMs ?? 0) + result.timing.uncertaintyMs < (expected * 1000) / 8;
+  const quiet = !spanned && quietSending;
   if (quiet) {
     expect(observed.high - observed.low, shown).toBeLessThan(expected / 2);
   } else {
