@@ -18,7 +18,7 @@ const GRACE_MS = 50;
 /**
  * Event-loop turns a delivery passes between its send and the receiver's stamp: the sender's connect and write, the
  * receiver's read. Each can be late by the largest stall measured: on this machine's loop, and on a target's own
- * when it shares the machine (a loopback target under load: one delivery landed past a single stall's allowance).
+ * when it shares the machine and its load.
  */
 const IN_FLIGHT_TURNS = 3;
 

@@ -109,8 +109,8 @@ describe('webhook delivery', () => {
     });
     await new Promise<void>((resolve) => hanging!.listen(0, '127.0.0.1', resolve));
     await register(`http://127.0.0.1:${(hanging.address() as AddressInfo).port}/hook`);
-    // The first attempt is sent after this instant, and its timeout starts with it. Measured from the first arrival
-    // instead, a loaded machine that sees that arrival late made the gap look short (79 ms in one loaded run).
+    // The first attempt is sent after this instant, and its timeout starts with it. The first arrival is no start to
+    // measure from: a loaded machine may see it late, which makes the gap to the retry look short.
     const triggered = Date.now();
     await built.app.inject({ method: 'POST', url: '/v1/sandbox/inbound', headers: bearer(built.credentials.apiKeys.full), payload: { from: '15550001111', text: 'x' } });
     for (const until = Date.now() + 5000; arrivals.length < 2 && Date.now() < until; ) await sleep(20);
