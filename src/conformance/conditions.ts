@@ -159,12 +159,14 @@ export function percentiles(values: readonly number[]): Percentiles {
  * stall of its event loop there (a timestamp taken in a stalled loop is late by up to that much), plus the spread of
  * its round trips (p99 − p50: how much the time between the target acting and the harness seeing it varied). The
  * difference of two such timestamps is uncertain by twice this; a difference of two gaps (three timestamps, the
- * middle one counted twice) by four times (see uncertaintyOfGapChangeMs).
+ * middle one counted twice) by four times (see uncertaintyOfGapChangeMs). An event the timestamp stands for that
+ * passed `turns` event-loop turns before it was taken (a request sent, written and read) is late by up to that many
+ * stalls.
  */
-export function timestampUncertaintyMs(s: ConditionsSnapshot): number {
+export function timestampUncertaintyMs(s: ConditionsSnapshot, turns = 1): number {
   const stall = s.loopDelayMs?.max ?? 0;
   const spread = s.rttMs ? s.rttMs.p99 - s.rttMs.p50 : 0;
-  return round(stall + spread);
+  return round(turns * stall + spread);
 }
 
 /**

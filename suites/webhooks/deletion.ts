@@ -1,7 +1,7 @@
 /** After the webhook is deleted, nothing more is delivered to it (PROFILE Webhooks). */
 import { defineCheck } from '../../src/conformance/check.ts';
 import { fail, passVacuously, skip, undecided } from '../../src/conformance/outcomes.ts';
-import { describeConditions, type ConditionsSnapshot } from '../../src/conformance/conditions.ts';
+import { describeConditions, timestampUncertaintyMs, type ConditionsSnapshot } from '../../src/conformance/conditions.ts';
 import { guarded, requiresCredential, requiresProfile } from '../../src/conformance/preconditions.ts';
 import { deletion } from './lib/deletion-scenario.ts';
 import { describeDelivery } from './lib/events.ts';
@@ -27,9 +27,7 @@ const IN_FLIGHT_TURNS = 3;
  * spread, and each turn of its way late by the largest stall. Past this, it was sent after the delete.
  */
 export function inFlightToleranceMs(conditions: ConditionsSnapshot): number {
-  const stall = conditions.loopDelayMs?.max ?? 0;
-  const spread = conditions.rttMs ? conditions.rttMs.p99 - conditions.rttMs.p50 : 0;
-  return Math.round((GRACE_MS + spread + IN_FLIGHT_TURNS * stall) * 100) / 100;
+  return GRACE_MS + timestampUncertaintyMs(conditions, IN_FLIGHT_TURNS);
 }
 
 export const nothingAfterDelete = guarded(
