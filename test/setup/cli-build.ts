@@ -34,8 +34,8 @@ function esbuild(): typeof import('esbuild') {
  */
 export async function buildCli(outdir: string): Promise<string> {
   const { build } = esbuild();
-  // Whitespace and syntax minified (names kept): every child reads and checks the whole script, 6.4 MB as written and
-  // 4.3 MB minified, about 35 ms less of CPU a start (`harness validate`: 0.35 -> 0.31 s).
+  // Whitespace and syntax minified (names kept, so stack traces still read): every child reads and checks the whole
+  // script, and a smaller one is checked sooner (figures: docs/decisions/2026-11-27-test-suite-parallel.md).
   const common = { absWorkingDir: ROOT, outdir, bundle: true, platform: 'node', target: 'node20', logLevel: 'error', minifyWhitespace: true, minifySyntax: true } as const;
   const [cli] = await Promise.all([
     // The CLI with its dependencies in one CommonJS file: V8 caches the code of a script, not of ES modules, on
